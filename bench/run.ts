@@ -1,0 +1,27 @@
+/** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
+const suites: Record<string, () => Promise<void>> = {};
+
+/** Suites that later work adds, with what each is waiting for. */
+const pending: Record<string, string> = {
+  service: 'the tracking service (issue 3): metric ingest vs a bare Fastify handler',
+  upload: 'assets (issue 4): E44 upload and download vs a raw loopback copy',
+  ui: 'the experiments table (issue 6): 25,000 and 100,000 rows in Chromium',
+};
+
+const requested = process.argv.slice(2);
+const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending });
+let waiting = 0;
+for (const name of names) {
+  const suite = suites[name];
+  if (suite) {
+    console.log(`\n== bench ${name} ==`);
+    await suite();
+  } else if (pending[name]) {
+    console.log(`bench ${name}: not measurable yet, waiting for ${pending[name]}.`);
+    waiting += 1;
+  } else {
+    console.error(`Unknown bench suite "${name}". Known: ${Object.keys({ ...suites, ...pending }).join(', ')}.`);
+    process.exit(2);
+  }
+}
+if (waiting === names.length) process.exitCode = 1;

@@ -1,0 +1,53 @@
+import { test as base, expect } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A browser shell started for one test, with its own empty user data directory. */
+export interface ShellUnderTest {
+  /** The address to open, token included. */
+  url: string;
+  /** The shell's origin, without the token. */
+  origin: string;
+  userDataDir: string;
+}
+
+/** Starts `node electron/web/cli.ts --port 0` and resolves with the address it prints. */
+async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0'], {
+    env: { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Browser shell did not start in time:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Browser shell exited with ${code}:\n${output}`)));
+  });
+  return { child, url };
+}
+
+/** Playwright test with a fresh browser shell per test. */
+export const test = base.extend<{ shell: ShellUnderTest }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, and this one has none
+  shell: async ({}, use) => {
+    const userDataDir = await mkdtemp(join(tmpdir(), 'trackdesk-e2e-'));
+    const { child, url } = await startShell(userDataDir);
+    await use({ url, origin: new URL(url).origin, userDataDir });
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await rm(userDataDir, { recursive: true, force: true });
+  },
+});
+
+export { expect };

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { userDataDir } from '../../server/src/user-data-dir.ts';
+import { createBackend } from '../backend/src/backend.ts';
+import { startWebShell } from './web-shell.ts';
+
+const usage = `Usage: npm run serve -- [--port <port>]
+
+Serves Trackdesk in a browser on 127.0.0.1 only, behind a random per-launch token.
+  --port <port>   port to listen on (default 5171; 0 picks a free port)
+  --help          show this help`;
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '5171' }, help: { type: 'boolean', default: false } },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+  process.exit(2);
+}
+
+const backend = createBackend({ userDataDir: userDataDir() });
+const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+const shell = await startWebShell({ backend, rendererDir, port });
+console.log(`Trackdesk is running at ${shell.url}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void shell.close().then(() => backend.close()).then(() => process.exit(0));
+  });
+}

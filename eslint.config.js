@@ -1,0 +1,29 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { roomBoundaries } from './tools/eslint/room-boundaries.js';
+
+/** Lint rules for the whole repository; `rooms/boundaries` keeps each room to its allowed imports. */
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', '.tsbuild/', 'test-results/', 'playwright-report/', 'docs/openapi.json'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { rooms: { rules: { boundaries: roomBoundaries } } },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'rooms/boundaries': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+);

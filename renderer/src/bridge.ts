@@ -1,0 +1,59 @@
+import {
+  EnvelopeSchema,
+  type ChannelInput,
+  type ChannelName,
+  type ChannelOutput,
+  type Envelope,
+  type IpcError,
+} from '../../shared/ipc/index.ts';
+
+/** The bridge the Electron preload puts on `window`; absent in the browser shell. */
+export interface TrackdeskBridge {
+  invoke(channel: string, input: unknown): Promise<Envelope<unknown>>;
+}
+
+declare global {
+  interface Window {
+    trackdesk?: TrackdeskBridge;
+  }
+}
+
+/** An ipc failure rebuilt on the renderer side, keeping the code and the server's details. */
+export class BridgeError extends Error {
+  readonly code: IpcError['code'];
+  readonly status: number | undefined;
+  readonly sdkErrorCode: number | undefined;
+
+  constructor(error: IpcError) {
+    super(error.message);
+    this.name = 'BridgeError';
+    this.code = error.code;
+    this.status = error.status;
+    this.sdkErrorCode = error.sdkErrorCode;
+  }
+}
+
+async function invokeOverHttp(channel: string, input: unknown): Promise<Envelope<unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(input ?? {}),
+      credentials: 'same-origin',
+    });
+  } catch {
+    return { ok: false, error: { code: 'unreachable', message: 'Trackdesk is not running any more. Restart it and reload this page.' } };
+  }
+  if (response.status === 401) {
+    return { ok: false, error: { code: 'unauthorized', message: 'This page has no access token. Open the address Trackdesk printed.' } };
+  }
+  return EnvelopeSchema.parse(await response.json()) as Envelope<unknown>;
+}
+
+/** Calls one ipc channel and returns its data, or throws a BridgeError with the backend's message. */
+export async function invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const envelope = window.trackdesk ? await window.trackdesk.invoke(channel, input) : await invokeOverHttp(channel, input);
+  if (!envelope.ok) throw new BridgeError(envelope.error);
+  return envelope.data as ChannelOutput<C>;
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** HTTP methods used by the v2 REST API. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** How a request carries its body: none, JSON, or multipart form data (uploads). */
+export type BodyKind = 'none' | 'json' | 'multipart';
+
+/** How a reply is sent: a JSON document, or raw bytes (downloads). */
+export type ReplyKind = 'json' | 'binary';
+
+/** One endpoint of the wire contract: everything server, client, OpenAPI and tests need. */
+export interface Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  /** `E1`…`E57` for the specification's operations; `read.<name>` for reads; `ext.<name>` for extensions. */
+  readonly id: string;
+  /** One line saying what the endpoint does. */
+  readonly summary: string;
+  /** Tag grouping the endpoint in the OpenAPI document. */
+  readonly group: string;
+  readonly method: HttpMethod;
+  /** Path under `/api/rest/v2/` (no leading slash), or an absolute path starting with `/`. */
+  readonly path: string;
+  /** Further absolute paths served by the same handler (compat.md §1, e.g. `/clientlib/rest/v2/...`). */
+  readonly aliases: readonly string[];
+  readonly query: Q;
+  readonly bodyKind: BodyKind;
+  readonly body: B;
+  readonly replyKind: ReplyKind;
+  readonly reply: R;
+  /** Status sent on success (200 everywhere except E56/E57). */
+  readonly status: 200 | 204;
+  /** True when the endpoint answers without an API key (only the version check). */
+  readonly public: boolean;
+}
+
+/** The part of an endpoint an author writes; the rest gets defaults. */
+export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> {
+  id: string;
+  summary: string;
+  group: string;
+  method: HttpMethod;
+  path: string;
+  aliases?: readonly string[];
+  query?: Q;
+  bodyKind?: BodyKind;
+  body?: B;
+  replyKind?: ReplyKind;
+  reply?: R;
+  status?: 200 | 204;
+  public?: boolean;
+}
+
+const emptyObject = z.object({});
+
+/** Builds an endpoint entry, filling in empty query/body schemas and the default 200 status. */
+export function defineEndpoint<
+  Q extends z.ZodType = typeof emptyObject,
+  B extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodUnknown,
+>(spec: EndpointSpec<Q, B, R>): Endpoint<Q, B, R> {
+  const bodyKind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
+  return {
+    id: spec.id,
+    summary: spec.summary,
+    group: spec.group,
+    method: spec.method,
+    path: spec.path,
+    aliases: spec.aliases ?? [],
+    query: (spec.query ?? emptyObject) as Q,
+    bodyKind,
+    body: (spec.body ?? z.undefined()) as B,
+    replyKind: spec.replyKind ?? 'json',
+    reply: (spec.reply ?? z.unknown()) as R,
+    status: spec.status ?? 200,
+    public: spec.public ?? false,
+  };
+}
+
+/** The parsed query type of an endpoint. */
+export type QueryOf<E extends Endpoint> = z.output<E['query']>;
+/** The query type a caller may pass (before coercion). */
+export type QueryInput<E extends Endpoint> = z.input<E['query']>;
+/** The parsed body type of an endpoint. */
+export type BodyOf<E extends Endpoint> = z.output<E['body']>;
+/** The body type a caller may pass. */
+export type BodyInput<E extends Endpoint> = z.input<E['body']>;
+/** The reply type of an endpoint. */
+export type ReplyOf<E extends Endpoint> = z.output<E['reply']>;
+
+/** The path prefix of every contract path. */
+export const API_PREFIX = '/api/rest/v2/';
+
+/** The absolute URL path of an endpoint. */
+export function fullPath(endpoint: Pick<Endpoint, 'path'>): string {
+  return endpoint.path.startsWith('/') ? endpoint.path : API_PREFIX + endpoint.path;
+}

@@ -1,0 +1,28 @@
+/** Known `sdk_error_code` values (compat.md §2), plus Trackdesk's own where the hosted service has none. */
+export const SdkError = {
+  none: 0,
+  validation: 40000,
+  badSemver: 42001,
+  noModelToUpdate: 42006,
+  registryModelNotFound: 42008,
+  duplicateVersion: 42010,
+  keyNotRegistered: 90212,
+  noSuchWorkspace: 90219,
+  noProjectName: 98219,
+  noWriteAccess: 90210,
+  noSuchExperiment: 90211,
+  experimentKeyMissing: 90998,
+  experimentExists: 90999,
+  noArtifact: 624522,
+  noArtifactVersion: 624523,
+  artifactVersionExists: 90399,
+  stateImmutable: 90401,
+  invalidState: 90410,
+  notFound: 40400,
+  tooLarge: 41300,
+  throttled: 42900,
+  internal: 50000,
+} as const;
+
+/** The name of a known sdk error. */
+export type SdkErrorName = keyof typeof SdkError;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { defineEndpoint } from './define.ts';
+
+/** The service version check the Python SDK calls first (compat.md §1). */
+export const metaEndpoints = {
+  serverVersion: defineEndpoint({
+    id: 'read.isAliveVersion',
+    summary: "The service's version; 4.3.385 or later enables every REST feature clients use.",
+    group: 'meta',
+    method: 'GET',
+    path: '/clientlib/isAlive/ver',
+    public: true,
+    reply: z.object({ version: z.string() }),
+  }),
+};

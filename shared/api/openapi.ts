@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { fullPath, type Endpoint } from './define.ts';
+import { errorReply } from './fields.ts';
+
+/** A JSON Schema object as produced by zod. */
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io });
+  return rest;
+};
+
+const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+function queryParameters(endpoint: Endpoint): JsonSchema[] {
+  const schema = toSchema(endpoint.query, 'output');
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+}
+
+function requestBody(endpoint: Endpoint): JsonSchema | undefined {
+  if (endpoint.bodyKind === 'none') return undefined;
+  if (endpoint.bodyKind === 'multipart') {
+    return { required: true, content: { 'multipart/form-data': { schema: toSchema(endpoint.body, 'input') } } };
+  }
+  return { required: true, content: json(toSchema(endpoint.body, 'input')) };
+}
+
+function operation(name: string, endpoint: Endpoint): JsonSchema {
+  const success =
+    endpoint.status === 204
+      ? { description: 'No content' }
+      : endpoint.replyKind === 'binary'
+        ? { description: 'The bytes', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }
+        : { description: 'Success', content: json(toSchema(endpoint.reply, 'output')) };
+  const body = requestBody(endpoint);
+  return {
+    operationId: name,
+    summary: endpoint.summary,
+    tags: [endpoint.group],
+    'x-endpoint-id': endpoint.id,
+    parameters: queryParameters(endpoint),
+    ...(body ? { requestBody: body } : {}),
+    security: endpoint.public ? [] : [{ apiKey: [] }, { sdkApiKey: [] }],
+    responses: {
+      [String(endpoint.status)]: success,
+      default: { description: 'Error: {msg, code, sdk_error_code}', content: json(toSchema(errorReply, 'output')) },
+    },
+  };
+}
+
+/** Builds the OpenAPI 3.1 document of the wire contract. */
+export function buildOpenApi(contract: Record<string, Endpoint>, version: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [name, endpoint] of Object.entries(contract)) {
+    for (const path of [fullPath(endpoint), ...endpoint.aliases]) {
+      paths[path] ??= {};
+      paths[path][endpoint.method.toLowerCase()] = operation(path === fullPath(endpoint) ? name : `${name}Alias`, endpoint);
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Trackdesk tracking service (v2 REST API)',
+      version,
+      description: 'Generated from shared/api by `npm run openapi`. Do not edit by hand.',
+    },
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The raw API key, no Bearer prefix.' },
+        sdkApiKey: { type: 'apiKey', in: 'header', name: 'Comet-Sdk-Api' },
+      },
+    },
+    paths,
+  };
+}
