@@ -1,5 +1,12 @@
+import { artifactEndpoints } from './artifacts.ts';
+import { assetEndpoints } from './assets.ts';
 import type { Endpoint } from './define.ts';
+import { experimentEndpoints } from './experiments.ts';
+import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
+import { projectEndpoints } from './projects.ts';
+import { registryEndpoints } from './registry.ts';
+import { webhookEndpoints } from './webhooks.ts';
 import { workspaceEndpoints } from './workspaces.ts';
 
 export * from './define.ts';
@@ -10,6 +17,13 @@ export * from './fields.ts';
 export const api = {
   ...metaEndpoints,
   ...workspaceEndpoints,
+  ...projectEndpoints,
+  ...experimentEndpoints,
+  ...loggingEndpoints,
+  ...registryEndpoints,
+  ...assetEndpoints,
+  ...artifactEndpoints,
+  ...webhookEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

@@ -1,0 +1,2 @@
+/** E50–E54 (artifacts, stores, panels, remote calls) and their reads. */
+export const artifactEndpoints = {};

@@ -1,0 +1,2 @@
+/** E11–E16 and the project reads. */
+export const projectEndpoints = {};

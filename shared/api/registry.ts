@@ -1,0 +1,2 @@
+/** E17–E26 and the registry reads. */
+export const registryEndpoints = {};
