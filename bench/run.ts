@@ -1,10 +1,14 @@
+import { runServiceBench } from './service.ts';
+import { runUploadBench } from './upload.ts';
+
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
-const suites: Record<string, () => Promise<void>> = {};
+const suites: Record<string, () => Promise<void>> = {
+  service: runServiceBench,
+  upload: runUploadBench,
+};
 
 /** Suites that later work adds, with what each is waiting for. */
 const pending: Record<string, string> = {
-  service: 'the tracking service (issue 3): metric ingest vs a bare Fastify handler',
-  upload: 'assets (issue 4): E44 upload and download vs a raw loopback copy',
   ui: 'the experiments table (issue 6): 25,000 and 100,000 rows in Chromium',
 };
 

@@ -19,9 +19,11 @@ export const SdkError = {
   stateImmutable: 90401,
   invalidState: 90410,
   notFound: 40400,
+  conflict: 40900,
   tooLarge: 41300,
   throttled: 42900,
   internal: 50000,
+  notImplemented: 50100,
 } as const;
 
 /** The name of a known sdk error. */

@@ -1,2 +1,138 @@
-/** E56–E57, the webhook config read and the delivery extensions. */
-export const webhookEndpoints = {};
+import { z } from 'zod';
+import { defineEndpoint } from './define.ts';
+import { nonEmpty, queryInt } from './fields.ts';
+
+/** The event types a webhook can be triggered by; an entry with no triggers receives all of them. */
+export const webhookTriggers = ['MODEL_VERSION_STAGE_CHANGED'] as const;
+
+/** The notification body POSTed to a webhook URL (documented in server/README.md). */
+export const webhookPayload = z.object({
+  eventType: z.enum(webhookTriggers),
+  deliveryId: z.string(),
+  timestamp: z.number().int(),
+  workspaceName: z.string(),
+  registryModelName: z.string(),
+  registryModelId: z.string(),
+  registryModelItemId: z.string(),
+  version: z.string(),
+  stages: z.array(z.string()),
+  previousStages: z.array(z.string()),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  userName: z.string(),
+  test: z.boolean().describe('True only for the send-test extension.'),
+});
+
+const headerMap = z.record(z.string().min(1).max(200), z.string().max(8192));
+
+/** One URL entry as written by E56/E57. `secret` is write-only; omitted keeps the stored one, "" clears it. */
+export const webhookUrlInput = z.object({
+  name: z.string().max(200).optional(),
+  url: nonEmpty(2048),
+  header: headerMap.optional(),
+  triggers: z.array(z.enum(webhookTriggers)).max(20).optional(),
+  secret: z.string().max(1000).optional(),
+});
+
+/** One URL entry as read back: never the secret, only whether one is set. */
+export const webhookUrlRecord = z.object({
+  name: z.string(),
+  url: z.string(),
+  header: z.record(z.string(), z.string()),
+  triggers: z.array(z.string()),
+  hasSecret: z.boolean(),
+});
+
+/** A configuration item; a missing, null or empty modelName means every model of the workspace. */
+const webhookConfigInput = z.object({
+  workspaceName: nonEmpty(100),
+  modelName: z.string().trim().max(1000).nullish(),
+  webhookUrls: z.array(webhookUrlInput).max(100),
+});
+
+/** The E56/E57 body. */
+export const webhookConfigBody = z.object({ webhookConfigs: z.array(webhookConfigInput).max(1000) });
+
+/** A configuration item as read back (modelName "" for workspace-wide entries). */
+export const webhookConfigRecord = z.object({
+  workspaceName: z.string(),
+  modelName: z.string(),
+  webhookUrls: z.array(webhookUrlRecord),
+});
+
+/** One notification to one URL, as the delivery log shows it. */
+export const webhookDeliveryRecord = z.object({
+  deliveryId: z.string(),
+  workspaceName: z.string(),
+  modelName: z.string(),
+  url: z.string(),
+  eventType: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.number().int(),
+  lastResponseCode: z.number().int().nullable(),
+  lastAttemptAt: z.number().int().nullable(),
+  nextAttemptAt: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  createdAt: z.number().int(),
+  payload: webhookPayload,
+});
+
+/** E56–E57, the webhook config read and the delivery-log and send-test extensions. */
+export const webhookEndpoints = {
+  mergeWebhookConfig: defineEndpoint({
+    id: 'E56',
+    summary: 'Merge webhook configuration: each URL entry is added or replaced by (workspaceName, modelName, url).',
+    group: 'webhooks',
+    method: 'POST',
+    path: 'webhooks/config',
+    body: webhookConfigBody,
+    status: 204,
+  }),
+  replaceWebhookConfig: defineEndpoint({
+    id: 'E57',
+    summary: 'Override webhook configuration: replaces all entries of each workspace named in the body.',
+    group: 'webhooks',
+    method: 'PUT',
+    path: 'webhooks/config',
+    body: webhookConfigBody,
+    status: 204,
+  }),
+  getWebhookConfig: defineEndpoint({
+    id: 'read.webhookConfig',
+    summary: "A workspace's webhook configuration (only one model's entries when modelName is given).",
+    group: 'webhooks',
+    method: 'GET',
+    path: 'webhooks/config',
+    query: z.object({ workspaceName: nonEmpty(100), modelName: z.string().max(1000).optional() }),
+    reply: z.object({ webhookConfigs: z.array(webhookConfigRecord) }),
+  }),
+  listWebhookDeliveries: defineEndpoint({
+    id: 'ext.webhookDeliveries',
+    summary: "Extension: a workspace's delivery log, newest first (optionally one model's, one URL's).",
+    group: 'webhooks',
+    method: 'GET',
+    path: 'webhooks/deliveries',
+    query: z.object({
+      workspaceName: nonEmpty(100),
+      modelName: z.string().max(1000).optional(),
+      url: z.string().max(2048).optional(),
+      limit: queryInt.pipe(z.number().int().min(1).max(1000)).default(100),
+    }),
+    reply: z.object({ deliveries: z.array(webhookDeliveryRecord) }),
+  }),
+  sendWebhookTest: defineEndpoint({
+    id: 'ext.webhookTest',
+    summary: 'Extension: send a sample event to one configured URL now and return what the receiver answered.',
+    group: 'webhooks',
+    method: 'POST',
+    path: 'webhooks/test',
+    body: z.object({ workspaceName: nonEmpty(100), modelName: z.string().max(1000).nullish(), url: nonEmpty(2048) }),
+    reply: z.object({
+      ok: z.boolean(),
+      statusCode: z.number().int().nullable(),
+      responseBody: z.string().describe('The first 4 KiB of the receiver’s answer.'),
+      error: z.string().nullable(),
+      payload: webhookPayload,
+    }),
+  }),
+};

@@ -20,4 +20,11 @@ describe('the wire contract and its OpenAPI document', () => {
     const operationIds = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op.operationId));
     expect(operationIds).toEqual(expect.arrayContaining(Object.keys(api)));
   });
+
+  it('names all 57 operations of the specification (E1…E57) through x-endpoint-id', () => {
+    const document = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')) as { paths: Record<string, Record<string, { 'x-endpoint-id': string }>> };
+    const named = new Set(Object.values(document.paths).flatMap((methods) => Object.values(methods).map((op) => op['x-endpoint-id'])));
+    const operations = Array.from({ length: 57 }, (_, index) => `E${index + 1}`);
+    expect(operations.filter((id) => !named.has(id))).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@ import type { api, BodyOf, Endpoint, EndpointName, QueryOf, ReplyOf } from '../.
 
 /** The authenticated user a request acts for. */
 export interface Caller {
-  userId: string;
+  userId: number;
   userName: string;
 }
 

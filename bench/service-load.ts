@@ -1,0 +1,104 @@
+import { spawn } from 'node:child_process';
+import { request, Agent } from 'node:http';
+import { createRequire } from 'node:module';
+
+/** What one load run measured: throughput, latency percentiles (ms) and anything that went wrong. */
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  failures: number;
+  /** CPU time this process (the server under test) spent per request, in µs: robust to other load on the machine. */
+  cpuMicrosPerRequest?: number;
+}
+
+/** What to send in a load run. */
+export interface LoadTarget {
+  url: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+interface AutocannonJson {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+const autocannonScript = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+function runAutocannon(target: LoadTarget, connections: number, seconds: number): Promise<AutocannonJson> {
+  const args = [autocannonScript, '--json', '-c', String(connections), '-d', String(seconds), '-m', target.method];
+  for (const [name, value] of Object.entries(target.headers)) args.push('-H', `${name}=${value}`);
+  if (target.body !== undefined) args.push('-b', target.body);
+  args.push(target.url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      resolve(JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as AutocannonJson);
+    });
+  });
+}
+
+/**
+ * Runs autocannon in a child process (so the load generator does not share the service's event loop)
+ * for `seconds` after a separate one-second warm-up run, and measures this process's CPU time over the
+ * measured run. Latencies have autocannon's 1 ms resolution. The server under test must run in this process.
+ */
+export async function autocannon(target: LoadTarget, connections: number, seconds: number): Promise<LoadFigures> {
+  await runAutocannon(target, connections, 1);
+  const cpuBefore = process.cpuUsage();
+  const result = await runAutocannon(target, connections, seconds);
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.errors + result.timeouts + result.non2xx,
+    cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+  };
+}
+
+const percentile = (sorted: readonly number[], fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? NaN;
+
+/**
+ * Sends `count` requests one after another over one keep-alive connection and times each to the last byte
+ * (sub-millisecond resolution); the first `warmup` are not counted.
+ */
+export async function sequentialLatency(target: LoadTarget, count: number, warmup = 20): Promise<LoadFigures & { bytes: number }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let failures = 0;
+  let bytes = 0;
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      const call = request(target.url, { method: target.method, headers: target.headers, agent }, (response) => {
+        let size = 0;
+        response.on('data', (chunk: Buffer) => (size += chunk.length));
+        response.on('end', () => {
+          times.push(Number(process.hrtime.bigint() - started) / 1e6);
+          if (response.statusCode !== 200) failures += 1;
+          bytes = size;
+          resolve();
+        });
+      });
+      call.on('error', reject);
+      call.end(target.body);
+    });
+  for (let index = 0; index < warmup + count; index += 1) {
+    await once();
+    if (index === warmup - 1) times.length = 0;
+  }
+  agent.destroy();
+  const sorted = [...times].sort((a, b) => a - b);
+  const total = times.reduce((sum, time) => sum + time, 0);
+  return { requestsPerSecond: (1000 * times.length) / total, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), failures, bytes };
+}

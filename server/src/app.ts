@@ -1,0 +1,121 @@
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import { api } from '../../shared/api/index.ts';
+import { bootstrapAdmin } from './bootstrap.ts';
+import { createHandlers } from './handlers/index.ts';
+import { createAuthenticator } from './keys.ts';
+import { installErrorReplies } from './http/error-reply.ts';
+import { registerContractRoutes } from './http/routes.ts';
+import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
+import { createServices, type KeepAliveIntervals } from './services.ts';
+import { openDatabase } from './storage/database.ts';
+import type { DeliveryPolicy } from './webhooks/worker.ts';
+import type { ThrottleLimits } from './throttle.ts';
+
+/** Default request body limit (JSON bodies; uploads have their own limit). */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Default size limit of one uploaded file. */
+export const DEFAULT_UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024 * 1024;
+/** The intervals E9 suggests by default: a live experiment's beat, and the usage-report intervals. */
+export const DEFAULT_KEEP_ALIVE: KeepAliveIntervals = {
+  isAliveBeatDurationMillis: 10_000,
+  gpuMonitorIntervalMillis: 60_000,
+  cpuMonitorIntervalMillis: 60_000,
+};
+
+/** How to start the tracking service. */
+export interface ServerOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  dataDir: string;
+  /** The admin key registered on first start; random (and written to `admin-api-key`) when omitted. */
+  bootstrapApiKey?: string;
+  /** Let webhooks target private/loopback addresses (off by default: SSRF). */
+  webhooksAllowPrivate?: boolean;
+  bodyLimitBytes?: number;
+  uploadLimitBytes?: number;
+  /** Fastify's request log on stdout. */
+  logger?: boolean;
+  keepAlive?: Partial<KeepAliveIntervals>;
+  /** Overrides of the webhook delivery policy (tests shorten the backoff). */
+  webhookDelivery?: Partial<DeliveryPolicy>;
+  /** Per-experiment logging limits (unset ones: the hosted service's, compat.md §2); `Infinity` lifts one. */
+  throttle?: Partial<ThrottleLimits>;
+  /** The clock (ms since the epoch); tests pass their own to step time without sleeping. */
+  now?: () => number;
+}
+
+/** A running service. */
+export interface RunningServer {
+  /** `http://<host>:<port>` */
+  url: string;
+  port: number;
+  /** A key generated on this (first) start, also written to `<data-dir>/admin-api-key`. */
+  generatedAdminKey?: string;
+  /** Graceful: stops accepting, finishes in-flight requests, stops workers, closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Opens the data dir, bootstraps the admin key on first start, and listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const db = openDatabase(options.dataDir);
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const services = createServices(
+    db,
+    {
+      dataDir: options.dataDir,
+      webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
+      keepAlive: { ...DEFAULT_KEEP_ALIVE, ...options.keepAlive },
+      uploadLimitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
+      webhookDelivery: options.webhookDelivery,
+      throttle: options.throttle,
+    },
+    options.now,
+  );
+  const bootstrap = bootstrapAdmin(services, options.bootstrapApiKey);
+  await services.blobs.sweepOrphans(services.blobGarbage.isReferenced);
+  await services.blobGarbage.collect();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    forceCloseConnections: 'idle',
+  });
+  await app.register(multipart, { limits: { fileSize: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES } });
+  installExactJsonContentType(app);
+  installRequestDecompression(app);
+  installErrorReplies(app, bodyLimit);
+  // A keep-alive connection whose response finishes after close() began (a streamed download, say)
+  // would otherwise stay open until its keep-alive timeout and hold up close().
+  let shuttingDown = false;
+  app.addHook('onResponse', async () => {
+    if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+  });
+  registerContractRoutes(app, api, createHandlers(services), createAuthenticator(services.users, db));
+
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${hostInUrl}:${port}`,
+    port,
+    generatedAdminKey: bootstrap.generatedAdminKey,
+    close() {
+      closing ??= (async () => {
+        shuttingDown = true;
+        await app.close();
+        await services.closing();
+        db.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, statSync, type ReadStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** Thrown when a blob being written exceeds its size limit (the handler answers 413). */
+export class BlobTooLargeError extends Error {
+  readonly limit: number;
+
+  constructor(limit: number) {
+    super(`the upload exceeds the size limit of ${limit} bytes`);
+    this.name = 'BlobTooLargeError';
+    this.limit = limit;
+  }
+}
+
+/** A blob just written: its opaque name and size in bytes. */
+export interface WrittenBlob {
+  blob: string;
+  size: number;
+}
+
+/** Byte storage for assets, patches and panels: files under random names in one directory. */
+export interface BlobStore {
+  /** Streams `source` into a new blob (temp file, fsync, rename); on any failure nothing is left behind. */
+  write(source: Readable, limit: number): Promise<WrittenBlob>;
+  /** A read stream over a blob, optionally a byte range (inclusive end). */
+  read(blob: string, range?: { start: number; end: number }): ReadStream;
+  /** The size of a stored blob in bytes. */
+  size(blob: string): number;
+  /** Removes one blob; a missing one is fine. */
+  remove(blob: string): Promise<void>;
+  /** Removes leftover temp files and blobs for which `isReferenced` is false (run at start). */
+  sweepOrphans(isReferenced: (blob: string) => boolean): Promise<number>;
+}
+
+const BLOB_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Counts bytes through a stream and fails once more than `limit` have passed. */
+function sizeLimit(limit: number, counted: { bytes: number }): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > limit) callback(new BlobTooLargeError(limit));
+      else callback(null, chunk);
+    },
+  });
+}
+
+/** Creates the blob store in `<dataDir>/blobs` (created if needed). */
+export function createBlobStore(dataDir: string): BlobStore {
+  const root = join(dataDir, 'blobs');
+  const tmp = join(root, 'tmp');
+  mkdirSync(tmp, { recursive: true, mode: 0o700 });
+
+  const pathOf = (blob: string): string => {
+    if (!BLOB_NAME.test(blob)) throw new Error(`not a blob name: ${blob}`);
+    return join(root, blob.slice(0, 2), blob);
+  };
+
+  return {
+    async write(source, limit) {
+      const blob = randomUUID();
+      const temp = join(tmp, `${blob}.part`);
+      const counted = { bytes: 0 };
+      try {
+        await pipeline(source, sizeLimit(limit, counted), createWriteStream(temp, { mode: 0o600 }));
+        const handle = await open(temp, 'r');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        mkdirSync(join(root, blob.slice(0, 2)), { recursive: true, mode: 0o700 });
+        await rename(temp, pathOf(blob));
+      } catch (error) {
+        source.resume();
+        await rm(temp, { force: true });
+        throw error;
+      }
+      return { blob, size: counted.bytes };
+    },
+    read: (blob, range) => createReadStream(pathOf(blob), range),
+    size: (blob) => statSync(pathOf(blob)).size,
+    remove: (blob) => rm(pathOf(blob), { force: true }),
+    async sweepOrphans(isReferenced) {
+      let removed = 0;
+      for (const name of readdirSync(tmp)) {
+        await rm(join(tmp, name), { force: true });
+        removed += 1;
+      }
+      for (const shard of readdirSync(root)) {
+        if (shard === 'tmp') continue;
+        for (const name of readdirSync(join(root, shard))) {
+          if (BLOB_NAME.test(name) && isReferenced(name)) continue;
+          await rm(join(root, shard, name), { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}

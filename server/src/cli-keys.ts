@@ -1,0 +1,30 @@
+import { issueApiKey, listApiKeys, revokeApiKeys } from './keys.ts';
+
+const iso = (millis: number | null) => (millis === null ? '-' : new Date(millis).toISOString());
+
+/** `keys create --user <name>`, `keys list`, `keys revoke <prefix>` against a data dir. */
+export function runKeysCommand(args: string[], options: { dataDir: string; user: string | undefined }): void {
+  const [action, ...rest] = args;
+  if (action === 'create' && rest.length === 0) {
+    if (!options.user) throw new Error('keys create needs --user <name>.');
+    const issued = issueApiKey({ dataDir: options.dataDir, userName: options.user });
+    process.stdout.write(`${issued.apiKey}\n`);
+    process.stderr.write(`API key for user "${issued.userName}" (prefix ${issued.prefix}); it is shown only this once.\n`);
+    return;
+  }
+  if (action === 'list' && rest.length === 0) {
+    const keys = listApiKeys(options.dataDir);
+    process.stdout.write('PREFIX    USER                 CREATED                   REVOKED\n');
+    for (const key of keys) {
+      process.stdout.write(`${key.prefix.padEnd(10)}${key.userName.padEnd(21)}${iso(key.createdAt).padEnd(26)}${iso(key.revokedAt)}\n`);
+    }
+    return;
+  }
+  if (action === 'revoke' && rest.length === 1 && rest[0]) {
+    const revoked = revokeApiKeys(options.dataDir, rest[0]);
+    if (revoked === 0) throw new Error(`No live key starts with "${rest[0]}".`);
+    process.stdout.write(`Revoked ${revoked} key${revoked === 1 ? '' : 's'}.\n`);
+    return;
+  }
+  throw new Error('Usage: keys create --user <name> | keys list | keys revoke <prefix>');
+}

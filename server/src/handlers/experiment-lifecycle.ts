@@ -1,0 +1,53 @@
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import { toExperimentMetadata } from './records.ts';
+import { ok } from './replies.ts';
+import { ensureUncategorized } from './uncategorized.ts';
+
+/**
+ * Handlers of E3, E4, E7, E8 and the trash extensions. Every one is safe to repeat: stopping a stopped
+ * experiment, archiving an archived one or trashing a trashed one changes nothing further.
+ */
+export function createExperimentLifecycleHandlers(services: Services): HandlerTable {
+  const { access, projects, experiments } = services;
+  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  return {
+    stopExperiment: ({ query, caller }) => {
+      experiments.stop(access.experiment(caller, query.experimentKey).id, services.now());
+      return ok('Stop Requested');
+    },
+    archiveExperiment: ({ query, caller }) => {
+      experiments.setArchived(access.experiment(caller, query.experimentKey).id, true);
+      return ok('Archived');
+    },
+    deleteExperiment: ({ query, caller }) => {
+      const experiment = access.experiment(caller, query.experimentKey, 'any');
+      if (experiment.deletedAt === null) experiments.setDeleted(experiment.id, services.now());
+      return ok('Deleted');
+    },
+    restoreExperiment: ({ query, caller }) =>
+      transaction(() => {
+        const experiment = access.experiment(caller, query.experimentKey, 'any');
+        const home = projects.byId(experiment.projectId);
+        if (home?.deletedAt != null) {
+          const target = ensureUncategorized(services, experiment.workspaceId, caller.userId);
+          experiments.move(experiment.id, experiment.workspaceId, target.id);
+        }
+        experiments.setDeleted(experiment.id, null);
+        experiments.setArchived(experiment.id, false);
+        return ok('Restore');
+      }),
+    listTrashedExperiments: ({ query, caller }) => {
+      const workspace = access.workspace(caller, query.workspaceName);
+      const now = services.now();
+      const beat = services.config.keepAlive.isAliveBeatDurationMillis;
+      return { experiments: experiments.listTrash(workspace.id).map((experiment) => toExperimentMetadata(experiment, now, beat)) };
+    },
+    purgeExperiment: async ({ body, caller }) => {
+      const experiment = access.experiment(caller, body.experimentKey, 'trashed');
+      experiments.purge(experiment.id);
+      await services.experimentPurged(experiment.id);
+      return ok('Purged');
+    },
+  };
+}

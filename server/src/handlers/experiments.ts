@@ -1,0 +1,93 @@
+import { badRequest, notFound } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import type { Experiment } from '../storage/experiments.ts';
+import { toExperimentMetadata } from './records.ts';
+import { experimentLink, ok } from './replies.ts';
+
+const SECOND = 1000;
+
+/**
+ * E10's rules: both given → both set (end before start is refused); only end → start becomes end − 1 s
+ * unless a start is set (and not after the new end); only start → end becomes start + 1 s likewise.
+ */
+export function startEndTimes(experiment: Experiment, start: number | null | undefined, end: number | null | undefined): [number, number] {
+  if (start != null && end != null) {
+    if (end < start) throw badRequest('The body field "endTimeMillis" is invalid: it is before startTimeMillis.');
+    return [start, end];
+  }
+  if (end != null) {
+    const kept = experiment.startTimeMillis;
+    return [kept !== null && kept <= end ? kept : end - SECOND, end];
+  }
+  if (start != null) {
+    const kept = experiment.endTimeMillis;
+    return [start, kept !== null && kept >= start ? kept : start + SECOND];
+  }
+  throw badRequest('The body needs startTimeMillis, endTimeMillis or both.');
+}
+
+/** Handlers of E2, E5, E6, E9, E10 and the experiment reads. */
+export function createExperimentHandlers(services: Services): HandlerTable {
+  const { access, projects, experiments, config } = services;
+  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const metadata = (experiment: Experiment) => toExperimentMetadata(experiment, services.now(), config.keepAlive.isAliveBeatDurationMillis);
+  return {
+    createExperiment: ({ body, caller, request }) =>
+      transaction(() => {
+        const workspace = access.workspace(caller, body.workspaceName);
+        const now = services.now();
+        const project =
+          projects.byName(workspace.id, body.projectName) ??
+          projects.create({ workspaceId: workspace.id, name: body.projectName, description: '', isPublic: false, ownerUserId: caller.userId }, now);
+        const experiment = experiments.create({ workspaceId: workspace.id, projectId: project.id, name: body.experimentName ?? null, userId: caller.userId }, now);
+        projects.touch(project.id, now);
+        return {
+          experimentKey: experiment.key,
+          workspaceName: workspace.name,
+          projectName: project.name,
+          link: experimentLink(request, workspace.name, project.name, experiment.key),
+        };
+      }),
+    moveExperiments: ({ body, caller }) =>
+      transaction(() => {
+        const project = access.project(caller, { workspaceName: body.targetWorkspaceName, projectName: body.targetProjectName });
+        const moving = body.experimentKeys.map((key) => access.experiment(caller, key));
+        const now = services.now();
+        for (const experiment of moving) {
+          if (experiment.projectId === project.id) continue;
+          if (body.symlink) experiments.link(project.id, experiment.id, now);
+          else experiments.move(experiment.id, project.workspaceId, project.id);
+          projects.touch(experiment.projectId, now);
+        }
+        projects.touch(project.id, now);
+        return ok(body.symlink ? 'Symlinked' : 'Moved');
+      }),
+    symlinkExperiment: ({ query, caller, request }) =>
+      transaction(() => {
+        const experiment = access.experiment(caller, query.exerimentKey ?? query.experimentKey ?? '');
+        const project = projects.byName(experiment.workspaceId, query.projectName);
+        if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
+        if (project.id !== experiment.projectId) experiments.link(project.id, experiment.id, services.now());
+        return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
+      }),
+    keepAlive: ({ query, caller }) => {
+      const experiment = access.experiment(caller, query.experimentKey);
+      experiments.beat(experiment.id, services.now());
+      return { ...config.keepAlive };
+    },
+    setStartEndTime: ({ body, caller }) =>
+      transaction(() => {
+        const experiment = access.experiment(caller, body.experimentKey);
+        const [start, end] = startEndTimes(experiment, body.startTimeMillis, body.endTimeMillis);
+        experiments.setTimes(experiment.id, start, end);
+        return ok('Saved');
+      }),
+    listExperiments: ({ query, caller }) => {
+      const project = access.project(caller, query);
+      return { experiments: experiments.listInProject(project.id, query.archived ?? false).map(metadata) };
+    },
+    getExperimentMetadata: ({ query, caller }) => metadata(access.experiment(caller, query.experimentKey)),
+    listExperimentTags: ({ query, caller }) => ({ tags: services.loggedData.tags.inProject(access.project(caller, query).id) }),
+  };
+}

@@ -1,0 +1,58 @@
+import type { BodyOf } from '../../../shared/api/index.ts';
+import type { loggingWriteEndpoints } from '../../../shared/api/logging-writes.ts';
+import type { Caller, HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import { experimentIdFor, throttledWrite } from './logging-support.ts';
+import { ok } from './replies.ts';
+
+type CloudDetailsBody = BodyOf<typeof loggingWriteEndpoints.setCloudDetails>;
+
+/** Handlers of E30, E32–E39 and E55: documents, output lines, tags, file path. */
+export function createLoggingDocumentHandlers(services: Services): HandlerTable {
+  const { experiments, loggedData } = services;
+  const { documents } = loggedData;
+
+  /** Resolves the experiment and runs one "other" write for it under the throttle. */
+  const otherWrite = async (caller: Caller, experimentKey: string, write: (experimentId: number, now: number) => void) => {
+    const id = experimentIdFor(services, caller, experimentKey);
+    const now = services.now();
+    await throttledWrite(services, id, 'other', 1, () => write(id, now));
+    return ok('Saved');
+  };
+  const setCloudDetails = ({ body, caller }: { body: CloudDetailsBody; caller: Caller }) =>
+    otherWrite(caller, body.experimentKey, (id, now) => documents.setJson(id, 'cloud', { provider: body.provider, metadata: body.metadata ?? {} }, now));
+
+  return {
+    logHtml: ({ body, caller }) =>
+      otherWrite(caller, body.experimentKey, (id, now) =>
+        body.override ? documents.setText(id, 'html', body.html, now) : documents.appendText(id, 'html', body.html, now),
+      ),
+    setSystemDetails: ({ body, caller }) => {
+      const { experimentKey, ...fields } = body;
+      const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
+      return otherWrite(caller, experimentKey, (id, now) => documents.mergeJson(id, 'system', given, now));
+    },
+    setGitMetadata: ({ body, caller }) => {
+      const { user, root, branch, parent, origin } = body;
+      return otherWrite(caller, body.experimentKey, (id, now) => documents.setJson(id, 'git', { user, root, branch, parent, origin }, now));
+    },
+    logOutput: async ({ body, caller }) => {
+      const id = experimentIdFor(services, caller, body.experimentKey);
+      const now = services.now();
+      const lines = body.outputLines.map((line) => ({
+        output: line.output,
+        stderr: line.stderr ?? false,
+        localTimestamp: line.localTimestamp ?? now,
+        offset: line.offset ?? null,
+      }));
+      await throttledWrite(services, id, 'outputLines', lines.length, () => loggedData.output.append(id, body.context ?? null, lines));
+      return ok('Saved');
+    },
+    setGraph: ({ body, caller }) => otherWrite(caller, body.experimentKey, (id, now) => documents.setText(id, 'graph', body.graph, now)),
+    setCode: ({ body, caller }) => otherWrite(caller, body.experimentKey, (id, now) => documents.setText(id, 'code', body.code, now)),
+    addTags: ({ body, caller }) => otherWrite(caller, body.experimentKey, (id) => loggedData.tags.add(id, body.addedTags ?? [])),
+    setCloudDetails,
+    setCloudDetail: setCloudDetails,
+    setFilePath: ({ body, caller }) => otherWrite(caller, body.experimentKey, (id) => experiments.setFilePath(id, body.filePath)),
+  };
+}

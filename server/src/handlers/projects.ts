@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import { toProjectRecord } from './records.ts';
+import { ok } from './replies.ts';
+import { ensureUncategorized, UNCATEGORIZED_PROJECT } from './uncategorized.ts';
+
+const conflict = (projectName: string, workspaceName: string) =>
+  new ApiError(409, SdkError.conflict, `A project named "${projectName}" already exists in workspace "${workspaceName}".`);
+
+/** E13's rule: projectId, or both names; never all null, never all given. */
+function projectIdentification(ids: { projectId?: string | null; workspaceName?: string | null; projectName?: string | null }) {
+  const given = [ids.projectId, ids.workspaceName, ids.projectName].map((value) => value !== undefined && value !== null);
+  if (given.every(Boolean)) throw badRequest('Identify the project by projectId or by workspaceName and projectName, not by all three.');
+  if (!given[0] && !(given[1] && given[2])) throw badRequest('Identify the project by projectId, or by both workspaceName and projectName.');
+  return ids;
+}
+
+/** Handlers of E11–E16 and the project reads. */
+export function createProjectHandlers(services: Services): HandlerTable {
+  const { access, projects, experiments } = services;
+  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  return {
+    createProject: ({ body, caller }) =>
+      transaction(() => {
+        const workspace = access.workspace(caller, body.workspaceName);
+        if (projects.byName(workspace.id, body.projectName)) throw conflict(body.projectName, workspace.name);
+        const project = projects.create(
+          { workspaceId: workspace.id, name: body.projectName, description: body.projectDescription, isPublic: body.isPublic, ownerUserId: caller.userId },
+          services.now(),
+        );
+        return { projectId: project.uuid };
+      }),
+    deleteProject: ({ body, caller }) =>
+      transaction(() => {
+        const project = access.project(caller, body);
+        const now = services.now();
+        if (body.deleteAllExperiments) {
+          experiments.trashAllIn(project.id, now);
+        } else {
+          if (project.name === UNCATEGORIZED_PROJECT && project.numberOfExperiments > 0) {
+            throw badRequest(`"${UNCATEGORIZED_PROJECT}" still holds experiments: move them first, or delete them with deleteAllExperiments=true.`);
+          }
+          const target = project.name === UNCATEGORIZED_PROJECT ? project : ensureUncategorized(services, project.workspaceId, caller.userId);
+          experiments.rehomeAll(project.id, target.id);
+          projects.touch(target.id, now);
+        }
+        projects.markDeleted(project.id, now);
+        return ok('Deleted');
+      }),
+    updateProject: ({ query, body, caller }) =>
+      transaction(() => {
+        const ref = projectIdentification({
+          projectId: body.projectId ?? query.projectId,
+          workspaceName: body.workspaceName ?? query.workspaceName,
+          projectName: body.projectName ?? query.projectName,
+        });
+        const project = access.project(caller, ref);
+        const newName = body.newProjectName ?? undefined;
+        if (newName !== undefined && newName !== project.name && projects.byName(project.workspaceId, newName)) {
+          throw conflict(newName, project.workspaceName);
+        }
+        projects.update(project.id, { name: newName, description: body.newProjectDescription ?? undefined, isPublic: body.isPublic ?? undefined }, services.now());
+        return ok('Updated');
+      }),
+    setProjectNotes: ({ body, caller }) => {
+      const project = access.project(caller, { projectId: body.projectId });
+      projects.setNotes(project.id, body.notes, services.now());
+      return ok('Saved');
+    },
+    addProjectShareLink: ({ query, caller }) => {
+      const project = access.project(caller, query);
+      const shareCode = randomBytes(18).toString('base64url');
+      projects.addShareCode(project.id, shareCode, services.now());
+      return { shareCode };
+    },
+    deleteProjectShareLink: ({ query, caller }) => {
+      const project = access.project(caller, query);
+      projects.deleteShareCode(project.id, query.shareCode);
+      return ok('Deleted');
+    },
+    listProjects: ({ query, caller }) => {
+      const workspace = access.workspace(caller, query.workspaceName);
+      return { projects: projects.listLive(workspace.id).map(toProjectRecord) };
+    },
+    getProject: ({ query, caller }) => toProjectRecord(access.project(caller, query)),
+    getProjectNotes: ({ query, caller }) => ({ notes: access.project(caller, query).notes }),
+    getProjectShareLinks: ({ query, caller }) => ({ shareCodes: projects.shareCodes(access.project(caller, query).id) }),
+  };
+}

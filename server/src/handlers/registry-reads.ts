@@ -1,0 +1,65 @@
+import { SdkError } from '../../../shared/api/index.ts';
+import { notFound } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import { latestOf, registryLookups, versionRecords } from './registry-support.ts';
+import { origin } from './replies.ts';
+
+/** Handlers of the registry reads: list, details, latest version (optionally by stage), notes. */
+export function createRegistryReadHandlers(services: Services): HandlerTable {
+  const { access, registry } = services;
+  const lookups = registryLookups(services);
+  return {
+    listRegistryModels: ({ query, caller, request }) => {
+      const workspace = access.workspace(caller, query.workspaceName);
+      const registryModels = registry.listModels(workspace.id).map((model) => {
+        const latest = latestOf(registry.versions(model.id));
+        return {
+          registryModelId: model.uuid,
+          modelName: model.name,
+          description: model.description,
+          numberOfVersions: model.numberOfVersions,
+          isPublic: model.isPublic,
+          latestVersion: latest ? (versionRecords(services, [latest], origin(request))[0] ?? null) : null,
+          userName: model.userName,
+          createdAt: model.createdAt,
+          lastUpdated: model.lastUpdated,
+        };
+      });
+      return { registryModels };
+    },
+    registryModelDetails: ({ query, caller, request }) => {
+      const { workspace, model } = lookups.model(caller, query.workspaceName, query.modelName);
+      return {
+        registryModelId: model.uuid,
+        workspaceId: workspace.uuid,
+        modelName: model.name,
+        description: model.description,
+        numberOfVersions: model.numberOfVersions,
+        isPublic: model.isPublic,
+        notes: model.notes,
+        userName: model.userName,
+        createdAt: model.createdAt,
+        lastUpdated: model.lastUpdated,
+        versions: versionRecords(services, registry.versions(model.id), origin(request)),
+      };
+    },
+    latestRegistryModelVersion: ({ query, caller, request }) => {
+      const { model } = lookups.model(caller, query.workspaceName, query.modelName);
+      const stage = query.stage?.trim();
+      const candidates = registry.versions(model.id).filter((version) => stage === undefined || version.stages.includes(stage));
+      const latest = latestOf(candidates);
+      if (!latest) {
+        const which = stage === undefined ? 'no versions' : `no version with stage "${stage}"`;
+        throw notFound(`Registry model "${model.name}" has ${which}.`, SdkError.noModelToUpdate);
+      }
+      const [record] = versionRecords(services, [latest], origin(request));
+      if (!record) throw new Error('version record missing');
+      return record;
+    },
+    registryModelNotes: ({ query, caller }) => {
+      const { model } = lookups.model(caller, query.workspaceName, query.modelName);
+      return { notes: model.notes };
+    },
+  };
+}

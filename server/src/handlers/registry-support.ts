@@ -1,0 +1,100 @@
+import semver from 'semver';
+import type { z } from 'zod';
+import { SdkError } from '../../../shared/api/index.ts';
+import type { registryVersionRecord } from '../../../shared/api/registry.ts';
+import { ApiError, badRequest, notFound } from '../http/api-error.ts';
+import type { Caller } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import type { ExperimentModel } from '../storage/assets-models.ts';
+import type { RegistryModel, RegistryVersion } from '../storage/registry.ts';
+import type { Workspace } from '../storage/workspaces.ts';
+import { toAssetRecord } from './assets-records.ts';
+
+/** A version as the reads send it. */
+export type VersionRecord = z.infer<typeof registryVersionRecord>;
+
+/** The version E17/E18 use when the client sends none. */
+export const DEFAULT_VERSION = '1.0.0';
+
+/** Normalizes a semantic version (`v1.2.3` → `1.2.3`, build metadata kept); 400 with 42001 when invalid. */
+export function parseVersion(text: string | undefined): string {
+  const given = text?.trim() || DEFAULT_VERSION;
+  const parsed = semver.parse(given);
+  if (!parsed) throw badRequest(`The version "${given}" is not a semantic version (major.minor.patch, e.g. 1.0.0).`, SdkError.badSemver);
+  return parsed.build.length > 0 ? `${parsed.version}+${parsed.build.join('.')}` : parsed.version;
+}
+
+/** Stages trimmed, without empties and duplicates, in the order given. */
+export const normalizeStages = (stages: readonly string[]): string[] => [...new Set(stages.map((stage) => stage.trim()).filter(Boolean))];
+
+/** The highest version by semantic-version precedence, or undefined for none. */
+export const latestOf = (versions: readonly RegistryVersion[]): RegistryVersion | undefined =>
+  versions.reduce<RegistryVersion | undefined>((best, candidate) => (!best || semver.gt(candidate.version, best.version) ? candidate : best), undefined);
+
+/** 409 for a name that is taken in the workspace. */
+export const modelNameTaken = (name: string, workspaceName: string) =>
+  new ApiError(409, SdkError.conflict, `A registry model named "${name}" already exists in workspace "${workspaceName}".`);
+
+/** Lookups of the registry with the access rules (404 unknown, 403 another workspace's). */
+export function registryLookups(services: Services) {
+  const { access, registry, workspaces, experimentModels } = services;
+  const workspaceOf = (caller: Caller, workspaceId: number): Workspace => {
+    const workspace = workspaces.byId(workspaceId);
+    if (!workspace) throw new Error(`workspace ${workspaceId} vanished`);
+    access.requireMember(caller, workspace.id, workspace.name);
+    return workspace;
+  };
+  return {
+    workspaceOf,
+    /** A registry model by workspace and name: 404 (42008) when missing. */
+    model(caller: Caller, workspaceName: string, modelName: string): { workspace: Workspace; model: RegistryModel } {
+      const workspace = access.workspace(caller, workspaceName);
+      const model = registry.modelByName(workspace.id, modelName);
+      if (!model) throw notFound(`No registry model named "${modelName}" in workspace "${workspace.name}".`, SdkError.registryModelNotFound);
+      return { workspace, model };
+    },
+    /** A registry model by its registryModelId. */
+    modelById(caller: Caller, registryModelId: string): { workspace: Workspace; model: RegistryModel } {
+      const model = registry.modelByUuid(registryModelId);
+      if (!model) throw notFound(`No registry model with registryModelId "${registryModelId}".`, SdkError.registryModelNotFound);
+      return { workspace: workspaceOf(caller, model.workspaceId), model };
+    },
+    /** A version by its registryModelItemId, with its model and workspace. */
+    version(caller: Caller, itemId: string): { workspace: Workspace; model: RegistryModel; version: RegistryVersion } {
+      const version = registry.versionByUuid(itemId);
+      if (!version) throw notFound(`No registry model version with registryModelItemId "${itemId}".`, SdkError.noModelToUpdate);
+      const model = registry.modelById(version.registryModelId);
+      if (!model) throw new Error('registry model of a version vanished');
+      return { workspace: workspaceOf(caller, model.workspaceId), model, version };
+    },
+    /** An experiment model by its experimentModelId: 404 when unknown. */
+    experimentModel(caller: Caller, experimentModelId: string): { workspace: Workspace; experimentModel: ExperimentModel } {
+      const experimentModel = experimentModels.byUuid(experimentModelId);
+      if (!experimentModel) throw notFound(`No experiment model with experimentModelId "${experimentModelId}".`);
+      return { workspace: workspaceOf(caller, experimentModel.workspaceId), experimentModel };
+    },
+  };
+}
+
+/** Builds version records with their assets (the source experiment model's files). */
+export function versionRecords(services: Services, versions: readonly RegistryVersion[], origin: string): VersionRecord[] {
+  const modelRowIds = versions.flatMap((version) => (version.experimentModelRowId === null ? [] : [version.experimentModelRowId]));
+  const assets = services.assets.listOfModels(modelRowIds);
+  return versions.map((version) => ({
+    registryModelItemId: version.uuid,
+    version: version.version,
+    comment: version.comment,
+    stages: version.stages,
+    userName: version.userName,
+    createdAt: version.createdAt,
+    lastUpdated: version.lastUpdated,
+    assets: assets
+      .filter((asset) => asset.experimentModelRowId === version.experimentModelRowId)
+      .map((asset) => toAssetRecord(asset, version.sourceExperimentKey, origin)),
+    experimentModel: {
+      experimentModelId: version.sourceModelUuid,
+      experimentKey: version.sourceExperimentKey,
+      modelName: version.sourceModelName,
+    },
+  }));
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fullPath, SdkError, type Endpoint } from '../../../shared/api/index.ts';
+import { ApiError } from './api-error.ts';
+import { parseInput } from './error-reply.ts';
+import type { Caller, EndpointHandler, HandlerTable } from './handler.ts';
+
+/** The caller of a public endpoint (only the version check is public). */
+const ANONYMOUS: Caller = { userId: 0, userName: 'anonymous' };
+
+const headerValue = (value: string | string[] | undefined): string | undefined => {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() || undefined;
+};
+
+/**
+ * Registers every endpoint of the contract (path and aliases): key check before the body is read,
+ * query and body validated with the entry's zod schemas, the handler from the table (501 when none yet),
+ * and the JSON reply with the entry's status.
+ */
+export function registerContractRoutes(
+  app: FastifyInstance,
+  contract: Record<string, Endpoint>,
+  handlers: HandlerTable,
+  authenticate: (key: string) => Caller | undefined,
+): void {
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  const authenticateRequest = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const key = headerValue(request.headers.authorization) ?? headerValue(request.headers['comet-sdk-api']);
+    if (!key) return done(new ApiError(401, SdkError.keyNotRegistered, 'An API key is required: send it in the Authorization header.'));
+    const caller = authenticate(key);
+    if (!caller) return done(new ApiError(401, SdkError.keyNotRegistered, 'The API key is not registered with this service (unknown or revoked).'));
+    callers.set(request, caller);
+    done();
+  };
+
+  for (const [name, endpoint] of Object.entries(contract)) {
+    const handler = (handlers as Record<string, EndpointHandler<Endpoint> | undefined>)[name];
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!handler) {
+        throw new ApiError(501, SdkError.notImplemented, `${endpoint.id} (${endpoint.method} ${fullPath(endpoint)}) is not implemented by this service yet.`);
+      }
+      const query = parseInput(endpoint.query, request.query ?? {}, 'query');
+      const body = endpoint.bodyKind === 'json' ? parseInput(endpoint.body, request.body, 'body') : undefined;
+      const caller = callers.get(request) ?? ANONYMOUS;
+      const result = await handler({ query, body, caller, request, reply });
+      if (result === reply || reply.sent) return reply;
+      reply.code(endpoint.status);
+      return endpoint.status === 204 ? reply.send() : reply.type('application/json').send(JSON.stringify(result));
+    };
+    for (const url of [fullPath(endpoint), ...endpoint.aliases]) {
+      app.route({ method: endpoint.method, url, onRequest: endpoint.public ? undefined : authenticateRequest, handler: handle });
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { createGunzip, createInflate } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError } from './api-error.ts';
+
+/**
+ * JSON replies carry exactly `application/json` (Fastify appends `; charset=utf-8`, which the Python SDK
+ * rejects: compat.md §1).
+ */
+export function installExactJsonContentType(app: FastifyInstance): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) reply.header('content-type', 'application/json');
+    done(null, payload);
+  });
+}
+
+/**
+ * Decodes `Content-Encoding: gzip` (and deflate) request bodies, as the Python SDK sends for batches.
+ * The body limit applies to the decoded size as well as the encoded one (no zip bombs).
+ */
+export function installRequestDecompression(app: FastifyInstance): void {
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+    if (!encoding || encoding === 'identity') return done(null, payload);
+    if (encoding !== 'gzip' && encoding !== 'deflate') {
+      return done(new ApiError(415, SdkError.validation, `Content-Encoding "${encoding}" is not supported: send gzip, deflate or no encoding.`));
+    }
+    const decoder = Object.assign(encoding === 'gzip' ? createGunzip() : createInflate(), { receivedEncodedLength: 0 });
+    payload.on('data', (chunk: Buffer) => {
+      decoder.receivedEncodedLength += chunk.length;
+    });
+    payload.on('error', (error) => decoder.destroy(error));
+    payload.pipe(decoder);
+    done(null, decoder);
+  });
+}

@@ -1,0 +1,109 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { ensureUser } from './accounts.ts';
+import type { Caller } from './http/handler.ts';
+import { openDatabase, type Db } from './storage/database.ts';
+import { createUserStore, type ApiKeyListing, type UserStore } from './storage/users.ts';
+import { createWorkspaceStore } from './storage/workspaces.ts';
+
+/** Keys shorter than this are refused: they could be guessed. */
+export const MIN_KEY_LENGTH = 12;
+/** How many leading characters of a key are stored in clear, to list and revoke it. */
+export const KEY_PREFIX_LENGTH = 8;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new random key: 40 alphanumeric characters (about 238 bits). */
+export function generateApiKey(): string {
+  let key = '';
+  for (let i = 0; i < 40; i += 1) key += ALPHABET[randomInt(ALPHABET.length)];
+  return key;
+}
+
+/** SHA-256 of a key: enough for high-entropy random keys (no password stretching needed). */
+export const hashApiKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
+
+/** The stored, listable prefix of a key. */
+export const keyPrefix = (key: string): string => key.slice(0, KEY_PREFIX_LENGTH);
+
+/** Registers a key for a user; refuses keys too short to be safe. */
+export function registerApiKey(users: UserStore, userId: number, key: string, now: number): string {
+  if (key.length < MIN_KEY_LENGTH) throw new Error(`An API key needs at least ${MIN_KEY_LENGTH} characters.`);
+  users.addKey(userId, keyPrefix(key), hashApiKey(key), now);
+  return keyPrefix(key);
+}
+
+/**
+ * Finds the user a presented key belongs to (undefined when unknown or revoked), comparing hashes in
+ * constant time. Recent successes are cached by hash and dropped whenever another connection committed
+ * (PRAGMA data_version), so keys revoked by `keys revoke` in another process stop working at once.
+ */
+export function createAuthenticator(users: UserStore, db: Db): (presented: string) => Caller | undefined {
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  const cache = new Map<string, Caller>();
+  return (presented) => {
+    if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
+    const version = dataVersion.get();
+    if (version !== seenVersion) {
+      cache.clear();
+      seenVersion = version;
+    }
+    const hash = hashApiKey(presented);
+    const id = hash.toString('base64');
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const caller = matchKey(users, hash, keyPrefix(presented));
+    if (caller) {
+      if (cache.size >= 1000) cache.clear();
+      cache.set(id, caller);
+    }
+    return caller;
+  };
+}
+
+function matchKey(users: UserStore, hash: Buffer, prefix: string): Caller | undefined {
+  let match: Caller | undefined;
+  for (const candidate of users.keyCandidates(prefix)) {
+    if (timingSafeEqual(candidate.hash, hash)) match = { userId: candidate.userId, userName: candidate.userName };
+  }
+  return match;
+}
+
+/** A key just issued: the key itself is shown once and never stored. */
+export interface IssuedKey {
+  apiKey: string;
+  prefix: string;
+  userName: string;
+}
+
+/** Issues a new key for a user of a data dir (creating the user and their default workspace if needed). */
+export function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): IssuedKey {
+  return withStores(options.dataDir, (users, db) => {
+    const now = Date.now();
+    return db.transaction(() => {
+      const user = ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
+      const apiKey = generateApiKey();
+      return { apiKey, prefix: registerApiKey(users, user.id, apiKey, now), userName: user.name };
+    })();
+  });
+}
+
+/** Every key of a data dir, by prefix (revoked ones marked). */
+export function listApiKeys(dataDir: string): ApiKeyListing[] {
+  return withStores(dataDir, (users) => users.listKeys());
+}
+
+/** Revokes the keys of a data dir that start with the prefix; returns how many. */
+export function revokeApiKeys(dataDir: string, prefix: string): number {
+  if (prefix.length < KEY_PREFIX_LENGTH) throw new Error(`Give at least the first ${KEY_PREFIX_LENGTH} characters of the key.`);
+  return withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
+}
+
+function withStores<T>(dataDir: string, use: (users: UserStore, db: Db) => T): T {
+  const db = openDatabase(dataDir);
+  try {
+    return use(createUserStore(db), db);
+  } finally {
+    db.close();
+  }
+}

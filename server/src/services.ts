@@ -1,0 +1,133 @@
+import { createAccess, type Access } from './access.ts';
+import { createBlobCollector, type BlobCollector } from './blobs-garbage.ts';
+import { createBlobStore, type BlobStore } from './blobs.ts';
+import { createArtifactStore, type ArtifactStore } from './storage/artifacts.ts';
+import { createAssetStore, type AssetStore } from './storage/assets.ts';
+import { createExperimentModelStore, type ExperimentModelStore } from './storage/assets-models.ts';
+import { createGitPatchStore, type GitPatchStore } from './storage/assets-patches.ts';
+import { createPanelStore, type PanelStore } from './storage/panels.ts';
+import { createRegistryStore, type RegistryStore } from './storage/registry.ts';
+import { createRpcStore, type RpcStore } from './storage/rpc.ts';
+import { createVizStoreStore, type VizStoreStore } from './storage/stores.ts';
+import { createWebhookServices, type WebhookServices } from './webhooks/services.ts';
+import type { DeliveryPolicy } from './webhooks/worker.ts';
+import type { Db } from './storage/database.ts';
+import { createExperimentStore, type ExperimentStore } from './storage/experiments.ts';
+import { createProjectStore, type ProjectStore } from './storage/projects.ts';
+import { createUserStore, type UserStore } from './storage/users.ts';
+import { createWorkspaceStore, type WorkspaceStore } from './storage/workspaces.ts';
+import { createLoggedDataStore, type LoggedDataStore } from './storage/logged-data.ts';
+import { createThrottleGuard, type ThrottleGuard } from './throttle-guard.ts';
+import { defaultThrottleLimits, type ThrottleLimits } from './throttle.ts';
+
+/** The intervals E9 answers (ms). */
+export interface KeepAliveIntervals {
+  isAliveBeatDurationMillis: number;
+  gpuMonitorIntervalMillis: number;
+  cpuMonitorIntervalMillis: number;
+}
+
+/** Settings every part of the service may read. */
+export interface ServiceConfig {
+  dataDir: string;
+  webhooksAllowPrivate: boolean;
+  keepAlive: KeepAliveIntervals;
+  /** Size limit of one uploaded file (E44, E45, E53): 413 beyond it. */
+  uploadLimitBytes: number;
+  /** Overrides of the webhook delivery policy (tests shorten the backoff). */
+  webhookDelivery?: Partial<DeliveryPolicy>;
+  /** Per-experiment logging limits; unset ones default to the hosted service's (compat.md §2). */
+  throttle?: Partial<ThrottleLimits>;
+}
+
+/** Something to run when an experiment is purged (e.g. deleting its blobs; rows go by ON DELETE CASCADE). */
+export type PurgeListener = (experimentId: number) => void | Promise<void>;
+/** Something to stop when the service closes (workers, timers), after the last request finished. */
+export type CloseListener = () => void | Promise<void>;
+
+/** The composition root handed to every handler-table factory. */
+export interface Services {
+  db: Db;
+  config: ServiceConfig;
+  /** The clock (ms since the epoch); tests may pass their own. */
+  now: () => number;
+  users: UserStore;
+  workspaces: WorkspaceStore;
+  projects: ProjectStore;
+  experiments: ExperimentStore;
+  access: Access;
+  blobs: BlobStore;
+  /** Frees the bytes of deleted assets, patches and panels. */
+  blobGarbage: BlobCollector;
+  assets: AssetStore;
+  experimentModels: ExperimentModelStore;
+  gitPatches: GitPatchStore;
+  registry: RegistryStore;
+  webhooks: WebhookServices;
+  artifacts: ArtifactStore;
+  vizStores: VizStoreStore;
+  panels: PanelStore;
+  rpc: RpcStore;
+  /** Metrics, parameters, others, output, documents and tags logged to experiments. */
+  loggedData: LoggedDataStore;
+  /** The per-experiment logging limits. */
+  throttle: ThrottleGuard;
+  /** Registers work to do after an experiment is purged from the database. */
+  onExperimentPurged(listener: PurgeListener): void;
+  /** Runs the purge listeners (called by the purge handler after the row is gone). */
+  experimentPurged(experimentId: number): Promise<void>;
+  /** Registers work to do on graceful shutdown, before the database closes. */
+  onClose(listener: CloseListener): void;
+  /** Runs the close listeners (called by the server on close). */
+  closing(): Promise<void>;
+}
+
+/** Builds the services over an open database. Other parts add their stores here, one line each. */
+export function createServices(db: Db, config: ServiceConfig, now: () => number = Date.now): Services {
+  const purgeListeners: PurgeListener[] = [];
+  const closeListeners: CloseListener[] = [];
+  const workspaces = createWorkspaceStore(db);
+  const experiments = createExperimentStore(db);
+  const projects = createProjectStore(db, experiments.forgetAll);
+  const blobs = createBlobStore(config.dataDir);
+  const blobGarbage = createBlobCollector(db, blobs);
+  const webhooks = createWebhookServices(db, {
+    allowPrivate: config.webhooksAllowPrivate,
+    policy: config.webhookDelivery,
+    now,
+    onError: (error) => console.error('webhook delivery failed unexpectedly', error),
+  });
+  purgeListeners.push(() => blobGarbage.collect().then(() => undefined));
+  closeListeners.push(() => webhooks.worker.close());
+  return {
+    db,
+    config,
+    now,
+    users: createUserStore(db),
+    workspaces,
+    projects,
+    experiments,
+    access: createAccess({ workspaces, projects, experiments }),
+    blobs,
+    blobGarbage,
+    assets: createAssetStore(db),
+    experimentModels: createExperimentModelStore(db),
+    gitPatches: createGitPatchStore(db),
+    registry: createRegistryStore(db),
+    webhooks,
+    artifacts: createArtifactStore(db),
+    vizStores: createVizStoreStore(db),
+    panels: createPanelStore(db),
+    rpc: createRpcStore(db),
+    loggedData: createLoggedDataStore(db),
+    throttle: createThrottleGuard({ ...defaultThrottleLimits, ...config.throttle }, experiments, now),
+    onExperimentPurged: (listener) => void purgeListeners.push(listener),
+    async experimentPurged(experimentId) {
+      for (const listener of purgeListeners) await listener(experimentId);
+    },
+    onClose: (listener) => void closeListeners.push(listener),
+    async closing() {
+      for (const listener of closeListeners) await listener();
+    },
+  };
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './database.ts';
+
+/** An artifact version's state: OPEN on creation, then CLOSED or ERROR for good. */
+export type ArtifactState = 'OPEN' | 'CLOSED' | 'ERROR';
+
+/** An artifact row. */
+export interface Artifact {
+  id: number;
+  /** The `artifactId` the wire carries. */
+  uuid: string;
+  workspaceId: number;
+  name: string;
+  artifactType: string;
+  isPublic: boolean;
+  createdAt: number;
+  lastUpdated: number;
+}
+
+/** An artifact version row. */
+export interface ArtifactVersion {
+  id: number;
+  /** The `artifactVersionId` the wire carries. */
+  uuid: string;
+  artifactId: number;
+  version: string;
+  state: ArtifactState;
+  experimentKey: string;
+  metadata: string | null;
+  alias: string[];
+  tags: string[];
+  isPublic: boolean;
+  owner: string;
+  createdAt: number;
+  lastUpdated: number;
+}
+
+/** What a version is created or updated with. */
+export interface VersionFields {
+  experimentKey: string;
+  metadata: string | null;
+  alias: string[];
+  tags: string[];
+  isPublic: boolean;
+}
+
+/** Storage of artifacts and their versions. */
+export interface ArtifactStore {
+  byName(workspaceId: number, name: string): Artifact | undefined;
+  byUuid(uuid: string): Artifact | undefined;
+  byId(id: number): Artifact | undefined;
+  list(workspaceId: number): Artifact[];
+  create(artifact: { workspaceId: number; name: string; artifactType: string; isPublic: boolean }, now: number): Artifact;
+  touch(id: number, now: number): void;
+  versions(artifactId: number): ArtifactVersion[];
+  versionByUuid(uuid: string): ArtifactVersion | undefined;
+  createVersion(artifactId: number, version: string, fields: VersionFields, userId: number, now: number): ArtifactVersion;
+  updateVersion(id: number, fields: VersionFields, now: number): void;
+  setState(id: number, state: ArtifactState, isPublic: boolean, now: number): void;
+  /** Takes aliases away from the artifact's other versions (an alias names one version). */
+  removeAliases(artifactId: number, exceptVersionId: number, aliases: string[], now: number): void;
+}
+
+interface ArtifactRecord {
+  id: number;
+  uuid: string;
+  workspace_id: number;
+  name: string;
+  artifact_type: string;
+  is_public: number;
+  created_at: number;
+  last_updated: number;
+}
+
+interface VersionRecord {
+  id: number;
+  uuid: string;
+  artifact_id: number;
+  version: string;
+  state: ArtifactState;
+  experiment_key: string;
+  metadata: string | null;
+  alias: string;
+  tags: string;
+  is_public: number;
+  owner: string | null;
+  created_at: number;
+  last_updated: number;
+}
+
+const toArtifact = (row: ArtifactRecord): Artifact => ({
+  id: row.id,
+  uuid: row.uuid,
+  workspaceId: row.workspace_id,
+  name: row.name,
+  artifactType: row.artifact_type,
+  isPublic: row.is_public === 1,
+  createdAt: row.created_at,
+  lastUpdated: row.last_updated,
+});
+
+const toVersion = (row: VersionRecord): ArtifactVersion => ({
+  id: row.id,
+  uuid: row.uuid,
+  artifactId: row.artifact_id,
+  version: row.version,
+  state: row.state,
+  experimentKey: row.experiment_key,
+  metadata: row.metadata,
+  alias: JSON.parse(row.alias) as string[],
+  tags: JSON.parse(row.tags) as string[],
+  isPublic: row.is_public === 1,
+  owner: row.owner ?? '',
+  createdAt: row.created_at,
+  lastUpdated: row.last_updated,
+});
+
+const VERSION_SELECT = 'SELECT v.*, u.name AS owner FROM artifact_versions v LEFT JOIN users u ON u.id = v.user_id';
+
+/** Creates the artifact store over a database. */
+export function createArtifactStore(db: Db): ArtifactStore {
+  const byName = db.prepare<[number, string], ArtifactRecord>('SELECT * FROM artifacts WHERE workspace_id = ? AND name = ?');
+  const byUuid = db.prepare<[string], ArtifactRecord>('SELECT * FROM artifacts WHERE uuid = ?');
+  const byId = db.prepare<[number], ArtifactRecord>('SELECT * FROM artifacts WHERE id = ?');
+  const list = db.prepare<[number], ArtifactRecord>('SELECT * FROM artifacts WHERE workspace_id = ? ORDER BY name');
+  const insert = db.prepare(
+    'INSERT INTO artifacts (uuid, workspace_id, name, artifact_type, is_public, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const touch = db.prepare('UPDATE artifacts SET last_updated = ? WHERE id = ?');
+  const versions = db.prepare<[number], VersionRecord>(`${VERSION_SELECT} WHERE v.artifact_id = ? ORDER BY v.created_at, v.id`);
+  const versionByUuid = db.prepare<[string], VersionRecord>(`${VERSION_SELECT} WHERE v.uuid = ?`);
+  const versionById = db.prepare<[number], VersionRecord>(`${VERSION_SELECT} WHERE v.id = ?`);
+  const insertVersion = db.prepare(
+    `INSERT INTO artifact_versions (uuid, artifact_id, version, experiment_key, metadata, alias, tags, is_public, user_id, created_at, last_updated)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const updateVersion = db.prepare(
+    'UPDATE artifact_versions SET experiment_key = ?, metadata = ?, alias = ?, tags = ?, is_public = ?, last_updated = ? WHERE id = ?',
+  );
+  const setState = db.prepare('UPDATE artifact_versions SET state = ?, is_public = ?, last_updated = ? WHERE id = ?');
+  const setAlias = db.prepare('UPDATE artifact_versions SET alias = ?, last_updated = ? WHERE id = ?');
+  const one = <R, T>(row: R | undefined, map: (row: R) => T): T | undefined => (row === undefined ? undefined : map(row));
+
+  return {
+    byName: (workspaceId, name) => one(byName.get(workspaceId, name), toArtifact),
+    byUuid: (uuid) => one(byUuid.get(uuid), toArtifact),
+    byId: (id) => one(byId.get(id), toArtifact),
+    list: (workspaceId) => list.all(workspaceId).map(toArtifact),
+    create(artifact, now) {
+      const uuid = randomUUID();
+      const id = Number(insert.run(uuid, artifact.workspaceId, artifact.name, artifact.artifactType, artifact.isPublic ? 1 : 0, now, now).lastInsertRowid);
+      return { id, uuid, ...artifact, createdAt: now, lastUpdated: now };
+    },
+    touch: (id, now) => void touch.run(now, id),
+    versions: (artifactId) => versions.all(artifactId).map(toVersion),
+    versionByUuid: (uuid) => one(versionByUuid.get(uuid), toVersion),
+    createVersion(artifactId, version, fields, userId, now) {
+      const info = insertVersion.run(
+        randomUUID(),
+        artifactId,
+        version,
+        fields.experimentKey,
+        fields.metadata,
+        JSON.stringify(fields.alias),
+        JSON.stringify(fields.tags),
+        fields.isPublic ? 1 : 0,
+        userId,
+        now,
+        now,
+      );
+      const created = one(versionById.get(Number(info.lastInsertRowid)), toVersion);
+      if (!created) throw new Error('artifact version row vanished');
+      return created;
+    },
+    updateVersion(id, fields, now) {
+      updateVersion.run(fields.experimentKey, fields.metadata, JSON.stringify(fields.alias), JSON.stringify(fields.tags), fields.isPublic ? 1 : 0, now, id);
+    },
+    setState: (id, state, isPublic, now) => void setState.run(state, isPublic ? 1 : 0, now, id),
+    removeAliases(artifactId, exceptVersionId, aliases, now) {
+      for (const version of versions.all(artifactId).map(toVersion)) {
+        if (version.id === exceptVersionId) continue;
+        const kept = version.alias.filter((alias) => !aliases.includes(alias));
+        if (kept.length !== version.alias.length) setAlias.run(JSON.stringify(kept), now, version.id);
+      }
+    },
+  };
+}

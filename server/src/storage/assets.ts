@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './database.ts';
+
+/** An asset row with its tags. */
+export interface StoredAsset {
+  id: number;
+  /** The `assetId` the wire carries. */
+  uuid: string;
+  experimentId: number;
+  fileName: string;
+  fileSize: number;
+  type: string;
+  contentType: string;
+  context: string | null;
+  step: number | null;
+  epoch: number | null;
+  metadata: string | null;
+  /** Blob name of uploaded bytes; null for a remote asset. */
+  blob: string | null;
+  /** The address of a remote asset; null for uploaded bytes. */
+  remoteLink: string | null;
+  experimentModelRowId: number | null;
+  groupingName: string | null;
+  artifactVersionId: string | null;
+  createdAt: number;
+  tags: string[];
+}
+
+/** What a new asset is made of (the row id, uuid and tags are assigned). */
+export type NewAsset = Omit<StoredAsset, 'id' | 'uuid' | 'tags' | 'groupingName'>;
+
+/** Storage of assets and their tags. */
+export interface AssetStore {
+  insert(asset: NewAsset): StoredAsset;
+  byUuid(experimentId: number, uuid: string): StoredAsset | undefined;
+  /** An experiment's assets, oldest first; `type` narrows to one asset type. */
+  list(experimentId: number, type?: string): StoredAsset[];
+  /** The assets belonging to experiment models (for registry versions). */
+  listOfModels(experimentModelRowIds: number[]): StoredAsset[];
+  /** Deletes the experiment's assets named `fileName` (overwrite); returns how many. */
+  deleteByName(experimentId: number, fileName: string): number;
+  delete(id: number): void;
+  addTags(id: number, tags: string[]): void;
+  removeTag(id: number, tag: string): void;
+}
+
+interface AssetRecord {
+  id: number;
+  uuid: string;
+  experiment_id: number;
+  file_name: string;
+  file_size: number;
+  type: string;
+  content_type: string;
+  context: string | null;
+  step: number | null;
+  epoch: number | null;
+  metadata: string | null;
+  blob: string | null;
+  remote_link: string | null;
+  experiment_model_id: number | null;
+  grouping_name: string | null;
+  artifact_version_id: string | null;
+  created_at: number;
+  tags: string | null;
+}
+
+const SELECT = `SELECT a.*, m.name AS grouping_name,
+  (SELECT json_group_array(t.tag) FROM (SELECT tag FROM asset_tags WHERE asset_id = a.id ORDER BY tag) t) AS tags
+  FROM assets a LEFT JOIN experiment_models m ON m.id = a.experiment_model_id`;
+
+const toAsset = (row: AssetRecord): StoredAsset => ({
+  id: row.id,
+  uuid: row.uuid,
+  experimentId: row.experiment_id,
+  fileName: row.file_name,
+  fileSize: row.file_size,
+  type: row.type,
+  contentType: row.content_type,
+  context: row.context,
+  step: row.step,
+  epoch: row.epoch,
+  metadata: row.metadata,
+  blob: row.blob,
+  remoteLink: row.remote_link,
+  experimentModelRowId: row.experiment_model_id,
+  groupingName: row.grouping_name,
+  artifactVersionId: row.artifact_version_id,
+  createdAt: row.created_at,
+  tags: row.tags ? (JSON.parse(row.tags) as string[]) : [],
+});
+
+/** Creates the asset store over a database. */
+export function createAssetStore(db: Db): AssetStore {
+  const insert = db.prepare(
+    `INSERT INTO assets (uuid, experiment_id, file_name, file_size, type, content_type, context, step, epoch, metadata,
+     blob, remote_link, experiment_model_id, artifact_version_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const byRowId = db.prepare<[number], AssetRecord>(`${SELECT} WHERE a.id = ?`);
+  const byUuid = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.uuid = ?`);
+  const listAll = db.prepare<[number], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? ORDER BY a.created_at, a.id`);
+  const listType = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.type = ? ORDER BY a.created_at, a.id`);
+  const deleteByName = db.prepare('DELETE FROM assets WHERE experiment_id = ? AND file_name = ?');
+  const deleteOne = db.prepare('DELETE FROM assets WHERE id = ?');
+  const addTag = db.prepare('INSERT OR IGNORE INTO asset_tags (asset_id, tag) VALUES (?, ?)');
+  const removeTag = db.prepare('DELETE FROM asset_tags WHERE asset_id = ? AND tag = ?');
+  const addTags = db.transaction((id: number, tags: string[]) => {
+    for (const tag of tags) addTag.run(id, tag);
+  });
+
+  return {
+    insert(asset) {
+      const info = insert.run(
+        randomUUID(),
+        asset.experimentId,
+        asset.fileName,
+        asset.fileSize,
+        asset.type,
+        asset.contentType,
+        asset.context,
+        asset.step,
+        asset.epoch,
+        asset.metadata,
+        asset.blob,
+        asset.remoteLink,
+        asset.experimentModelRowId,
+        asset.artifactVersionId,
+        asset.createdAt,
+      );
+      const row = byRowId.get(Number(info.lastInsertRowid));
+      if (!row) throw new Error('asset row vanished');
+      return toAsset(row);
+    },
+    byUuid: (experimentId, uuid) => {
+      const row = byUuid.get(experimentId, uuid);
+      return row && toAsset(row);
+    },
+    list: (experimentId, type) => (type === undefined ? listAll.all(experimentId) : listType.all(experimentId, type)).map(toAsset),
+    listOfModels(ids) {
+      if (ids.length === 0) return [];
+      return db
+        .prepare<number[], AssetRecord>(`${SELECT} WHERE a.experiment_model_id IN (${ids.map(() => '?').join(',')}) ORDER BY a.created_at, a.id`)
+        .all(...ids)
+        .map(toAsset);
+    },
+    deleteByName: (experimentId, fileName) => deleteByName.run(experimentId, fileName).changes,
+    delete: (id) => void deleteOne.run(id),
+    addTags: (id, tags) => addTags(id, tags),
+    removeTag: (id, tag) => void removeTag.run(id, tag),
+  };
+}

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './database.ts';
+
+/** An experiment with the names of its workspace, home project and user (what the metadata read needs). */
+export interface Experiment {
+  /** Row id: what other tables reference (`experiments(id)`). */
+  id: number;
+  /** The `experimentKey` the wire carries. */
+  key: string;
+  workspaceId: number;
+  workspaceName: string;
+  /** Row id of the home project. */
+  projectId: number;
+  projectUuid: string;
+  projectName: string;
+  name: string | null;
+  userName: string | null;
+  createdAt: number;
+  startTimeMillis: number | null;
+  endTimeMillis: number | null;
+  lastBeatAt: number;
+  stoppedAt: number | null;
+  archived: boolean;
+  deletedAt: number | null;
+  fileName: string | null;
+  filePath: string | null;
+  optimizationId: string | null;
+  throttle: boolean;
+  throttleMessage: string | null;
+  throttleReasons: string[];
+}
+
+/** What a new experiment is made of. */
+export interface NewExperiment {
+  workspaceId: number;
+  projectId: number;
+  name: string | null;
+  userId: number;
+}
+
+/** The throttling state shown in the metadata (set by the logging handlers). */
+export interface ThrottleState {
+  throttle: boolean;
+  throttleMessage: string | null;
+  throttleReasons: string[];
+}
+
+/** Storage of experiments and their symlinks. */
+export interface ExperimentStore {
+  /** By key, trashed ones included (callers decide). */
+  byKey(key: string): Experiment | undefined;
+  byId(id: number): Experiment | undefined;
+  create(experiment: NewExperiment, now: number): Experiment;
+  /** Experiments listed in a project (home or symlinked), not trashed, archived or not as asked. */
+  listInProject(projectId: number, archived: boolean): Experiment[];
+  /** Trashed experiments of a workspace, most recently deleted first. */
+  listTrash(workspaceId: number): Experiment[];
+  rename(experimentId: number, name: string | null): void;
+  setThrottle(experimentId: number, state: ThrottleState): void;
+  setFilePath(experimentId: number, filePath: string | null): void;
+  beat(experimentId: number, now: number): void;
+  stop(experimentId: number, now: number): void;
+  setArchived(experimentId: number, archived: boolean): void;
+  /** Moves to the trash (a time) or out of it (null). */
+  setDeleted(experimentId: number, deletedAt: number | null): void;
+  setTimes(experimentId: number, startTimeMillis: number | null, endTimeMillis: number | null): void;
+  /** Changes the home project (and workspace); drops a symlink into the new home. */
+  move(experimentId: number, workspaceId: number, projectId: number): void;
+  link(projectId: number, experimentId: number, now: number): void;
+  /** Moves every experiment whose home is `fromProjectId` to `toProjectId`; drops symlinks into `fromProjectId`. */
+  rehomeAll(fromProjectId: number, toProjectId: number): number;
+  /** Trashes every live experiment whose home is the project; drops symlinks into it. */
+  trashAllIn(projectId: number, now: number): number;
+  /** Destroys the experiment and (through ON DELETE CASCADE) everything logged to it. */
+  purge(experimentId: number): void;
+  /** Drops every cached lookup (called when project names or homes change). */
+  forgetAll(): void;
+}
+
+/** Most experiments one service keeps lookups of; beyond it the cache starts over. */
+const CACHE_LIMIT = 10_000;
+
+interface ExperimentRecord {
+  id: number;
+  key: string;
+  workspace_id: number;
+  workspace_name: string;
+  project_id: number;
+  project_uuid: string;
+  project_name: string;
+  name: string | null;
+  user_name: string | null;
+  created_at: number;
+  start_time_millis: number | null;
+  end_time_millis: number | null;
+  last_beat_at: number;
+  stopped_at: number | null;
+  archived: number;
+  deleted_at: number | null;
+  file_name: string | null;
+  file_path: string | null;
+  optimization_id: string | null;
+  throttle: number;
+  throttle_message: string | null;
+  throttle_reasons: string;
+}
+
+const SELECT = `SELECT e.*, w.name AS workspace_name, p.uuid AS project_uuid, p.name AS project_name, u.name AS user_name
+  FROM experiments e JOIN workspaces w ON w.id = e.workspace_id JOIN projects p ON p.id = e.project_id
+  LEFT JOIN users u ON u.id = e.user_id`;
+
+const toExperiment = (row: ExperimentRecord): Experiment => ({
+  id: row.id,
+  key: row.key,
+  workspaceId: row.workspace_id,
+  workspaceName: row.workspace_name,
+  projectId: row.project_id,
+  projectUuid: row.project_uuid,
+  projectName: row.project_name,
+  name: row.name,
+  userName: row.user_name,
+  createdAt: row.created_at,
+  startTimeMillis: row.start_time_millis,
+  endTimeMillis: row.end_time_millis,
+  lastBeatAt: row.last_beat_at,
+  stoppedAt: row.stopped_at,
+  archived: row.archived === 1,
+  deletedAt: row.deleted_at,
+  fileName: row.file_name,
+  filePath: row.file_path,
+  optimizationId: row.optimization_id,
+  throttle: row.throttle === 1,
+  throttleMessage: row.throttle_message,
+  throttleReasons: JSON.parse(row.throttle_reasons) as string[],
+});
+
+const fileNameOf = (filePath: string | null) => (filePath === null ? null : (filePath.split(/[\\/]/).pop() ?? filePath));
+
+/**
+ * Creates the experiment store over a database. Lookups by key (every logging request makes one) are
+ * cached from committed state; every write goes through this store and drops what it changes, so
+ * nothing else may write the experiments table.
+ */
+export function createExperimentStore(db: Db): ExperimentStore {
+  const cache = new Map<string, Experiment>();
+  const keysById = new Map<number, string>();
+  const forget = (id: number) => {
+    const key = keysById.get(id);
+    if (key !== undefined) cache.delete(key);
+    keysById.delete(id);
+  };
+  const remember = (experiment: Experiment) => {
+    if (db.inTransaction) return;
+    if (cache.size >= CACHE_LIMIT) forgetAll();
+    cache.set(experiment.key, experiment);
+    keysById.set(experiment.id, experiment.key);
+  };
+  const forgetAll = () => {
+    cache.clear();
+    keysById.clear();
+  };
+  const byKey = db.prepare<[string], ExperimentRecord>(`${SELECT} WHERE e.key = ?`);
+  const byId = db.prepare<[number], ExperimentRecord>(`${SELECT} WHERE e.id = ?`);
+  const insert = db.prepare(
+    'INSERT INTO experiments (key, workspace_id, project_id, name, user_id, created_at, last_beat_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const inProject = db.prepare<[number, number, number], ExperimentRecord>(
+    `${SELECT} WHERE e.deleted_at IS NULL AND e.archived = ?
+     AND (e.project_id = ? OR e.id IN (SELECT experiment_id FROM experiment_links WHERE project_id = ?))
+     ORDER BY e.created_at DESC, e.id DESC`,
+  );
+  const trash = db.prepare<[number], ExperimentRecord>(`${SELECT} WHERE e.workspace_id = ? AND e.deleted_at IS NOT NULL ORDER BY e.deleted_at DESC`);
+  const run = (sql: string) => db.prepare(sql);
+  const rename = run('UPDATE experiments SET name = ? WHERE id = ?');
+  const throttle = run('UPDATE experiments SET throttle = ?, throttle_message = ?, throttle_reasons = ? WHERE id = ?');
+  const filePath = run('UPDATE experiments SET file_path = ?, file_name = ? WHERE id = ?');
+  const beat = run('UPDATE experiments SET last_beat_at = max(last_beat_at, ?) WHERE id = ?');
+  const stop = run('UPDATE experiments SET stopped_at = coalesce(stopped_at, ?) WHERE id = ?');
+  const archived = run('UPDATE experiments SET archived = ? WHERE id = ?');
+  const deleted = run('UPDATE experiments SET deleted_at = ? WHERE id = ?');
+  const times = run('UPDATE experiments SET start_time_millis = ?, end_time_millis = ? WHERE id = ?');
+  const move = run('UPDATE experiments SET workspace_id = ?, project_id = ? WHERE id = ?');
+  const unlink = run('DELETE FROM experiment_links WHERE project_id = ? AND experiment_id = ?');
+  const link = run('INSERT OR IGNORE INTO experiment_links (project_id, experiment_id, created_at) VALUES (?, ?, ?)');
+  const rehome = run('UPDATE experiments SET project_id = ? WHERE project_id = ?');
+  const dropLinksInto = run('DELETE FROM experiment_links WHERE project_id = ?');
+  const dropSelfLinks = run('DELETE FROM experiment_links WHERE experiment_id IN (SELECT id FROM experiments WHERE project_id = experiment_links.project_id)');
+  const trashAll = run('UPDATE experiments SET deleted_at = ? WHERE project_id = ? AND deleted_at IS NULL');
+  const purge = run('DELETE FROM experiments WHERE id = ?');
+  const one = (row: ExperimentRecord | undefined) => (row ? toExperiment(row) : undefined);
+  const changing =
+    <A extends unknown[]>(write: (id: number, ...args: A) => void) =>
+    (id: number, ...args: A) => {
+      forget(id);
+      write(id, ...args);
+    };
+  return {
+    byKey(key) {
+      const cached = cache.get(key);
+      if (cached) return { ...cached, throttleReasons: [...cached.throttleReasons] };
+      const found = one(byKey.get(key));
+      if (found) remember({ ...found, throttleReasons: [...found.throttleReasons] });
+      return found;
+    },
+    byId: (id) => one(byId.get(id)),
+    create(experiment, now) {
+      const key = randomUUID().replaceAll('-', '');
+      const { workspaceId, projectId, name, userId } = experiment;
+      const id = Number(insert.run(key, workspaceId, projectId, name, userId, now, now).lastInsertRowid);
+      return one(byId.get(id)) as Experiment;
+    },
+    listInProject: (projectId, isArchived) => inProject.all(isArchived ? 1 : 0, projectId, projectId).map(toExperiment),
+    listTrash: (workspaceId) => trash.all(workspaceId).map(toExperiment),
+    rename: changing((id, name: string | null) => void rename.run(name, id)),
+    setThrottle: changing((id, state: ThrottleState) =>
+      void throttle.run(state.throttle ? 1 : 0, state.throttleMessage, JSON.stringify(state.throttleReasons), id),
+    ),
+    setFilePath: changing((id, path: string | null) => void filePath.run(path, fileNameOf(path), id)),
+    beat: changing((id, now: number) => void beat.run(now, id)),
+    stop: changing((id, now: number) => void stop.run(now, id)),
+    setArchived: changing((id, value: boolean) => void archived.run(value ? 1 : 0, id)),
+    setDeleted: changing((id, deletedAt: number | null) => void deleted.run(deletedAt, id)),
+    setTimes: changing((id, start: number | null, end: number | null) => void times.run(start, end, id)),
+    move: changing((id, workspaceId: number, projectId: number) => {
+      move.run(workspaceId, projectId, id);
+      unlink.run(projectId, id);
+    }),
+    link: (projectId, id, now) => void link.run(projectId, id, now),
+    rehomeAll(fromProjectId, toProjectId) {
+      forgetAll();
+      const moved = rehome.run(toProjectId, fromProjectId).changes;
+      dropLinksInto.run(fromProjectId);
+      dropSelfLinks.run();
+      return moved;
+    },
+    trashAllIn(projectId, now) {
+      forgetAll();
+      dropLinksInto.run(projectId);
+      return trashAll.run(now, projectId).changes;
+    },
+    purge: changing((id) => void purge.run(id)),
+    forgetAll,
+  };
+}

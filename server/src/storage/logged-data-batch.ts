@@ -1,0 +1,67 @@
+import type { Db } from './database.ts';
+
+/** Runs writes in shared transactions (group commit). */
+export interface GroupCommit {
+  /**
+   * Queues a write; every write queued in the same event-loop turn runs in one transaction, each in its
+   * own savepoint (a failing write undoes only itself and rejects only its own promise). Resolves after
+   * the commit, so an acknowledged write is on disk (in the WAL) before the reply goes out.
+   */
+  run<T>(write: () => T): Promise<T>;
+}
+
+interface Queued {
+  write: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/** Creates the group commit over a database: one commit per event-loop turn instead of one per request. */
+export function createGroupCommit(db: Db): GroupCommit {
+  let queue: Queued[] = [];
+  const savepoint = db.transaction((write: () => unknown) => write());
+  /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
+  const commitOne = db.transaction((item: Queued) => item.write());
+  const commitAll = db.transaction((items: readonly Queued[]): Outcome[] =>
+    items.map((item) => {
+      try {
+        return { ok: true, value: savepoint(item.write) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+  const commit = (items: readonly Queued[]): Outcome[] => {
+    if (items.length > 1) return commitAll(items);
+    try {
+      return [{ ok: true, value: commitOne(items[0] as Queued) }];
+    } catch (error) {
+      return [{ ok: false, error }];
+    }
+  };
+  const flush = () => {
+    const items = queue;
+    queue = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = commit(items);
+    } catch (error) {
+      for (const item of items) item.reject(error);
+      return;
+    }
+    items.forEach((item, index) => {
+      const outcome = outcomes[index] as Outcome;
+      if (outcome.ok) item.resolve(outcome.value);
+      else item.reject(outcome.error);
+    });
+  };
+  return {
+    run: <T>(write: () => T) =>
+      new Promise<T>((resolve, reject) => {
+        if (queue.length === 0) setImmediate(flush);
+        queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      }),
+  };
+}

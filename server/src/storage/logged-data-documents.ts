@@ -1,0 +1,51 @@
+import type { Db } from './database.ts';
+
+/** Documents kept as text. */
+export type TextKind = 'html' | 'code' | 'graph';
+/** Documents kept as JSON objects: git metadata, system details, cloud details. */
+export type JsonKind = 'git' | 'system' | 'cloud';
+
+/** Storage of an experiment's whole documents (one per kind). */
+export interface LoggedDocumentStore {
+  setText(experimentId: number, kind: TextKind, text: string, now: number): void;
+  /** Appends to the text (creating it when absent). */
+  appendText(experimentId: number, kind: TextKind, text: string, now: number): void;
+  /** The text, empty when never set. */
+  text(experimentId: number, kind: TextKind): string;
+  /** Replaces the JSON document. */
+  setJson(experimentId: number, kind: JsonKind, value: Record<string, unknown>, now: number): void;
+  /** Sets the given fields (undefined ones are left as stored), atomically. */
+  mergeJson(experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number): void;
+  /** The JSON document, undefined when never set. */
+  json(experimentId: number, kind: JsonKind): Record<string, unknown> | undefined;
+}
+
+/** Creates the document store over a database. */
+export function createLoggedDocumentStore(db: Db): LoggedDocumentStore {
+  const upsert = db.prepare(
+    `INSERT INTO experiment_documents (experiment_id, kind, content, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (experiment_id, kind) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at`,
+  );
+  const append = db.prepare(
+    `INSERT INTO experiment_documents (experiment_id, kind, content, updated_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (experiment_id, kind) DO UPDATE SET content = content || excluded.content, updated_at = excluded.updated_at`,
+  );
+  const select = db.prepare<[number, string], string>('SELECT content FROM experiment_documents WHERE experiment_id = ? AND kind = ?').pluck();
+  const json = (experimentId: number, kind: JsonKind) => {
+    const content = select.get(experimentId, kind);
+    return content === undefined ? undefined : (JSON.parse(content) as Record<string, unknown>);
+  };
+  const merge = db.transaction((experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number) => {
+    const merged = { ...json(experimentId, kind) };
+    for (const [name, value] of Object.entries(fields)) if (value !== undefined) merged[name] = value;
+    upsert.run(experimentId, kind, JSON.stringify(merged), now);
+  });
+  return {
+    setText: (experimentId, kind, text, now) => void upsert.run(experimentId, kind, text, now),
+    appendText: (experimentId, kind, text, now) => void append.run(experimentId, kind, text, now),
+    text: (experimentId, kind) => select.get(experimentId, kind) ?? '',
+    setJson: (experimentId, kind, value, now) => void upsert.run(experimentId, kind, JSON.stringify(value), now),
+    mergeJson: (experimentId, kind, fields, now) => merge(experimentId, kind, fields, now),
+    json,
+  };
+}

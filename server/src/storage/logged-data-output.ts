@@ -1,0 +1,42 @@
+import type { Db } from './database.ts';
+
+/** One output line to append; a line without an offset goes after every line stored so far. */
+export interface OutputLineInput {
+  output: string;
+  /** True for standard error (the clients' meaning of the flag). */
+  stderr: boolean;
+  localTimestamp: number;
+  offset: number | null;
+}
+
+/** Storage of an experiment's output lines. */
+export interface LoggedOutputStore {
+  append(experimentId: number, context: string | null, lines: readonly OutputLineInput[]): void;
+  /** The lines joined as sent, ordered by offset then arrival; `stderr` keeps one stream only. */
+  text(experimentId: number, stderr?: boolean): string;
+}
+
+/** Creates the output store over a database. */
+export function createLoggedOutputStore(db: Db): LoggedOutputStore {
+  const maxOffset = db.prepare<[number], number | null>('SELECT max(line_offset) FROM output_lines WHERE experiment_id = ?').pluck();
+  const insert = db.prepare(
+    'INSERT INTO output_lines (experiment_id, line_offset, stderr, local_timestamp, context, output) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const all = db.prepare<[number], string>('SELECT output FROM output_lines WHERE experiment_id = ? ORDER BY line_offset, id').pluck();
+  const oneStream = db
+    .prepare<[number, number], string>('SELECT output FROM output_lines WHERE experiment_id = ? AND stderr = ? ORDER BY line_offset, id')
+    .pluck();
+  const append = db.transaction((experimentId: number, context: string | null, lines: readonly OutputLineInput[]) => {
+    let top = lines.some((line) => line.offset === null) ? (maxOffset.get(experimentId) ?? -1) : -1;
+    for (const line of lines) {
+      const offset = line.offset ?? top + 1;
+      top = Math.max(top, offset);
+      insert.run(experimentId, offset, line.stderr ? 1 : 0, line.localTimestamp, context, line.output);
+    }
+  });
+  return {
+    append: (experimentId, context, lines) => append(experimentId, context, lines),
+    text: (experimentId, stderr) =>
+      (stderr === undefined ? all.all(experimentId) : oneStream.all(experimentId, stderr ? 1 : 0)).join(''),
+  };
+}

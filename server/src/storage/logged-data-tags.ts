@@ -1,0 +1,32 @@
+import type { Db } from './database.ts';
+
+/** Storage of an experiment's tags. */
+export interface LoggedTagStore {
+  /** Adds tags; ones already there (or repeated) are kept once, in the order first added. */
+  add(experimentId: number, tags: readonly string[]): void;
+  list(experimentId: number): string[];
+  /** The tags of every experiment listed in a project (home or symlinked, trashed ones included), by experiment key. */
+  inProject(projectId: number): Record<string, string[]>;
+}
+
+/** Creates the tag store over a database. */
+export function createLoggedTagStore(db: Db): LoggedTagStore {
+  const insert = db.prepare('INSERT OR IGNORE INTO experiment_tags (experiment_id, tag) VALUES (?, ?)');
+  const list = db.prepare<[number], string>('SELECT tag FROM experiment_tags WHERE experiment_id = ? ORDER BY id').pluck();
+  const add = db.transaction((experimentId: number, tags: readonly string[]) => {
+    for (const tag of tags) insert.run(experimentId, tag);
+  });
+  const inProject = db.prepare<[number, number], { key: string; tag: string }>(
+    `SELECT e.key, t.tag FROM experiment_tags t JOIN experiments e ON e.id = t.experiment_id
+     WHERE e.project_id = ? OR e.id IN (SELECT experiment_id FROM experiment_links WHERE project_id = ?) ORDER BY t.id`,
+  );
+  return {
+    add: (experimentId, tags) => add(experimentId, tags),
+    list: (experimentId) => list.all(experimentId),
+    inProject(projectId) {
+      const byKey: Record<string, string[]> = {};
+      for (const { key, tag } of inProject.iterate(projectId, projectId)) (byKey[key] ??= []).push(tag);
+      return byKey;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import type { Db } from './database.ts';
+import { foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
+
+/** What a logged value is: metrics keep a series, parameters and others only a summary. */
+export type ItemKind = 'metric' | 'parameter' | 'other';
+
+/** One metric value to append. */
+export interface MetricInput {
+  name: string;
+  value: RawValue;
+  timestamp: number;
+  step: number | null;
+  epoch: number | null;
+  context: string | null;
+}
+
+/** One point of a stored series, in read order. */
+export interface StoredPoint {
+  value: string;
+  timestamp: number;
+  step: number | null;
+  epoch: number | null;
+  context: string | null;
+}
+
+/** An item's summary under its name. */
+export interface NamedSummary {
+  name: string;
+  summary: Summary;
+}
+
+/** Outcome of an append: `refusedSeries` names the series that would exceed its value limit (nothing was stored). */
+export interface AppendResult {
+  refusedSeries: string | null;
+}
+
+/** Storage of metric series and of metric, parameter and other summaries. */
+export interface LoggedValueStore {
+  /** Appends metric values in one transaction, all or none: none when a series would pass `maxPerSeries` values. */
+  appendMetrics(experimentId: number, points: readonly MetricInput[], maxPerSeries: number): AppendResult;
+  /** Folds a parameter or other value into its summary. */
+  logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): void;
+  /** Summaries of one kind, by name. */
+  summaries(experimentId: number, kind: ItemKind): NamedSummary[];
+  /** Metric summaries whose names start with `prefix`, by name. */
+  metricSummariesWithPrefix(experimentId: number, prefix: string): NamedSummary[];
+  /** One metric's series ordered by step (no step first), timestamp, arrival; empty when unknown. */
+  series(experimentId: number, name: string): StoredPoint[];
+}
+
+interface ItemRecord {
+  id: number;
+  name: string;
+  value_count: number;
+  [column: string]: string | number | null;
+}
+
+const MARKS = ['cur', 'min', 'max'] as const;
+const MARK_COLUMNS = ['value', 'number', 'timestamp', 'step', 'context'] as const;
+const COLUMNS = MARKS.flatMap((mark) => MARK_COLUMNS.map((column) => `${mark}_${column}`));
+
+const markOf = (row: ItemRecord, mark: (typeof MARKS)[number]): LoggedPoint => ({
+  value: row[`${mark}_value`] as string,
+  number: row[`${mark}_number`] as number | null,
+  timestamp: row[`${mark}_timestamp`] as number,
+  step: row[`${mark}_step`] as number | null,
+  context: row[`${mark}_context`] as string | null,
+});
+
+const summaryOf = (row: ItemRecord): Summary => ({
+  count: row.value_count,
+  current: markOf(row, 'cur'),
+  min: markOf(row, 'min'),
+  max: markOf(row, 'max'),
+});
+
+const summaryColumns = (summary: Summary): (string | number | null)[] =>
+  [summary.current, summary.min, summary.max].flatMap((mark) => [mark.value, mark.number, mark.timestamp, mark.step, mark.context]);
+
+/** Thrown inside an append transaction to roll it back. */
+class SeriesFull extends Error {
+  readonly series: string;
+  constructor(series: string) {
+    super(`series ${series} is full`);
+    this.series = series;
+  }
+}
+
+/** Creates the logged-value store over a database. */
+export function createLoggedValueStore(db: Db): LoggedValueStore {
+  const selectItem = db.prepare<[number, string, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
+  const insertItem = db.prepare(
+    `INSERT INTO logged_items (experiment_id, kind, name, value_count, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => '?').join(', ')})`,
+  );
+  const updateItem = db.prepare(`UPDATE logged_items SET value_count = ?, ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+  const insertPoint = db.prepare('INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const selectKind = db.prepare<[number, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? ORDER BY name');
+  const selectPrefix = db.prepare<[number, string, string], ItemRecord>(
+    "SELECT * FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name >= ? AND name < ? ORDER BY name",
+  );
+  /** Raw rows (arrays) and a JS mapping: about half the cost of row objects on long series. */
+  const selectSeries = db
+    .prepare<[number, string], [string, number, number, number | null, string | null]>(
+      `SELECT p.value, p.timestamp, p.step, p.epoch, p.context FROM logged_items i JOIN metric_points p ON p.item_id = i.id
+       WHERE i.experiment_id = ? AND i.kind = 'metric' AND i.name = ? ORDER BY p.step, p.timestamp, p.seq`,
+    )
+    .raw(true);
+
+  /** Writes a summary: a new row, or an update of the row it was read from. */
+  const save = (experimentId: number, kind: ItemKind, name: string, id: number | undefined, summary: Summary): number => {
+    if (id !== undefined) {
+      updateItem.run(summary.count, ...summaryColumns(summary), id);
+      return id;
+    }
+    return Number(insertItem.run(experimentId, kind, name, summary.count, ...summaryColumns(summary)).lastInsertRowid);
+  };
+
+  const append = db.transaction((experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
+    /** Per series: its row id, its summary now, and the summary as stored (written once at the end if it changed). */
+    const touched = new Map<string, { id: number | undefined; summary: Summary | undefined; stored: Summary | undefined }>();
+    for (const input of points) {
+      let entry = touched.get(input.name);
+      if (!entry) {
+        const row = selectItem.get(experimentId, 'metric', input.name);
+        const summary = row ? summaryOf(row) : undefined;
+        entry = { id: row?.id, summary, stored: summary };
+        touched.set(input.name, entry);
+      }
+      if ((entry.summary?.count ?? 0) >= maxPerSeries) throw new SeriesFull(input.name);
+      const point = loggedPoint(input.value, input.timestamp, input.step, input.context);
+      const summary = foldSummary(entry.summary, point);
+      entry.summary = summary;
+      if (entry.id === undefined) {
+        entry.id = save(experimentId, 'metric', input.name, undefined, summary);
+        entry.stored = summary;
+      }
+      insertPoint.run(entry.id, input.step ?? -1, input.timestamp, summary.count, point.value, input.epoch, input.context);
+    }
+    for (const [name, entry] of touched) {
+      if (entry.summary && entry.summary !== entry.stored) save(experimentId, 'metric', name, entry.id, entry.summary);
+    }
+  });
+
+  const logValue = db.transaction((experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => {
+    const row = selectItem.get(experimentId, kind, name);
+    save(experimentId, kind, name, row?.id, foldSummary(row ? summaryOf(row) : undefined, point));
+  });
+
+  const named = (row: ItemRecord): NamedSummary => ({ name: row.name, summary: summaryOf(row) });
+
+  return {
+    appendMetrics(experimentId, points, maxPerSeries) {
+      try {
+        append(experimentId, points, maxPerSeries);
+        return { refusedSeries: null };
+      } catch (error) {
+        if (error instanceof SeriesFull) return { refusedSeries: error.series };
+        throw error;
+      }
+    },
+    logValue: (experimentId, kind, name, point) => logValue(experimentId, kind, name, point),
+    summaries: (experimentId, kind) => selectKind.all(experimentId, kind).map(named),
+    metricSummariesWithPrefix: (experimentId, prefix) =>
+      selectPrefix.all(experimentId, prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)).map(named),
+    series: (experimentId, name) =>
+      selectSeries.all(experimentId, name).map(([value, timestamp, step, epoch, context]) => ({ value, timestamp, step: step < 0 ? null : step, epoch, context })),
+  };
+}

@@ -1,0 +1,27 @@
+import type { Db } from './database.ts';
+import { createGroupCommit, type GroupCommit } from './logged-data-batch.ts';
+import { createLoggedDocumentStore, type LoggedDocumentStore } from './logged-data-documents.ts';
+import { createLoggedOutputStore, type LoggedOutputStore } from './logged-data-output.ts';
+import { createLoggedTagStore, type LoggedTagStore } from './logged-data-tags.ts';
+import { createLoggedValueStore, type LoggedValueStore } from './logged-data-values.ts';
+
+/** Everything logged to experiments (E27–E43, E55), one store per aggregate. */
+export interface LoggedDataStore {
+  values: LoggedValueStore;
+  output: LoggedOutputStore;
+  documents: LoggedDocumentStore;
+  tags: LoggedTagStore;
+  /** Group commit for logging writes. */
+  batch: GroupCommit;
+}
+
+/** Creates the logged-data stores over a database (migration 002). */
+export function createLoggedDataStore(db: Db): LoggedDataStore {
+  return {
+    values: createLoggedValueStore(db),
+    output: createLoggedOutputStore(db),
+    documents: createLoggedDocumentStore(db),
+    tags: createLoggedTagStore(db),
+    batch: createGroupCommit(db),
+  };
+}

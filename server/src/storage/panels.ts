@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './database.ts';
+
+/** A panel (template) zip uploaded to a workspace by E53. */
+export interface Panel {
+  id: number;
+  /** The `templateId` the wire carries. */
+  uuid: string;
+  workspaceId: number;
+  fileName: string;
+  fileSize: number;
+  blob: string;
+  createdAt: number;
+  lastUpdated: number;
+}
+
+/** Storage of panels; replacing one frees its old blob (by trigger). */
+export interface PanelStore {
+  byUuid(uuid: string): Panel | undefined;
+  list(workspaceId: number): Panel[];
+  create(workspaceId: number, file: { fileName: string; fileSize: number; blob: string }, now: number): Panel;
+  replace(id: number, file: { fileName: string; fileSize: number; blob: string }, now: number): void;
+}
+
+interface PanelRecord {
+  id: number;
+  uuid: string;
+  workspace_id: number;
+  file_name: string;
+  file_size: number;
+  blob: string;
+  created_at: number;
+  last_updated: number;
+}
+
+const toPanel = (row: PanelRecord): Panel => ({
+  id: row.id,
+  uuid: row.uuid,
+  workspaceId: row.workspace_id,
+  fileName: row.file_name,
+  fileSize: row.file_size,
+  blob: row.blob,
+  createdAt: row.created_at,
+  lastUpdated: row.last_updated,
+});
+
+/** Creates the panel store over a database. */
+export function createPanelStore(db: Db): PanelStore {
+  const byUuid = db.prepare<[string], PanelRecord>('SELECT * FROM panels WHERE uuid = ?');
+  const list = db.prepare<[number], PanelRecord>('SELECT * FROM panels WHERE workspace_id = ? ORDER BY created_at, id');
+  const insert = db.prepare(
+    'INSERT INTO panels (uuid, workspace_id, file_name, file_size, blob, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const replace = db.prepare('UPDATE panels SET file_name = ?, file_size = ?, blob = ?, last_updated = ? WHERE id = ?');
+  return {
+    byUuid: (uuid) => {
+      const row = byUuid.get(uuid);
+      return row && toPanel(row);
+    },
+    list: (workspaceId) => list.all(workspaceId).map(toPanel),
+    create(workspaceId, file, now) {
+      const uuid = randomUUID();
+      const id = Number(insert.run(uuid, workspaceId, file.fileName, file.fileSize, file.blob, now, now).lastInsertRowid);
+      return { id, uuid, workspaceId, ...file, createdAt: now, lastUpdated: now };
+    },
+    replace: (id, file, now) => void replace.run(file.fileName, file.fileSize, file.blob, now, id),
+  };
+}

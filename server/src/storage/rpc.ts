@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './database.ts';
+
+/** The states of a remote procedure call. */
+export type RpcStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A remote procedure call recorded by E54. */
+export interface RpcCall {
+  id: number;
+  /** The `callId` the wire carries. */
+  uuid: string;
+  experimentId: number;
+  functionName: string;
+  arguments: Record<string, unknown>;
+  status: RpcStatus;
+  /** What the function returned (JSON), null while pending or on failure. */
+  result: unknown;
+  error: string | null;
+  createdAt: number;
+  completedAt: number | null;
+}
+
+/** Storage of remote procedure calls. */
+export interface RpcStore {
+  create(experimentId: number, functionName: string, args: Record<string, unknown>, userId: number, now: number): RpcCall;
+  byUuid(experimentId: number, uuid: string): RpcCall | undefined;
+  /** An experiment's calls, oldest first; only pending ones when asked. */
+  list(experimentId: number, pendingOnly: boolean): RpcCall[];
+  /** Records the outcome of a pending call; false when it already had one. */
+  complete(id: number, outcome: { status: Exclude<RpcStatus, 'pending'>; result: unknown; error: string | null }, now: number): boolean;
+}
+
+interface RpcRecord {
+  id: number;
+  uuid: string;
+  experiment_id: number;
+  function_name: string;
+  arguments: string;
+  status: RpcStatus;
+  result: string | null;
+  error: string | null;
+  created_at: number;
+  completed_at: number | null;
+}
+
+const toCall = (row: RpcRecord): RpcCall => ({
+  id: row.id,
+  uuid: row.uuid,
+  experimentId: row.experiment_id,
+  functionName: row.function_name,
+  arguments: JSON.parse(row.arguments) as Record<string, unknown>,
+  status: row.status,
+  result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+  error: row.error,
+  createdAt: row.created_at,
+  completedAt: row.completed_at,
+});
+
+/** Creates the remote call store over a database. */
+export function createRpcStore(db: Db): RpcStore {
+  const insert = db.prepare(
+    'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const byRowId = db.prepare<[number], RpcRecord>('SELECT * FROM rpc_calls WHERE id = ?');
+  const byUuid = db.prepare<[number, string], RpcRecord>('SELECT * FROM rpc_calls WHERE experiment_id = ? AND uuid = ?');
+  const listAll = db.prepare<[number], RpcRecord>('SELECT * FROM rpc_calls WHERE experiment_id = ? ORDER BY created_at, id');
+  const listPending = db.prepare<[number], RpcRecord>("SELECT * FROM rpc_calls WHERE experiment_id = ? AND status = 'pending' ORDER BY created_at, id");
+  const complete = db.prepare(
+    "UPDATE rpc_calls SET status = ?, result = ?, error = ?, completed_at = ? WHERE id = ? AND status = 'pending'",
+  );
+  return {
+    create(experimentId, functionName, args, userId, now) {
+      const id = Number(insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now).lastInsertRowid);
+      const row = byRowId.get(id);
+      if (!row) throw new Error('rpc row vanished');
+      return toCall(row);
+    },
+    byUuid: (experimentId, uuid) => {
+      const row = byUuid.get(experimentId, uuid);
+      return row && toCall(row);
+    },
+    list: (experimentId, pendingOnly) => (pendingOnly ? listPending : listAll).all(experimentId).map(toCall),
+    complete: (id, outcome, now) =>
+      complete.run(outcome.status, outcome.result === undefined ? null : JSON.stringify(outcome.result), outcome.error, now, id).changes === 1,
+  };
+}

@@ -1,0 +1,34 @@
+import type { Db } from '../storage/database.ts';
+import { createDeliveryStore, type DeliveryStore } from '../storage/webhooks-deliveries.ts';
+import { createWebhookConfigStore, type WebhookConfigStore } from '../storage/webhooks.ts';
+import { createWebhookOutbox, type WebhookOutbox } from './outbox.ts';
+import { createDeliveryWorker, defaultDeliveryPolicy, type DeliveryPolicy, type DeliveryWorker } from './worker.ts';
+
+/** Webhook configuration, the outbox and its delivery worker. */
+export interface WebhookServices {
+  config: WebhookConfigStore;
+  deliveries: DeliveryStore;
+  outbox: WebhookOutbox;
+  worker: DeliveryWorker;
+  policy: DeliveryPolicy;
+  allowPrivate: boolean;
+}
+
+/** What the webhook services are built from. */
+export interface WebhookSettings {
+  allowPrivate: boolean;
+  /** Overrides of the delivery policy (tests shorten the backoff). */
+  policy?: Partial<DeliveryPolicy>;
+  now: () => number;
+  onError: (error: unknown) => void;
+}
+
+/** Builds the webhook services and starts the worker (it sends what the outbox already holds). */
+export function createWebhookServices(db: Db, settings: WebhookSettings): WebhookServices {
+  const policy = { ...defaultDeliveryPolicy, ...settings.policy };
+  const config = createWebhookConfigStore(db);
+  const deliveries = createDeliveryStore(db);
+  const worker = createDeliveryWorker({ deliveries, allowPrivate: settings.allowPrivate, now: settings.now, policy, onError: settings.onError });
+  const outbox = createWebhookOutbox({ config, deliveries, now: settings.now, wake: worker.wake });
+  return { config, deliveries, outbox, worker, policy, allowPrivate: settings.allowPrivate };
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, fullPath, type Endpoint } from '../../shared/api/index.ts';
+import { inputsMissingOneField } from './contract-samples.ts';
+import { queryString, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const entries = Object.entries(api) as [string, Endpoint][];
+
+async function send(endpoint: Endpoint, input: { query?: Record<string, unknown>; body?: unknown; key?: string | null }) {
+  const headers: Record<string, string> = {};
+  if (input.key !== null) headers.authorization = input.key ?? server.adminKey;
+  const hasJsonBody = endpoint.bodyKind === 'json' && input.body !== undefined;
+  if (hasJsonBody) headers['content-type'] = 'application/json';
+  const response = await server.fetch(fullPath(endpoint) + queryString(input.query), {
+    method: endpoint.method,
+    headers,
+    body: hasJsonBody ? JSON.stringify(input.body) : undefined,
+  });
+  return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as { msg: string; code: number; sdk_error_code: number } };
+}
+
+describe('every endpoint of the contract', () => {
+  const guarded = entries.filter(([, endpoint]) => !endpoint.public);
+
+  it.each(guarded)('%s answers 401 without a key and with an unknown one', async (_name, endpoint) => {
+    for (const key of [null, 'not-a-registered-key-at-all']) {
+      const reply = await send(endpoint, { key });
+      expect(reply.status).toBe(401);
+      expect(reply.type).toBe('application/json');
+      expect(reply.body).toMatchObject({ code: 401, sdk_error_code: 90212 });
+      expect(reply.body.msg).toMatch(/API key/);
+    }
+  });
+
+  it.each(entries)('%s answers 400 naming each required field left out (when implemented)', async (_name, endpoint) => {
+    const probe = await send(endpoint, {});
+    if (probe.status === 501) return;
+    for (const input of inputsMissingOneField(endpoint)) {
+      const reply = await send(endpoint, input);
+      expect(reply.status, `${endpoint.id} without ${input.where} field ${input.field}: ${reply.body.msg}`).toBe(400);
+      expect(reply.type).toBe('application/json');
+      expect(reply.body.code).toBe(400);
+      expect(reply.body.msg).toContain(`"${input.field}"`);
+      if (input.field === 'experimentKey') expect(reply.body.sdk_error_code).toBe(90998);
+    }
+  });
+
+  it('answers 501 with an honest message only for endpoints nobody implemented yet', async () => {
+    const unimplemented: string[] = [];
+    for (const [name, endpoint] of entries) {
+      const reply = await send(endpoint, {});
+      if (reply.status === 501) {
+        expect(reply.body.msg).toContain('not implemented');
+        unimplemented.push(name);
+      }
+    }
+    const core = ['createWorkspace', 'createProject', 'createExperiment', 'listExperiments', 'getExperimentMetadata', 'purgeExperiment'];
+    expect(unimplemented.filter((name) => core.includes(name))).toEqual([]);
+  });
+});

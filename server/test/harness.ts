@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { api, fullPath, type BodyInput, type EndpointName, type ErrorReply, type QueryInput, type ReplyOf } from '../../shared/api/index.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../src/app.ts';
+
+/** The admin key every test server starts with. */
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
+
+type Contract = typeof api;
+
+/** What a contract call sends: query, JSON body or multipart form, and the key (null: send none). */
+export interface CallInput<N extends EndpointName> {
+  query?: QueryInput<Contract[N]>;
+  body?: BodyInput<Contract[N]>;
+  form?: FormData;
+  /** The API key; the admin key when omitted, no header when null. */
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A reply: status, headers and the parsed JSON body (bytes for binary endpoints, in `bytes`). */
+export interface CallResult<N extends EndpointName> {
+  status: number;
+  headers: Headers;
+  body: ReplyOf<Contract[N]> & Partial<ErrorReply>;
+  bytes: Buffer;
+}
+
+/** A service on a free port with a temporary data dir. */
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  adminKey: string;
+  server: RunningServer;
+  /**
+   * Calls an endpoint of the contract by name, building method, path, query string and body from its entry.
+   * A success reply that does not match the entry's reply schema throws.
+   */
+  call<N extends EndpointName>(name: N, input?: CallInput<N>): Promise<CallResult<N>>;
+  /** A raw request (for malformed bodies, wrong headers, unknown paths). */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Closes the service and deletes its data dir. */
+  close(): Promise<void>;
+}
+
+/** Turns a query object into a query string (arrays repeat the key; undefined is left out). */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close). */
+export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
+  const server = await startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, ...options, dataDir });
+  const fetchPath = (path: string, init?: RequestInit) => fetch(server.url + path, init);
+  return {
+    url: server.url,
+    dataDir,
+    adminKey: TEST_ADMIN_KEY,
+    server,
+    fetch: fetchPath,
+    async call(name, input = {}) {
+      const endpoint = api[name];
+      const headers: Record<string, string> = { ...input.headers };
+      const key = input.key === undefined ? TEST_ADMIN_KEY : input.key;
+      if (key !== null) headers.authorization = key;
+      let payload: RequestInit['body'];
+      if (input.form) payload = input.form;
+      else if (input.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(input.body);
+      }
+      const response = await fetchPath(fullPath(endpoint) + queryString(input.query as Record<string, unknown>), {
+        method: endpoint.method,
+        headers,
+        body: payload,
+      });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
+      const body = isJson ? JSON.parse(bytes.toString('utf8')) : undefined;
+      if (response.status === endpoint.status && endpoint.replyKind === 'json' && endpoint.status !== 204) {
+        const checked = endpoint.reply.safeParse(body);
+        if (!checked.success) throw new Error(`${endpoint.id} replied outside its contract: ${checked.error.message}\n${bytes.toString('utf8').slice(0, 2000)}`);
+      }
+      return { status: response.status, headers: response.headers, body, bytes };
+    },
+    async close() {
+      await server.close();
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

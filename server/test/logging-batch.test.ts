@@ -1,0 +1,73 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGroupCommit } from '../src/storage/logged-data-batch.ts';
+import { createLoggedTagStore } from '../src/storage/logged-data-tags.ts';
+import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
+
+describe('group commit of logging writes', () => {
+  let fixture: StorageFixture;
+  beforeEach(() => {
+    fixture = openStorageFixture();
+  });
+  afterEach(() => fixture.close());
+
+  it('commits the writes of one event-loop turn together and resolves each with its own result', async () => {
+    const batch = createGroupCommit(fixture.db);
+    const tags = createLoggedTagStore(fixture.db);
+    const experimentId = fixture.newExperiment();
+    const inTransaction: boolean[] = [];
+    const results = await Promise.all(
+      ['a', 'b', 'c'].map((tag) =>
+        batch.run(() => {
+          inTransaction.push(fixture.db.inTransaction);
+          tags.add(experimentId, [tag]);
+          return tag.toUpperCase();
+        }),
+      ),
+    );
+    expect(results).toEqual(['A', 'B', 'C']);
+    expect(inTransaction).toEqual([true, true, true]);
+    expect(fixture.db.inTransaction).toBe(false);
+    expect(tags.list(experimentId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('undoes and rejects only the write that failed', async () => {
+    const batch = createGroupCommit(fixture.db);
+    const tags = createLoggedTagStore(fixture.db);
+    const experimentId = fixture.newExperiment();
+    const outcomes = await Promise.allSettled([
+      batch.run(() => tags.add(experimentId, ['kept'])),
+      batch.run(() => {
+        tags.add(experimentId, ['undone']);
+        throw new Error('refused');
+      }),
+      batch.run(() => tags.add(experimentId, ['also kept'])),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(tags.list(experimentId)).toEqual(['kept', 'also kept']);
+  });
+
+  it('rolls back a lone write that failed', async () => {
+    const batch = createGroupCommit(fixture.db);
+    const tags = createLoggedTagStore(fixture.db);
+    const experimentId = fixture.newExperiment();
+    const failing = batch.run(() => {
+      tags.add(experimentId, ['undone']);
+      throw new Error('refused');
+    });
+    await expect(failing).rejects.toThrow('refused');
+    expect(tags.list(experimentId)).toEqual([]);
+  });
+
+  it('resolves only after the commit, so a resolved write is readable by another connection', async () => {
+    const batch = createGroupCommit(fixture.db);
+    const experimentId = fixture.newExperiment();
+    await batch.run(() => createLoggedTagStore(fixture.db).add(experimentId, ['durable']));
+    const Database = (await import('better-sqlite3')).default;
+    const other = new Database(fixture.db.name, { readonly: true });
+    try {
+      expect(other.prepare('SELECT tag FROM experiment_tags WHERE experiment_id = ?').pluck().all(experimentId)).toEqual(['durable']);
+    } finally {
+      other.close();
+    }
+  });
+});

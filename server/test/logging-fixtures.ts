@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../src/storage/database.ts';
+import { createExperimentStore, type ExperimentStore } from '../src/storage/experiments.ts';
+import { createProjectStore } from '../src/storage/projects.ts';
+import { createUserStore } from '../src/storage/users.ts';
+import { createWorkspaceStore } from '../src/storage/workspaces.ts';
+
+/** A real database in a temporary data dir with one user, workspace and project, for storage-level tests. */
+export interface StorageFixture {
+  db: Db;
+  experiments: ExperimentStore;
+  /** Creates an experiment and returns its row id. */
+  newExperiment(): number;
+  close(): void;
+}
+
+/** Opens a fresh database (all migrations applied) with a workspace and project to put experiments in. */
+export function openStorageFixture(): StorageFixture {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-logging-'));
+  const db = openDatabase(dataDir);
+  const user = createUserStore(db).create('tester', true, 1);
+  const workspace = createWorkspaceStore(db).create('space', null, user.id, 1);
+  const project = createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
+  const experiments = createExperimentStore(db);
+  return {
+    db,
+    experiments,
+    newExperiment: () => experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1).id,
+    close() {
+      db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
