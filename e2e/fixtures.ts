@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -49,5 +49,37 @@ export const test = base.extend<{ shell: ShellUnderTest }>({
     await rm(userDataDir, { recursive: true, force: true });
   },
 });
+
+/** Calls an ipc channel from inside the page, as the renderer's bridge does (same origin, token cookie). */
+export async function invokeInPage(page: Page, channel: string, input: unknown = {}): Promise<{ ok: boolean; data?: unknown; error?: unknown }> {
+  return page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/ipc/${name}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return (await response.json()) as { ok: boolean; data?: unknown; error?: unknown };
+    },
+    [channel, input] as const,
+  );
+}
+
+/** Resolves (inside the page) with the first event of `name` pushed over /events after `trigger` was invoked. */
+export async function eventAfter(page: Page, name: string, trigger: { channel: string; input?: unknown }, match: Record<string, unknown>): Promise<unknown> {
+  return page.evaluate(
+    async ([eventName, channel, input, wanted]) =>
+      new Promise((resolve) => {
+        const source = new EventSource('/events');
+        source.addEventListener(eventName, (message) => {
+          const payload = JSON.parse((message as MessageEvent<string>).data) as Record<string, unknown>;
+          if (Object.entries(wanted).every(([key, value]) => payload[key] === value)) {
+            source.close();
+            resolve(payload);
+          }
+        });
+        source.addEventListener('open', () => {
+          void fetch(`/ipc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) });
+        });
+      }),
+    [name, trigger.channel, trigger.input, match] as const,
+  );
+}
 
 export { expect };

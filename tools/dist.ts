@@ -1,3 +1,7 @@
+/**
+ * `npm run dist -- [electron-builder args]`: builds the app and packages it with build/electron-builder.config.cjs.
+ * TRACKDESK_E2E_BUILD=1 keeps the inspect fuse on so Playwright's `_electron.launch` can drive the packaged app.
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { electronRuntime } from './electron-runtime.ts';

@@ -2,11 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { userDataDir } from '../../server/src/user-data-dir.ts';
 import { createBackend } from '../backend/src/backend.ts';
+import { nodeSpawner } from '../backend/src/embedded/node-spawner.ts';
 import { startWebShell } from './web-shell.ts';
 
 const usage = `Usage: npm run serve -- [--port <port>]
 
-Serves Trackdesk in a browser on 127.0.0.1 only, behind a random per-launch token.
+Serves Trackdesk in a browser on 127.0.0.1 only, behind a random per-launch token, with the embedded
+tracking service running beside it (data in the user data dir, or TRACKDESK_USER_DATA_DIR).
   --port <port>   port to listen on (default 5171; 0 picks a free port)
   --help          show this help`;
 
@@ -23,12 +25,16 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const backend = createBackend({ userDataDir: userDataDir() });
+const backend = createBackend({ userDataDir: userDataDir(), spawnService: nodeSpawner() });
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
-const shell = await startWebShell({ backend, rendererDir, port });
+const shell = await startWebShell({ backend, rendererDir, port }).catch(async (error: unknown) => {
+  console.error(`Trackdesk could not listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
+  await backend.close();
+  process.exit(1);
+});
 console.log(`Trackdesk is running at ${shell.url}`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
     void shell.close().then(() => backend.close()).then(() => process.exit(0));
   });

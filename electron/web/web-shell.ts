@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Backend } from '../backend/src/backend.ts';
 import { dispatch } from '../backend/src/ipc/dispatch.ts';
 import { RENDERER_CSP } from '../../shared/security/csp.ts';
+import { registerEventStream } from './event-stream.ts';
+import { registerTransferRoutes } from './transfer-routes.ts';
 import {
   TOKEN_COOKIE,
   TOKEN_HEADER,
@@ -32,7 +34,10 @@ export interface WebShell {
   close(): Promise<void>;
 }
 
-/** Serves the renderer and the ipc handlers on 127.0.0.1, behind a per-launch token. */
+/**
+ * Serves the renderer, the ipc handlers (POST /ipc/<channel>), the events (GET /events) and the byte transfers
+ * (/transfers/upload, /transfers/download) on 127.0.0.1, behind a per-launch token.
+ */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
   const app = Fastify({ bodyLimit: 10 * 1024 * 1024 });
@@ -46,9 +51,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     reply.header('Cache-Control', 'no-store');
   });
   registerIpcRoutes(app, options.backend);
+  const { embedded } = options.backend;
+  registerEventStream(app, options.backend.events, () =>
+    embedded ? [{ name: 'service.status', payload: embedded.currentStatus() }] : [],
+  );
+  await registerTransferRoutes(app, options.backend);
   await app.register(fastifyStatic, { root: options.rendererDir, index: 'index.html' });
   app.setNotFoundHandler((request, reply) =>
-    request.method === 'GET' && !request.url.startsWith('/ipc/') ? reply.sendFile('index.html') : reply.code(404).send({ error: 'Not found' }),
+    request.method === 'GET' && !request.url.startsWith('/ipc/') && !request.url.startsWith('/events')
+      ? reply.sendFile('index.html') : reply.code(404).send({ error: 'Not found' }),
   );
 
   await app.listen({ host: '127.0.0.1', port });

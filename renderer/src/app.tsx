@@ -1,37 +1,42 @@
-import { CssBaseline, ThemeProvider, Typography, createTheme, useMediaQuery, Box, Alert } from '@mui/material';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
-import { invoke } from './bridge.ts';
+import { CssBaseline, ThemeProvider, createTheme, useMediaQuery } from '@mui/material';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { RouterProvider, createHashRouter } from 'react-router';
+import { ConfirmProvider } from './shell/confirm.tsx';
+import { NotifyProvider } from './shell/notify.tsx';
+import { appRoutes } from './shell/routes.tsx';
+import { ShortcutProvider } from './shell/shortcuts.tsx';
 
-const queryClient = new QueryClient();
+/** The react-query client; no retries here, as the backend already retries idempotent reads on network errors and 5xx. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5_000,
+        retry: false,
+      },
+    },
+  });
+}
 
-/** The root of the renderer: theme following the OS, server-state cache, and the app's screens. */
+/** The root of the renderer: theme following the OS, server-state cache, notifications, confirmations, shortcuts and routes. */
 export function App() {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
   const theme = useMemo(() => createTheme({ palette: { mode: prefersDark ? 'dark' : 'light' } }), [prefersDark]);
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createHashRouter(appRoutes));
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
-        <Home />
+        <NotifyProvider>
+          <ConfirmProvider>
+            <ShortcutProvider>
+              <RouterProvider router={router} />
+            </ShortcutProvider>
+          </ConfirmProvider>
+        </NotifyProvider>
       </QueryClientProvider>
     </ThemeProvider>
-  );
-}
-
-function Home() {
-  const info = useQuery({ queryKey: ['app.info'], queryFn: () => invoke('app.info', {}) });
-  useEffect(() => {
-    if (info.data) document.title = `${info.data.name} ${info.data.version}`;
-  }, [info.data]);
-  if (info.error) return <Alert severity="error">{info.error.message}</Alert>;
-  if (!info.data) return null;
-  return (
-    <Box component="main" data-app-state="ready" sx={{ p: 3 }}>
-      <Typography variant="h4" component="h1">
-        {info.data.name}
-      </Typography>
-      <Typography aria-label="version">Version {info.data.version}</Typography>
-    </Box>
   );
 }

@@ -1,15 +1,20 @@
 import {
   EnvelopeSchema,
+  events,
   type ChannelInput,
   type ChannelName,
   type ChannelOutput,
   type Envelope,
+  type EventName,
+  type EventPayload,
   type IpcError,
 } from '../../shared/ipc/index.ts';
 
 /** The bridge the Electron preload puts on `window`; absent in the browser shell. */
 export interface TrackdeskBridge {
   invoke(channel: string, input: unknown): Promise<Envelope<unknown>>;
+  /** Subscribes to a pushed event; returns the unsubscribe function. */
+  on(event: string, listener: (payload: unknown) => void): () => void;
 }
 
 declare global {
@@ -56,4 +61,25 @@ export async function invoke<C extends ChannelName>(channel: C, input: ChannelIn
   const envelope = window.trackdesk ? await window.trackdesk.invoke(channel, input) : await invokeOverHttp(channel, input);
   if (!envelope.ok) throw new BridgeError(envelope.error);
   return envelope.data as ChannelOutput<C>;
+}
+
+let eventSource: EventSource | undefined;
+
+/** The browser shell's event stream (Server-Sent Events on /events), opened on first use and shared. */
+function browserEvents(): EventSource {
+  eventSource ??= new EventSource('/events', { withCredentials: true });
+  return eventSource;
+}
+
+/** Subscribes to an event the backend pushes (e.g. `service.status`, `transfers.progress`); returns the unsubscribe function. */
+export function on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+  const deliver = (payload: unknown) => {
+    const checked = events[event].safeParse(payload);
+    if (checked.success) listener(checked.data as EventPayload<E>);
+  };
+  if (window.trackdesk) return window.trackdesk.on(event, deliver);
+  const source = browserEvents();
+  const onMessage = (message: MessageEvent<string>) => deliver(JSON.parse(message.data));
+  source.addEventListener(event, onMessage);
+  return () => source.removeEventListener(event, onMessage);
 }

@@ -92,7 +92,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   app.addHook('onResponse', async () => {
     if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
   });
-  registerContractRoutes(app, api, createHandlers(services), createAuthenticator(services.users, db));
+  registerContractRoutes(app, api, createHandlers(services), createAuthenticator(services.users, services.externalCommits));
 
   try {
     await app.listen({ host: options.host, port: options.port });

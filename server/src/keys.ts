@@ -2,6 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './accounts.ts';
 import type { Caller } from './http/handler.ts';
 import { openDatabase, type Db } from './storage/database.ts';
+import type { ExternalCommits } from './storage/external-commits.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './storage/users.ts';
 import { createWorkspaceStore } from './storage/workspaces.ts';
 
@@ -35,19 +36,15 @@ export function registerApiKey(users: UserStore, userId: number, key: string, no
 /**
  * Finds the user a presented key belongs to (undefined when unknown or revoked), comparing hashes in
  * constant time. Recent successes are cached by hash and dropped whenever another connection committed
- * (PRAGMA data_version), so keys revoked by `keys revoke` in another process stop working at once.
+ * (`externalCommits`, which looks at most once per event-loop turn and 1 ms), so keys revoked by
+ * `keys revoke` in another process stop working for the requests that follow it.
  */
-export function createAuthenticator(users: UserStore, db: Db): (presented: string) => Caller | undefined {
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  let seenVersion = dataVersion.get();
+export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Caller | undefined {
   const cache = new Map<string, Caller>();
+  externalCommits.onCommit(() => cache.clear());
   return (presented) => {
     if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
-    const version = dataVersion.get();
-    if (version !== seenVersion) {
-      cache.clear();
-      seenVersion = version;
-    }
+    externalCommits.refresh();
     const hash = hashApiKey(presented);
     const id = hash.toString('base64');
     const cached = cache.get(id);

@@ -13,6 +13,7 @@ import { createWebhookServices, type WebhookServices } from './webhooks/services
 import type { DeliveryPolicy } from './webhooks/worker.ts';
 import type { Db } from './storage/database.ts';
 import { createExperimentStore, type ExperimentStore } from './storage/experiments.ts';
+import { createExternalCommits, type ExternalCommits } from './storage/external-commits.ts';
 import { createProjectStore, type ProjectStore } from './storage/projects.ts';
 import { createUserStore, type UserStore } from './storage/users.ts';
 import { createWorkspaceStore, type WorkspaceStore } from './storage/workspaces.ts';
@@ -51,6 +52,8 @@ export interface Services {
   config: ServiceConfig;
   /** The clock (ms since the epoch); tests may pass their own. */
   now: () => number;
+  /** Other connections' commits (e.g. `keys revoke` in another process): drops the caches of committed state. */
+  externalCommits: ExternalCommits;
   users: UserStore;
   workspaces: WorkspaceStore;
   projects: ProjectStore;
@@ -89,6 +92,9 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
   const workspaces = createWorkspaceStore(db);
   const experiments = createExperimentStore(db);
   const projects = createProjectStore(db, experiments.forgetAll);
+  const externalCommits = createExternalCommits(db);
+  externalCommits.onCommit(workspaces.forgetMembers);
+  externalCommits.onCommit(experiments.forgetAll);
   const blobs = createBlobStore(config.dataDir);
   const blobGarbage = createBlobCollector(db, blobs);
   const webhooks = createWebhookServices(db, {
@@ -103,6 +109,7 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
     db,
     config,
     now,
+    externalCommits,
     users: createUserStore(db),
     workspaces,
     projects,

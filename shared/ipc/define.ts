@@ -28,6 +28,7 @@ export const IpcErrorCode = z.enum([
   'too_large',
   'keychain_unavailable',
   'cancelled',
+  'unsupported',
   'server_error',
   'internal',
 ]);

@@ -1,24 +1,84 @@
 import { appInfo } from './app-info.ts';
+import type { ClientOptions } from './client/target.ts';
+import { EmbeddedService, type EmbeddedServiceLimits } from './embedded/host.ts';
+import type { SpawnService } from './embedded/protocol.ts';
+import { EventBus } from './events.ts';
+import { apiHandlers } from './handlers/api-handlers.ts';
+import { previewHandler } from './handlers/preview-handler.ts';
+import { profileHandlers } from './handlers/profile-handlers.ts';
+import { transferHandlers, type FileDialogs } from './handlers/transfer-handlers.ts';
 import type { Handlers } from './ipc/dispatch.ts';
-import { EMBEDDED_PROFILE_ID, embeddedProfile } from './profiles.ts';
+import { Keychain } from './keys/keychain.ts';
+import { KeyStore } from './keys/key-store.ts';
+import { EMBEDDED_PROFILE_ID } from './profiles/profile-list.ts';
+import { ProfileService } from './profiles/profile-service.ts';
+import { SettingsStore } from './profiles/settings-store.ts';
+import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
+import { TransferQueue } from './transfers.ts';
 
 /** Options for the desktop backend. */
 export interface BackendOptions {
   /** Where settings and the embedded service's data live. */
   userDataDir: string;
+  /** Starts the embedded service process (Node child process or Electron utilityProcess); without it, no embedded service runs. */
+  spawnService?: SpawnService;
+  /** Native file dialogs (desktop window only). */
+  dialogs?: FileDialogs;
+  /** The keychain service name (tests may isolate themselves with their own). */
+  keychainService?: string;
+  /** Overrides of the service client's limits (tests shorten them). */
+  clientOptions?: Partial<ClientOptions>;
+  /** Health-check interval, start timeout and restart policy of the embedded service. */
+  embeddedLimits?: EmbeddedServiceLimits;
+  /** How many simultaneous uploads and downloads. */
+  transferConcurrency?: number;
 }
 
-/** The desktop backend: the handlers behind every ipc channel. */
+/** The desktop backend: the handlers behind every ipc channel, the events it pushes, and its lifecycle. */
 export interface Backend {
   handlers: Handlers;
+  events: EventBus;
+  /** Uploads and downloads of streamed bytes (the browser shell's transfer routes), on the same queue as the channels. */
+  streams: StreamTransfers;
+  /** The embedded service, when this backend runs one. */
+  embedded: EmbeddedService | undefined;
+  /** Stops the embedded service and waits for it. */
   close(): Promise<void>;
 }
 
-/** Creates the desktop backend for one app instance. */
-export function createBackend(_options: BackendOptions): Backend {
+/** Creates the desktop backend for one app instance and starts the embedded service in the background. */
+export function createBackend(options: BackendOptions): Backend {
+  const events = new EventBus();
+  const settings = new SettingsStore(options.userDataDir, EMBEDDED_PROFILE_ID);
+  const keys = new KeyStore(new Keychain(options.keychainService), async () => (await settings.read()).installationId);
+  const embedded = options.spawnService
+    ? new EmbeddedService({
+        userDataDir: options.userDataDir,
+        keys,
+        spawn: options.spawnService,
+        onStatus: (status) => events.emit('service.status', status),
+        ...options.embeddedLimits,
+      })
+    : undefined;
+  const profiles = new ProfileService(settings, keys, {
+    baseUrl: () => embedded?.currentStatus().baseUrl ?? '',
+    whenReady: () => (embedded ? embedded.whenReady() : Promise.reject(notRunning())),
+  });
+  const clientOptions = options.clientOptions ?? {};
+  const queue = new TransferQueue(events, options.transferConcurrency);
   const handlers: Handlers = {
     'app.info': async () => appInfo,
-    'profiles.list': async () => ({ profiles: [embeddedProfile()], activeProfileId: EMBEDDED_PROFILE_ID }),
+    ...profileHandlers(profiles),
+    'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
+    'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
+    ...apiHandlers(profiles, clientOptions),
+    ...transferHandlers(profiles, queue, clientOptions, options.dialogs),
+    ...previewHandler(profiles, clientOptions),
   };
-  return { handlers, close: async () => {} };
+  void embedded?.start();
+  return { handlers, events, streams: streamTransfers(profiles, queue, clientOptions), embedded, close: async () => embedded?.stop() };
+}
+
+function notRunning(): Error {
+  return new Error('This process runs no embedded service.');
 }

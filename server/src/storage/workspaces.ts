@@ -17,7 +17,14 @@ export interface WorkspaceStore {
   byId(id: number): Workspace | undefined;
   create(name: string, plan: string | null, createdBy: number, now: number): Workspace;
   addMember(workspaceId: number, userId: number, isDefault?: boolean): void;
+  /**
+   * Whether the user belongs to the workspace. Every request checks it, so yes-answers read from committed
+   * state are cached: nothing removes a membership (no code deletes members, users or workspaces), and
+   * `forgetMembers` drops them when another connection commits. No-answers are always read afresh.
+   */
   isMember(workspaceId: number, userId: number): boolean;
+  /** Drops the cached memberships (another connection committed). */
+  forgetMembers(): void;
   /** Names of the workspaces a user belongs to, default first, then by name. */
   namesForUser(userId: number): string[];
   defaultForUser(userId: number): Workspace | undefined;
@@ -34,8 +41,12 @@ interface WorkspaceRecord {
 const toWorkspace = (row: WorkspaceRecord | undefined): Workspace | undefined =>
   row && { id: row.id, uuid: row.uuid, name: row.name, plan: row.plan, createdAt: row.created_at };
 
+/** Most memberships one service keeps cached; beyond it the cache starts over. */
+const MEMBER_CACHE_LIMIT = 10_000;
+
 /** Creates the workspace store over a database. */
 export function createWorkspaceStore(db: Db): WorkspaceStore {
+  const members = new Set<string>();
   const byName = db.prepare<[string], WorkspaceRecord>('SELECT * FROM workspaces WHERE name = ?');
   const byId = db.prepare<[number], WorkspaceRecord>('SELECT * FROM workspaces WHERE id = ?');
   const insert = db.prepare('INSERT INTO workspaces (uuid, name, plan, created_by, created_at) VALUES (?, ?, ?, ?, ?)');
@@ -60,7 +71,18 @@ export function createWorkspaceStore(db: Db): WorkspaceStore {
       return { id, uuid, name, plan, createdAt: now };
     },
     addMember: (workspaceId, userId, isDefault = false) => void addMember.run(workspaceId, userId, isDefault ? 1 : 0),
-    isMember: (workspaceId, userId) => isMember.get(workspaceId, userId) !== undefined,
+    isMember(workspaceId, userId) {
+      const member = `${workspaceId}:${userId}`;
+      if (members.has(member)) return true;
+      if (isMember.get(workspaceId, userId) === undefined) return false;
+      // Inside a transaction the row may not be committed yet (and could be rolled back): not cached.
+      if (!db.inTransaction) {
+        if (members.size >= MEMBER_CACHE_LIMIT) members.clear();
+        members.add(member);
+      }
+      return true;
+    },
+    forgetMembers: () => members.clear(),
     namesForUser: (userId) => names.all(userId).map((row) => row.name),
     defaultForUser: (userId) => toWorkspace(defaultFor.get(userId)),
   };

@@ -1,0 +1,150 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import playwrightConfig from '../playwright.config.ts';
+import { installKeyProbe, keystrokeLatency, plainTablePage, scrollFrameRate, timeNavigation } from './ui-measure.ts';
+import { seedProjects, type SeededProject } from './ui-seed.ts';
+
+const COUNTS = [0, 25_000, 100_000];
+const LOADS = 3;
+const FILTER_WORDS = ['exp-1234', 'exp-99'];
+const SCROLL_MS = 3000;
+const SCROLL_STEP_PX = 220;
+const TABLE = '[data-filter]';
+const FILTER_INPUT = 'input[placeholder="Name, key or tag"]';
+
+/** Starts the browser shell (`electron/web/cli.ts`) on a free port with the given user data dir; resolves with its address. */
+async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0'], {
+    env: { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`the browser shell exited with ${code}:\n${output}`)));
+  });
+  return { child, url };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? Number.NaN;
+
+/**
+ * Opens the app afresh on the projects screen (nothing cached), then navigates to the project as a click does,
+ * `LOADS` times; answers the median time from that navigation to the first painted rows.
+ */
+async function timeFirstRows(page: Page, origin: string, project: SeededProject): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < LOADS; run += 1) {
+    await page.goto(`${origin}/?run=${run}#/projects`);
+    await page.locator('[data-app-state="ready"]').waitFor();
+    times.push(await page.evaluate(timeNavigation, { hash: `#/projects/${project.projectId}`, waitForRows: project.experiments > 0 }));
+  }
+  return median(times);
+}
+
+/** Types each word a key at a time, then erases it, measuring every keystroke; answers the latencies. */
+async function timeKeystrokes(page: Page, input: string): Promise<number[]> {
+  const latencies: number[] = [];
+  await page.locator(input).click();
+  for (const word of FILTER_WORDS) {
+    for (const key of [...word.split(''), ...word.split('').map(() => 'Backspace')]) {
+      await page.keyboard.press(key);
+      latencies.push(await page.evaluate(keystrokeLatency, { selector: TABLE, inputSelector: input }));
+    }
+  }
+  return latencies;
+}
+
+interface Figures {
+  label: string;
+  firstRows?: number;
+  filter?: number[];
+  scroll?: { fps: number; p95FrameMs: number };
+}
+
+const fmt = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? '—' : value.toFixed(digits));
+
+function printFigures(rows: readonly Figures[]): void {
+  console.log(`  ${''.padEnd(34)}${'first rows ms'.padStart(14)}${'filter p50'.padStart(12)}${'filter p95'.padStart(12)}${'scroll fps'.padStart(12)}${'frame p95'.padStart(11)}`);
+  for (const row of rows) {
+    console.log(
+      `  ${row.label.padEnd(34)}${fmt(row.firstRows).padStart(14)}${fmt(row.filter && percentile(row.filter, 0.5), 1).padStart(12)}` +
+        `${fmt(row.filter && percentile(row.filter, 0.95), 1).padStart(12)}${fmt(row.scroll?.fps, 1).padStart(12)}${fmt(row.scroll?.p95FrameMs, 1).padStart(11)}`,
+    );
+  }
+}
+
+/** `npm run bench -- ui`: the experiments table at 25,000 and 100,000 rows in Chromium, against baselines measured in the same run. */
+export async function runUiBench(): Promise<void> {
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the renderer did not build');
+  const userDataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-ui-'));
+  let shell: ChildProcess | undefined;
+  const browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, headless: true });
+  try {
+    const seedStart = performance.now();
+    const projects = seedProjects(join(userDataDir, 'service'), COUNTS);
+    console.log(`Seeded ${COUNTS.filter((n) => n > 0).map((n) => n.toLocaleString('en-US')).join(' and ')} experiments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (storage modules, one transaction).`);
+    const started = await startShell(userDataDir);
+    shell = started.child;
+    const origin = new URL(started.url).origin;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(installKeyProbe);
+    const page = await context.newPage();
+    await page.goto(started.url);
+    await page.locator('[data-app-state="ready"]').waitFor();
+
+    const plain = await context.newPage();
+    await plain.setContent(plainTablePage(1000));
+    const baseline: Figures = { label: 'plain HTML table, 1,000 rows', filter: await timeKeystrokes(plain, '#filter') };
+    baseline.scroll = await plain.evaluate(scrollFrameRate, { selector: '#scroll', durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
+    await plain.close();
+
+    const results: Figures[] = [baseline];
+    for (const project of projects) {
+      const label = project.experiments === 0 ? 'same page, empty project' : `experiments table, ${project.experiments.toLocaleString('en-US')} rows`;
+      const figures: Figures = { label, firstRows: await timeFirstRows(page, origin, project) };
+      if (project.experiments > 0) {
+        figures.filter = await timeKeystrokes(page, FILTER_INPUT);
+        figures.scroll = await page.evaluate(scrollFrameRate, { selector: TABLE, durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
+      }
+      results.push(figures);
+    }
+    console.log(`Chromium ${browser.version()}, 1280×800, headless; first rows: median of ${LOADS} navigations from a fresh projects screen to the project (→ rows painted);`);
+    console.log(`filter: ${results[0]?.filter?.length ?? 0} keystrokes (keydown → table shows the new filter, painted); scroll: ${SCROLL_STEP_PX} px per frame for ${SCROLL_MS / 1000} s.`);
+    printFigures(results);
+    const [plainTable, empty, at25k, at100k] = results;
+    const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '—' : `${(a / b).toFixed(2)}×`);
+    for (const [label, figures] of [['25,000', at25k], ['100,000', at100k]] as const) {
+      console.log(
+        `  ratios at ${label}: first rows ${ratio(figures?.firstRows, empty?.firstRows)} the empty project, filter p95 ` +
+          `${ratio(figures?.filter && percentile(figures.filter, 0.95), plainTable?.filter && percentile(plainTable.filter, 0.95))} the plain table, ` +
+          `scroll fps ${ratio(figures?.scroll?.fps, plainTable?.scroll?.fps)} the plain table`,
+      );
+    }
+    const meets = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    console.log(
+      `  targets at 25,000: first rows < 1500 ms ${meets((at25k?.firstRows ?? Infinity) < 1500)}, filter p95 < 100 ms ` +
+        `${meets(percentile(at25k?.filter ?? [], 0.95) < 100)}, scroll ≥ 50 fps ${meets((at25k?.scroll?.fps ?? 0) >= 50)}`,
+    );
+    await context.close();
+  } finally {
+    await browser.close();
+    if (shell) {
+      const exited = new Promise((resolve) => shell?.once('exit', resolve));
+      shell.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}

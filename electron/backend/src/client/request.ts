@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { api, fullPath, type Endpoint } from '../../../../shared/api/index.ts';
+import { AppError } from '../ipc/app-error.ts';
+
+/** The query and body of one call, as the caller wrote them. */
+export interface RawRequest {
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+}
+
+/** Strips what users paste along with a server address: trailing slashes, `/api/rest/v2`, `/clientlib`. */
+export function normalizeBaseUrl(baseUrl: string): string {
+  let url = baseUrl.trim().replace(/\/+$/, '');
+  for (const suffix of ['/api/rest/v2', '/clientlib']) {
+    if (url.toLowerCase().endsWith(suffix)) url = url.slice(0, -suffix.length).replace(/\/+$/, '');
+  }
+  return url;
+}
+
+/** The host (and port) of a base URL, for messages. */
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host || baseUrl;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/** The contract entry named `name`, restricted to the kinds a caller asks for. */
+export function endpointNamed(name: string, allowed: { bodyKinds: Endpoint['bodyKind'][]; replyKind: Endpoint['replyKind'] }): Endpoint {
+  const endpoint: Endpoint | undefined = Object.hasOwn(api, name) ? (api as Record<string, Endpoint>)[name] : undefined;
+  if (!endpoint) throw new AppError('invalid_input', `"${name}" is not an endpoint of the wire contract.`);
+  if (!allowed.bodyKinds.includes(endpoint.bodyKind) || endpoint.replyKind !== allowed.replyKind) {
+    const kind = endpoint.bodyKind === 'multipart' ? 'an upload' : endpoint.replyKind === 'binary' ? 'a download' : 'a JSON call';
+    throw new AppError('invalid_input', `"${name}" is ${kind}; use the matching channel for it.`);
+  }
+  return endpoint;
+}
+
+/** Checks query and body against the endpoint's own schemas; throws `invalid_input` naming the field. */
+export function checkRequest(name: string, endpoint: Endpoint, request: RawRequest, checkBody = true): void {
+  const query = endpoint.query.safeParse(request.query ?? {});
+  if (!query.success) throw new AppError('invalid_input', `Invalid query for ${name}: ${z.prettifyError(query.error)}`);
+  if (!checkBody) return;
+  const body = endpoint.body.safeParse(request.body);
+  if (!body.success) throw new AppError('invalid_input', `Invalid body for ${name}: ${z.prettifyError(body.error)}`);
+}
+
+/** The absolute URL of a call: base URL, the endpoint's path and the query (undefined and null values left out). */
+export function buildUrl(baseUrl: string, endpoint: Pick<Endpoint, 'path'>, query: Record<string, unknown> = {}): URL {
+  const url = new URL(normalizeBaseUrl(baseUrl) + fullPath(endpoint));
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      url.searchParams.append(name, typeof item === 'object' ? JSON.stringify(item) : String(item));
+    }
+  }
+  return url;
+}
+
+/** True for endpoints that only read (the contract's `read.*` ids): safe to retry. GET mutations are not reads. */
+export function isRetryable(endpoint: Pick<Endpoint, 'id'>): boolean {
+  return endpoint.id.startsWith('read.');
+}

@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { ServiceClient } from '../client/service-client.ts';
+import type { ClientOptions } from '../client/target.ts';
+import { AppError } from '../ipc/app-error.ts';
+import type { Handlers } from '../ipc/dispatch.ts';
+import type { ProfileService } from '../profiles/profile-service.ts';
+import type { TransferQueue } from '../transfers.ts';
+
+/** Native file dialogs, provided by the desktop shell (the browser shell has none). */
+export interface FileDialogs {
+  chooseOpen(options: { title?: string | undefined; multiple: boolean }): Promise<string[]>;
+  chooseSave(options: { title?: string | undefined; defaultName?: string | undefined }): Promise<string | null>;
+}
+
+/**
+ * Uploads, downloads and file dialogs. Where the shell has native dialogs, transfers only touch files the user chose
+ * in one during this session, so a compromised page cannot read or write other files by naming a path.
+ */
+export function transferHandlers(
+  profiles: ProfileService,
+  queue: TransferQueue,
+  clientOptions: Partial<ClientOptions>,
+  dialogs: FileDialogs | undefined,
+): Pick<Handlers, 'transfers.upload' | 'transfers.download' | 'transfers.cancel' | 'files.chooseOpen' | 'files.chooseSave'> {
+  const chosen = new Set<string>();
+  const allowed = (filePath: string) => {
+    const path = resolve(filePath);
+    if (dialogs && !chosen.has(path)) throw new AppError('forbidden', 'Choose the file with the file dialog first.');
+    return path;
+  };
+  const clientFor = async (profileId: string | undefined) => new ServiceClient(await profiles.target(profileId), clientOptions);
+  const noDialogs = () => new AppError('unsupported', 'File dialogs exist only in the desktop window; type the file path instead.');
+  return {
+    'transfers.upload': async ({ transferId, endpoint, query, filePath, fields, profileId }) => {
+      const path = allowed(filePath);
+      // Queued at once (before any await), so a cancel sent right after the upload always finds it.
+      return queue.run(transferId, 'upload', async (signal, onProgress) =>
+        (await clientFor(profileId)).upload(endpoint, { query, filePath: path, fields, signal, onProgress }),
+      );
+    },
+    'transfers.download': async ({ transferId, endpoint, query, filePath, profileId }) => {
+      const path = allowed(filePath);
+      const { bytes } = await queue.run(transferId, 'download', async (signal, onProgress) =>
+        (await clientFor(profileId)).download(endpoint, { query, filePath: path, signal, onProgress }),
+      );
+      return { filePath: path, bytes };
+    },
+    'transfers.cancel': async ({ transferId }) => ({ cancelled: queue.cancel(transferId) }),
+    'files.chooseOpen': async (input) => {
+      if (!dialogs) throw noDialogs();
+      const paths = (await dialogs.chooseOpen(input)).map((path) => resolve(path));
+      for (const path of paths) chosen.add(path);
+      return { paths };
+    },
+    'files.chooseSave': async (input) => {
+      if (!dialogs) throw noDialogs();
+      const path = await dialogs.chooseSave(input);
+      if (path !== null) chosen.add(resolve(path));
+      return { path: path === null ? null : resolve(path) };
+    },
+  };
+}

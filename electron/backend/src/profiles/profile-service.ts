@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { ChannelRequest, ChannelOutput, Profile, ProfileView } from '../../../../shared/ipc/index.ts';
+import { normalizeBaseUrl } from '../client/request.ts';
+import type { ServiceTarget } from '../client/target.ts';
+import { AppError } from '../ipc/app-error.ts';
+import type { KeyStore } from '../keys/key-store.ts';
+import { EMBEDDED_PROFILE_ID, embeddedProfile } from './profile-list.ts';
+import type { SettingsStore } from './settings-store.ts';
+
+/** What the profile service needs from the embedded service. */
+export interface EmbeddedEndpoint {
+  /** The embedded service's address, or '' before it started. */
+  baseUrl(): string;
+  /** The address and key once it is ready (waits while it starts). */
+  whenReady(): Promise<ServiceTarget>;
+}
+
+/** Connection profiles: the embedded one plus the user's remote ones, and the key of each. */
+export class ProfileService {
+  private readonly settings: SettingsStore;
+  private readonly keys: KeyStore;
+  private readonly embedded: EmbeddedEndpoint;
+
+  constructor(settings: SettingsStore, keys: KeyStore, embedded: EmbeddedEndpoint) {
+    this.settings = settings;
+    this.keys = keys;
+    this.embedded = embedded;
+  }
+
+  /** Every profile (embedded first), the active one, and whether the keychain answers. */
+  async list(): Promise<ChannelOutput<'profiles.list'>> {
+    const settings = await this.settings.read();
+    const profiles = await Promise.all([this.embeddedProfile(settings.embeddedName), ...settings.profiles].map((p) => this.view(p)));
+    return { profiles, activeProfileId: settings.activeProfileId, keychain: await this.keys.keychainState() };
+  }
+
+  /** One profile by id, or `not_found`. */
+  async get(id: string): Promise<Profile> {
+    const settings = await this.settings.read();
+    if (id === EMBEDDED_PROFILE_ID) return this.embeddedProfile(settings.embeddedName);
+    const profile = settings.profiles.find((p) => p.id === id);
+    if (!profile) throw new AppError('not_found', 'There is no such connection profile.');
+    return profile;
+  }
+
+  /** Adds a remote profile; the key is stored first so a keychain failure leaves nothing half-made. */
+  async create(input: ChannelRequest<'profiles.create'>): Promise<ProfileView> {
+    const profile: Profile = { id: randomUUID(), name: input.name, baseUrl: normalizeBaseUrl(input.baseUrl), kind: 'remote' };
+    await this.keys.save(profile.id, input.apiKey, input.keyStorage);
+    await this.settings.update((s) => ({ ...s, profiles: [...s.profiles, profile] }));
+    return this.view(profile);
+  }
+
+  /** Renames any profile; changes a remote profile's address or key. */
+  async update(input: ChannelRequest<'profiles.update'>): Promise<ProfileView> {
+    const current = await this.get(input.id);
+    if (current.kind === 'embedded') {
+      if (input.baseUrl !== undefined || input.apiKey !== undefined) {
+        throw new AppError('forbidden', 'The local service is managed by Trackdesk; only its name can change.');
+      }
+      if (input.name !== undefined) await this.settings.update((s) => ({ ...s, embeddedName: input.name }));
+      return this.view(await this.get(input.id));
+    }
+    if (input.apiKey !== undefined) await this.keys.save(current.id, input.apiKey, input.keyStorage);
+    const next: Profile = {
+      ...current,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.baseUrl !== undefined ? { baseUrl: normalizeBaseUrl(input.baseUrl) } : {}),
+    };
+    await this.settings.update((s) => ({ ...s, profiles: s.profiles.map((p) => (p.id === next.id ? next : p)) }));
+    return this.view(next);
+  }
+
+  /** Removes a remote profile and its key; the embedded profile becomes active if this one was. */
+  async remove(id: string): Promise<string> {
+    const profile = await this.get(id);
+    if (profile.kind === 'embedded') throw new AppError('forbidden', 'The local service profile cannot be removed.');
+    await this.keys.remove(id);
+    const settings = await this.settings.update((s) => ({
+      ...s,
+      profiles: s.profiles.filter((p) => p.id !== id),
+      activeProfileId: s.activeProfileId === id ? EMBEDDED_PROFILE_ID : s.activeProfileId,
+    }));
+    return settings.activeProfileId;
+  }
+
+  /** Makes a profile the one calls act on by default. */
+  async setActive(id: string): Promise<string> {
+    await this.get(id);
+    return (await this.settings.update((s) => ({ ...s, activeProfileId: id }))).activeProfileId;
+  }
+
+  /** Where calls for a profile (default: the active one) go, with its key; the key never leaves the backend. */
+  async target(profileId?: string): Promise<ServiceTarget> {
+    const id = profileId ?? (await this.settings.read()).activeProfileId;
+    const profile = await this.get(id);
+    if (profile.kind === 'embedded') return this.embedded.whenReady();
+    const apiKey = await this.keys.get(profile.id);
+    if (apiKey === undefined) {
+      throw new AppError('unauthorized', `No API key is stored for "${profile.name}". Enter it again in the connection settings.`);
+    }
+    return { baseUrl: profile.baseUrl, apiKey };
+  }
+
+  private embeddedProfile(name: string | undefined): Profile {
+    return embeddedProfile(this.embedded.baseUrl(), name);
+  }
+
+  private async view(profile: Profile): Promise<ProfileView> {
+    return { ...profile, keyStorage: await this.keys.storage(profile.id) };
+  }
+}

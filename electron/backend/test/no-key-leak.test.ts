@@ -1,0 +1,84 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { issueApiKey } from '../../../server/src/keys.ts';
+import { channelNames, type ChannelInput, type ChannelName } from '../../../shared/ipc/index.ts';
+import type { FileDialogs } from '../src/handlers/transfer-handlers.ts';
+import { dispatch } from '../src/ipc/dispatch.ts';
+import { startBackend, tempDir } from './helpers.ts';
+
+describe('nothing sent to the renderer carries an API key', () => {
+  it('walks every channel through a full scenario and scans every answer and event', async () => {
+    const files = await tempDir('trackdesk-leak-files-');
+    const upload = join(files, 'report.txt');
+    const saved = join(files, 'report-copy.txt');
+    await writeFile(upload, 'accuracy 0.93\n');
+    // The OS dialogs are the only stand-in: the user "picks" these two paths.
+    const dialogs: FileDialogs = { chooseOpen: async () => [upload], chooseSave: async () => saved };
+    const backend = await startBackend({ dialogs });
+    const sent: unknown[] = [];
+    backend.events.subscribe((name, payload) => sent.push({ name, payload }));
+    const used = new Set<string>();
+    const ipc = async <C extends ChannelName>(channel: C, input: ChannelInput<C>) => {
+      used.add(channel);
+      const envelope = await dispatch(backend.handlers, channel, input);
+      sent.push(envelope);
+      return envelope as { ok: boolean; data?: Record<string, unknown>; error?: { code: string; message: string } };
+    };
+
+    const admin = await backend.embedded!.whenReady();
+    const alice = issueApiKey({ dataDir: backend.embedded!.dataDir, userName: 'alice' }).apiKey;
+    const sessionKey = 'session-only-key-0123456789';
+    const wrongKey = 'wrong-key-0123456789abcdef';
+
+    await ipc('app.info', {});
+    await ipc('service.status', {});
+    const { data: created } = await ipc('profiles.create', { name: 'Alice', baseUrl: admin.baseUrl, apiKey: alice });
+    const aliceId = (created?.profile as { id: string }).id;
+    await ipc('profiles.create', { name: 'Lab', baseUrl: 'http://127.0.0.1:9', apiKey: sessionKey, keyStorage: 'session' });
+    await ipc('profiles.update', { id: aliceId, name: 'Alice (self-hosted)' });
+    expect((await ipc('profiles.test', { id: aliceId })).data).toMatchObject({ ok: true, userName: 'alice' });
+    expect((await ipc('profiles.test', { baseUrl: admin.baseUrl, apiKey: wrongKey })).data).toMatchObject({ ok: false, problem: 'unauthorized' });
+    await ipc('profiles.test', { id: 'local' });
+    await ipc('profiles.setActive', { id: aliceId });
+    expect((await ipc('api.call', { endpoint: 'accountDetails' })).data).toMatchObject({ userName: 'alice' });
+    const { data: experiment } = await ipc('api.call', {
+      endpoint: 'createExperiment',
+      body: { workspaceName: 'alice', projectName: 'leak-check' },
+      profileId: aliceId,
+    });
+    const experimentKey = experiment?.experimentKey as string;
+    expect(experimentKey).toMatch(/\S/);
+    await ipc('api.call', { endpoint: 'getExperimentMetadata', query: { experimentKey: 'unknown' } });
+    await ipc('api.bulk', { endpoint: 'archiveExperiment', items: [{ query: { experimentKey } }, { query: { experimentKey: 'x' } }] });
+
+    const { data: picked } = await ipc('files.chooseOpen', { title: 'Upload an asset' });
+    expect((await ipc('transfers.upload', { transferId: 't1', endpoint: 'uploadAsset', query: { experimentKey }, filePath: join(files, 'other.txt') })).error)
+      .toMatchObject({ code: 'forbidden' });
+    const [pickedPath] = picked?.paths as string[];
+    const { data: asset } = await ipc('transfers.upload', { transferId: 't1', endpoint: 'uploadAsset', query: { experimentKey }, filePath: pickedPath! });
+    const { data: target } = await ipc('files.chooseSave', { defaultName: 'report.txt' });
+    const download = await ipc('transfers.download', {
+      transferId: 't2',
+      endpoint: 'downloadAsset',
+      query: { experimentKey, assetId: asset?.assetId },
+      filePath: target?.path as string,
+    });
+    expect(download).toMatchObject({ ok: true, data: { filePath: saved, bytes: 14 } });
+    const preview = await ipc('transfers.preview', { endpoint: 'downloadAsset', query: { experimentKey, assetId: asset?.assetId } });
+    expect(preview).toMatchObject({ ok: true, data: { bytes: 14 } });
+    await ipc('transfers.cancel', { transferId: 't2' });
+    await ipc('profiles.list', {});
+    await ipc('profiles.remove', { id: aliceId });
+    await ipc('service.restart', {});
+    await ipc('profiles.test', { id: 'local' });
+    await ipc('profiles.list', {});
+
+    expect([...used].sort()).toEqual([...channelNames].sort());
+    const everything = JSON.stringify(sent);
+    const restarted = await backend.embedded!.whenReady();
+    for (const key of [admin.apiKey, restarted.apiKey, alice, sessionKey, wrongKey]) expect(everything).not.toContain(key);
+    expect(everything).toContain('report.txt');
+    expect(sent.length).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, type BrowserWindow } from 'electron';
+import { userDataDir } from '../../server/src/user-data-dir.ts';
+import { createBackend, type Backend } from '../backend/src/backend.ts';
+import { registerAppScheme, serveRenderer } from './app-protocol.ts';
+import { nativeDialogs } from './dialogs.ts';
+import { hardenSession, hardenWebContents } from './hardening.ts';
+import { connectIpc } from './ipc-bridge.ts';
+import { installMenu } from './menu.ts';
+import { utilitySpawner } from './utility-spawner.ts';
+import { createMainWindow } from './window.ts';
+
+/** Files of the build next to this one (out/main/index.js): the renderer, the preload and the embedded service entry. */
+const built = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const dataDir = userDataDir();
+
+registerAppScheme();
+app.enableSandbox();
+// Chromium's own state (cache, local storage) lives inside Trackdesk's data dir, apart from settings.json.
+app.setPath('userData', join(dataDir, 'electron'));
+
+let window: BrowserWindow | undefined;
+let backend: Backend | undefined;
+let quitting = false;
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (window?.isMinimized()) window.restore();
+    window?.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', (event) => {
+    if (quitting || !backend) return;
+    // Quit only after the embedded service has stopped cleanly (it finishes in-flight writes and closes SQLite).
+    event.preventDefault();
+    quitting = true;
+    void backend.close().finally(() => app.quit());
+  });
+  void app.whenReady().then(start);
+}
+
+function start(): void {
+  hardenSession();
+  serveRenderer(built('../renderer'));
+  const current = createBackend({
+    userDataDir: dataDir,
+    spawnService: utilitySpawner(built('./embedded.js')),
+    dialogs: nativeDialogs(() => window),
+  });
+  backend = current;
+  hardenWebContents(async () => {
+    const { profiles } = await current.handlers['profiles.list']({});
+    return new Set(profiles.filter((p) => p.kind === 'remote' && p.baseUrl.startsWith('https://')).map((p) => new URL(p.baseUrl).hostname));
+  });
+  connectIpc(current, () => window);
+  installMenu();
+  window = createMainWindow(built('../preload/index.cjs'));
+  window.on('closed', () => (window = undefined));
+}

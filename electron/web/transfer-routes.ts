@@ -1,0 +1,124 @@
+import { PassThrough, Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { channels } from '../../shared/ipc/index.ts';
+import type { Backend } from '../backend/src/backend.ts';
+import { AppError } from '../backend/src/ipc/app-error.ts';
+import { toIpcError } from '../backend/src/ipc/dispatch.ts';
+
+/** A JSON object carried in one URL parameter. */
+const jsonParam = <T extends z.ZodType>(schema: T) =>
+  z.string().transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  }).pipe(schema);
+
+const uploadInput = channels['transfers.upload'].input;
+
+/** The URL parameters of POST /transfers/upload: those of `transfers.upload`, with the file's name instead of its path. */
+export const UploadParams = z.object({
+  transferId: uploadInput.shape.transferId,
+  endpoint: uploadInput.shape.endpoint,
+  fileName: z.string().min(1).max(1000),
+  query: jsonParam(z.record(z.string(), z.unknown())).default({}),
+  fields: jsonParam(z.record(z.string(), z.string())).optional(),
+  profileId: uploadInput.shape.profileId,
+});
+
+/** The URL parameters of GET /transfers/download. */
+export const DownloadParams = z.object({
+  endpoint: z.string().min(1).max(100),
+  query: jsonParam(z.record(z.string(), z.unknown())).default({}),
+  fileName: z.string().min(1).max(1000),
+  profileId: z.string().min(1).optional(),
+});
+
+function invalid(error: z.ZodError): AppError {
+  return new AppError('invalid_input', `Invalid transfer parameters: ${z.prettifyError(error)}`);
+}
+
+/**
+ * The browser shell's transfers, where the page holds bytes rather than file paths:
+ * - `POST /transfers/upload?transferId=&endpoint=&fileName=&query=<json>&fields=<json>&profileId=` takes the file's bytes
+ *   as the request body (with Content-Length) and streams them through the backend's upload engine and transfer queue,
+ *   so progress arrives as `transfers.progress` events on /events and `transfers.cancel` (or aborting the request)
+ *   cancels. It answers the ipc envelope: `{ok: true, data: <the endpoint's reply>}` or `{ok: false, error}`.
+ * - `GET /transfers/download?endpoint=&query=<json>&fileName=&profileId=` streams a binary endpoint's bytes as an
+ *   attachment, for an ordinary browser download.
+ * The API key stays in the backend; both routes sit behind the shell's token, Host and Origin checks.
+ */
+export async function registerTransferRoutes(app: FastifyInstance, backend: Backend): Promise<void> {
+  await app.register(async (scope) => {
+    // The upload body is streamed onward as it arrives, never parsed or buffered here.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.post('/transfers/upload', (request, reply) => upload(backend, request, reply));
+    scope.get('/transfers/download', (request, reply) => download(backend, request, reply));
+  });
+}
+
+async function upload(backend: Backend, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const params = UploadParams.safeParse(request.query);
+  const size = Number(request.headers['content-length']);
+  if (!params.success) return { ok: false, error: toIpcError(invalid(params.error)) };
+  if (!Number.isSafeInteger(size) || size < 0) {
+    return { ok: false, error: toIpcError(new AppError('invalid_input', 'Send the file bytes with a Content-Length.')) };
+  }
+  const { transferId, fileName, ...rest } = params.data;
+  // The page went away or aborted its request: that is a cancel, not a failure of the file.
+  const gone = () => {
+    if (!reply.raw.writableEnded) backend.streams.cancel(transferId);
+  };
+  reply.raw.once('close', gone);
+  const body = new PassThrough();
+  request.raw.pipe(body);
+  try {
+    const data = await backend.streams.upload({ ...rest, transferId, stream: { body, size, fileName } });
+    return { ok: true, data };
+  } catch (error) {
+    return { ok: false, error: toIpcError(error) };
+  } finally {
+    reply.raw.off('close', gone);
+    if (!request.raw.complete) {
+      // The service answered before taking every byte (refused, cancelled): discard the rest, so the page reads the
+      // answer and the connection notices when the page stops sending.
+      request.raw.unpipe(body);
+      body.destroy();
+      request.raw.resume();
+    }
+  }
+}
+
+async function download(backend: Backend, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+  const params = DownloadParams.safeParse(request.query);
+  if (!params.success) return reply.code(400).type('text/plain; charset=utf-8').send(invalid(params.error).message);
+  const gone = new AbortController();
+  reply.raw.once('close', () => gone.abort());
+  try {
+    const { fileName, ...rest } = params.data;
+    const opened = await backend.streams.openDownload({ ...rest, signal: gone.signal });
+    reply
+      .type('application/octet-stream')
+      .header('Content-Disposition', `attachment; filename="${asciiName(fileName)}"; filename*=UTF-8''${headerEncoded(fileName)}`);
+    if (opened.contentLength !== undefined) reply.header('Content-Length', String(opened.contentLength));
+    return reply.send(Readable.fromWeb(opened.body as NodeReadableStream<Uint8Array>));
+  } catch (error) {
+    const failure = toIpcError(error);
+    return reply.code(failure.status ?? 502).type('text/plain; charset=utf-8').send(failure.message);
+  }
+}
+
+/** A file name safe inside a quoted header value (the exact name goes in `filename*`). */
+function asciiName(name: string): string {
+  return name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+}
+
+/** RFC 5987 encoding of the exact name (encodeURIComponent leaves a few characters that are not allowed there). */
+function headerEncoded(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+}

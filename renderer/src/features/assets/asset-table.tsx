@@ -1,0 +1,152 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Checkbox,
+  Chip,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/format.ts';
+import { AssetPreview } from './asset-preview.tsx';
+import type { AssetRecord } from './asset-record.ts';
+import { AssetTags } from './asset-tags.tsx';
+import { formatBytes } from './format.ts';
+import type { AssetActions } from './use-asset-actions.ts';
+
+const FIRST_PAGE_SIZE = 25;
+const PAGE_SIZES = [FIRST_PAGE_SIZE, 50, 100];
+
+/** The assets to show, the selection, and the actions of their experiment. */
+export interface AssetTableProps {
+  experimentKey: string;
+  assets: readonly AssetRecord[];
+  selected: ReadonlySet<string>;
+  onSelect(assetIds: readonly string[], selected: boolean): void;
+  actions: AssetActions;
+}
+
+function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<AssetTableProps, 'assets' | 'selected'> & { asset: AssetRecord; selected: boolean }) {
+  const downloading = actions.busy === `Download ${asset.assetId}`;
+  return (
+    <TableRow hover selected={selected} aria-label={asset.fileName}>
+      <TableCell padding="checkbox">
+        <Checkbox checked={selected} onChange={(event) => onSelect([asset.assetId], event.target.checked)} slotProps={{ input: { 'aria-label': `Select ${asset.fileName}` } }} />
+      </TableCell>
+      <TableCell sx={{ width: 64 }}>
+        <AssetPreview asset={asset} experimentKey={experimentKey} />
+      </TableCell>
+      <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <span>{asset.fileName}</span>
+          {asset.remote && <Chip size="small" variant="outlined" label="remote" />}
+        </Stack>
+        {asset.remote && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            {asset.link}
+          </Typography>
+        )}
+      </TableCell>
+      <TableCell>{asset.type}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{asset.remote ? '—' : formatBytes(asset.fileSize)}</TableCell>
+      <TableCell align="right">{asset.step ?? ''}</TableCell>
+      <TableCell>{asset.runContext ?? ''}</TableCell>
+      <TableCell sx={{ minWidth: 160 }}>
+        <AssetTags
+          asset={asset}
+          busy={actions.busy !== null}
+          onAdd={(tags) => void actions.addTags([asset], tags)}
+          onRemove={(tag) => void actions.removeTag([asset], tag)}
+        />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(asset.createdAt)}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        <Tooltip title={asset.remote ? 'Stored elsewhere: see its address' : 'Download'}>
+          <span>
+            <IconButton disabled={asset.remote || downloading} onClick={() => void actions.download(asset)} aria-label={`Download ${asset.fileName}`}>
+              <DownloadIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <IconButton disabled={actions.busy !== null} onClick={() => void actions.remove([asset])} aria-label={`Delete ${asset.fileName}`}>
+          <DeleteOutlineIcon fontSize="small" />
+        </IconButton>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The experiment's assets a page at a time: preview, name, type, size, step, context, tags, time, download and delete. */
+export function AssetTable({ experimentKey, assets, selected, onSelect, actions }: AssetTableProps) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
+  const lastPage = Math.max(0, Math.ceil(assets.length / pageSize) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const rows = assets.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
+  const allOnPage = rows.length > 0 && rows.every((asset) => selected.has(asset.assetId));
+  const someOnPage = rows.some((asset) => selected.has(asset.assetId));
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label="Assets">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allOnPage}
+                  indeterminate={someOnPage && !allOnPage}
+                  onChange={(event) => onSelect(rows.map((asset) => asset.assetId), event.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Select the assets on this page' } }}
+                />
+              </TableCell>
+              <TableCell>Preview</TableCell>
+              <TableCell>File</TableCell>
+              <TableCell>Type</TableCell>
+              <TableCell align="right">Size</TableCell>
+              <TableCell align="right">Step</TableCell>
+              <TableCell>Context</TableCell>
+              <TableCell>Tags</TableCell>
+              <TableCell>Uploaded</TableCell>
+              <TableCell>Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((asset) => (
+              <AssetRow
+                key={asset.assetId}
+                asset={asset}
+                experimentKey={experimentKey}
+                selected={selected.has(asset.assetId)}
+                onSelect={onSelect}
+                actions={actions}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {assets.length > FIRST_PAGE_SIZE && (
+        <TablePagination
+          component="div"
+          count={assets.length}
+          page={shownPage}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_event, next) => setPage(next)}
+          onRowsPerPageChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      )}
+    </>
+  );
+}

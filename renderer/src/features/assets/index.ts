@@ -1,0 +1,2 @@
+/** The assets feature: the panel the experiment page shows. */
+export { AssetsPanel } from './assets-panel.tsx';

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { invoke } from '../../bridge.ts';
+import { callBulk, useInvalidateApi, type ApiEndpointName, type ApiRequest, type BulkOutcome } from '../../lib/api.ts';
+import { plural } from '../../lib/format.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { useConfirm } from '../../shell/confirm.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import type { AssetRecord } from './asset-record.ts';
+import { inDesktopWindow } from './desktop.ts';
+import { newId } from './upload-store.ts';
+
+/** The asset actions of one experiment, and which one is running (for busy buttons). */
+export interface AssetActions {
+  /** A label of the running action, or null. */
+  busy: string | null;
+  addTags(assets: readonly AssetRecord[], tags: readonly string[]): Promise<void>;
+  removeTag(assets: readonly AssetRecord[], tag: string): Promise<void>;
+  /** Asks first; answers true when the assets were deleted. */
+  remove(assets: readonly AssetRecord[]): Promise<boolean>;
+  download(asset: AssetRecord): Promise<void>;
+}
+
+/** Names the assets for messages: `“a.png”` or `3 assets`. */
+export function assetsLabel(assets: readonly AssetRecord[]): string {
+  return assets.length === 1 ? `“${assets[0]?.fileName}”` : plural(assets.length, 'asset');
+}
+
+/** Tags (E48, E49), delete (E47, confirmed) and download for the assets of one experiment; each refreshes the list. */
+export function useAssetActions(experimentKey: string): AssetActions {
+  const profileId = useActiveProfile().id;
+  const invalidate = useInvalidateApi();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const [busy, setBusy] = useState<string | null>(null);
+
+  /** Runs one call per asset; reports the failures with the server's message; refreshes the list either way. */
+  const run = async <N extends ApiEndpointName>(label: string, endpoint: N, items: ApiRequest<N>[], failure: string): Promise<boolean> => {
+    setBusy(label);
+    try {
+      const outcomes: BulkOutcome<N>[] = await callBulk(endpoint, items, profileId);
+      const failed = outcomes.filter((outcome) => !outcome.ok);
+      const first = failed[0];
+      if (first && !first.ok) {
+        const count = failed.length === outcomes.length ? '' : ` (${failed.length} of ${outcomes.length})`;
+        notify.error(new Error(first.error.message), `${failure}${count}`);
+      }
+      return failed.length === 0;
+    } catch (error) {
+      notify.error(error, failure);
+      return false;
+    } finally {
+      await invalidate([['listAssets', { experimentKey }]]);
+      setBusy(null);
+    }
+  };
+
+  return {
+    busy,
+    addTags: async (assets, tags) => {
+      const items = assets.map((asset) => ({ body: { experimentKey, assetId: asset.assetId, tags: [...tags] } }));
+      await run('Add tags', 'addAssetTags', items, `Could not tag ${assetsLabel(assets)}`);
+    },
+    removeTag: async (assets, tag) => {
+      const items = assets.filter((asset) => asset.tags.includes(tag)).map((asset) => ({ query: { experimentKey, assetId: asset.assetId, tag } }));
+      if (items.length > 0) await run('Remove tag', 'deleteAssetTag', items, `Could not remove the tag “${tag}”`);
+    },
+    remove: async (assets) => {
+      const confirmed = await confirm({
+        title: `Delete ${assetsLabel(assets)}?`,
+        message: `The ${assets.length === 1 ? 'asset and its bytes are' : 'assets and their bytes are'} removed from the service. This cannot be undone.`,
+        confirmLabel: 'Delete',
+        destructive: true,
+      });
+      if (!confirmed) return false;
+      const items = assets.map((asset) => ({ query: { experimentKey, assetId: asset.assetId } }));
+      const ok = await run('Delete', 'deleteAsset', items, `Could not delete ${assetsLabel(assets)}`);
+      if (ok) notify.success(`Deleted ${assetsLabel(assets)}.`);
+      return ok;
+    },
+    download: async (asset) => {
+      const query = { experimentKey, assetId: asset.assetId };
+      if (!inDesktopWindow()) {
+        const params = new URLSearchParams({ endpoint: 'downloadAsset', query: JSON.stringify(query), fileName: asset.fileName, profileId });
+        const link = document.createElement('a');
+        link.href = `/transfers/download?${params}`;
+        link.download = asset.fileName;
+        link.click();
+        return;
+      }
+      try {
+        const { path } = await invoke('files.chooseSave', { title: `Save ${asset.fileName}`, defaultName: asset.fileName });
+        if (path === null) return;
+        setBusy(`Download ${asset.assetId}`);
+        await invoke('transfers.download', { transferId: newId(), endpoint: 'downloadAsset', query, filePath: path, profileId });
+        notify.success(`Saved ${asset.fileName} to ${path}.`);
+      } catch (error) {
+        notify.error(error, `Could not download ${asset.fileName}`);
+      } finally {
+        setBusy(null);
+      }
+    },
+  };
+}

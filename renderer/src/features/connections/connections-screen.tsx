@@ -1,0 +1,104 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ConnectionTestResult as TestResult, ProfileView } from '../../../../shared/ipc/index.ts';
+import { invoke, type BridgeError } from '../../bridge.ts';
+import { profilesQueryKey, useActiveProfile, useProfiles, type ProfileList } from '../../lib/profiles.tsx';
+import { useConfirm } from '../../shell/confirm.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { useShortcut } from '../../shell/shortcuts.tsx';
+import { WorkspaceList } from '../workspaces/workspace-list.tsx';
+import { ConnectionTestResult } from './connection-test-result.tsx';
+import { ProfileFormDialog } from './profile-form-dialog.tsx';
+import { ProfileTable } from './profile-table.tsx';
+
+/** Connection profiles (list, add, edit, remove, test, use) and the workspaces of the one in use. */
+export function ConnectionsScreen() {
+  const list = useProfiles().data;
+  const active = useActiveProfile();
+  const client = useQueryClient();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const [editing, setEditing] = useState<{ profile?: ProfileView } | undefined>(undefined);
+  const [tested, setTested] = useState<{ profile: ProfileView; result: TestResult } | undefined>(undefined);
+  useShortcut('n', 'Add a connection', () => setEditing({}), { group: 'Connections' });
+  const test = useMutation<TestResult, BridgeError, ProfileView>({
+    mutationFn: (profile) => invoke('profiles.test', { id: profile.id }),
+    onSuccess: (result, profile) => setTested({ profile, result }),
+    onError: (error, profile) => notify.error(error, `Could not test “${profile.name}”`),
+  });
+  const use = useMutation<{ activeProfileId: string }, BridgeError, ProfileView>({
+    mutationFn: (profile) => invoke('profiles.setActive', { id: profile.id }),
+    onSuccess: ({ activeProfileId }, profile) => {
+      client.setQueryData<ProfileList>(profilesQueryKey, (current) => (current ? { ...current, activeProfileId } : current));
+      notify.success(`Now using “${profile.name}”.`);
+    },
+    onError: (error, profile) => notify.error(error, `Could not switch to “${profile.name}”`),
+  });
+  const remove = useMutation<{ activeProfileId: string }, BridgeError, ProfileView>({
+    mutationFn: (profile) => invoke('profiles.remove', { id: profile.id }),
+    onSuccess: async (_reply, profile) => {
+      client.removeQueries({ queryKey: [profile.id] });
+      await client.invalidateQueries({ queryKey: profilesQueryKey });
+      if (tested?.profile.id === profile.id) setTested(undefined);
+      notify.success(`Connection “${profile.name}” removed.`);
+    },
+    onError: (error, profile) => notify.error(error, `Could not remove “${profile.name}”`),
+  });
+  const askRemove = async (profile: ProfileView) => {
+    const confirmed = await confirm({
+      title: `Remove the connection “${profile.name}”?`,
+      message: `Trackdesk forgets ${profile.baseUrl} and deletes its stored API key. Nothing on the service itself is deleted.${
+        profile.id === active.id ? ' The built-in local service will be used instead.' : ''
+      }`,
+      confirmLabel: 'Remove connection',
+      destructive: true,
+    });
+    if (confirmed) remove.mutate(profile);
+  };
+  if (!list) return null;
+  return (
+    <Box sx={{ p: 3 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          Connections
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
+          Add connection
+        </Button>
+      </Stack>
+      {!list.keychain.available && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          <AlertTitle>The OS keychain is not available</AlertTitle>
+          {list.keychain.message ? `${list.keychain.message} ` : ''}API keys you enter can be kept for this session only: you will need to
+          enter them again after Trackdesk restarts. They are never written to disk in plain text.
+        </Alert>
+      )}
+      {tested && (
+        <Box sx={{ mb: 2 }}>
+          <ConnectionTestResult result={tested.result} subject={tested.profile.name} />
+        </Box>
+      )}
+      <ProfileTable
+        profiles={list.profiles}
+        activeProfileId={list.activeProfileId}
+        actions={{
+          use: (profile) => use.mutate(profile),
+          test: (profile) => test.mutate(profile),
+          edit: (profile) => setEditing({ profile }),
+          remove: (profile) => void askRemove(profile),
+          busy: {
+            testing: test.isPending ? test.variables?.id : undefined,
+            switching: use.isPending ? use.variables?.id : undefined,
+            removing: remove.isPending ? remove.variables?.id : undefined,
+          },
+        }}
+      />
+      <WorkspaceList />
+      {editing && (
+        <ProfileFormDialog profile={editing.profile} keychainAvailable={list.keychain.available} onClose={() => setEditing(undefined)} />
+      )}
+    </Box>
+  );
+}

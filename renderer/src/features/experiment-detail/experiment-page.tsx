@@ -1,0 +1,118 @@
+import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useApiQuery, useInvalidateApi } from '../../lib/api.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { useConfirm } from '../../shell/confirm.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { TagsDialog } from '../experiments/tags-dialog.tsx';
+import { RenameDialog } from '../experiments/rename-dialog.tsx';
+import { TimesDialog } from '../experiments/times-dialog.tsx';
+import { runBulkAction } from '../experiments/bulk-runner.ts';
+import { STATE_LABELS, rowLabel, stateOf, toRow } from '../experiments/experiment-row.ts';
+import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
+import { AssetsPanel } from '../assets/index.ts';
+import { CodeSection, HtmlSection, OutputSection } from './documents.tsx';
+import { MetricsSection } from './metrics-section.tsx';
+import { OverviewSection } from './overview-section.tsx';
+import { SystemSection } from './system-section.tsx';
+
+const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
+type Section = (typeof SECTIONS)[number];
+const tabId = (section: Section) => `experiment-tab-${section.replace(/\W+/g, '-').toLowerCase()}`;
+
+/** One experiment: its metadata, tags, summaries, metric charts, system and git details, output, code and HTML. */
+export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
+  const profileId = useActiveProfile().id;
+  const metadata = useApiQuery('getExperimentMetadata', { experimentKey });
+  const [section, setSection] = useState<Section>('Overview');
+  const [dialog, setDialog] = useState<'rename' | 'times' | 'tags' | null>(null);
+  const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | null>(null);
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateApi();
+  if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
+  if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
+  const data = metadata.data;
+  const row = toRow(data, [], data.projectId);
+  const label = rowLabel(row);
+  const lifecycle = async (action: 'archive' | 'restore' | 'delete') => {
+    if (action !== 'restore') {
+      const words = action === 'archive' ? 'It leaves the list of live experiments until restored.' : 'It goes to the trash, where it can be restored.';
+      const ok = await confirm({ title: `${action === 'archive' ? 'Archive' : 'Delete'} “${label}”?`, message: words, confirmLabel: action === 'archive' ? 'Archive' : 'Delete', destructive: action === 'delete' });
+      if (!ok) return;
+    }
+    setBusy(action);
+    const report = await runBulkAction(action, [row], profileId).finally(() => setBusy(null));
+    const failure = report.failed[0];
+    if (failure) notify.error(new Error(failure.message), `Could not ${action} “${label}”`);
+    else notify.success(report.summary);
+    await invalidate(EXPERIMENT_READS);
+    if (action === 'delete' && !failure) void navigate(`/projects/${encodeURIComponent(data.projectId)}`);
+  };
+  return (
+    <Box sx={{ p: 3 }}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Link component={RouterLink} to={`/projects/${encodeURIComponent(data.projectId)}`}>
+          {data.projectName}
+        </Link>
+        <Typography color="text.primary">{label}</Typography>
+      </Breadcrumbs>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', my: 1 }}>
+        <Typography variant="h5" component="h2">
+          {label}
+        </Typography>
+        <Chip size="small" label={STATE_LABELS[stateOf(data, false)]} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button size="small" onClick={() => setDialog('rename')}>Rename</Button>
+        <Button size="small" onClick={() => setDialog('times')}>Set times</Button>
+        <Button size="small" onClick={() => setDialog('tags')}>Add tags</Button>
+        <BusyButton size="small" busy={busy === 'archive' || busy === 'restore'} disabled={busy !== null} onClick={() => void lifecycle(data.archived ? 'restore' : 'archive')}>
+          {data.archived ? 'Restore' : 'Archive'}
+        </BusyButton>
+        <BusyButton size="small" color="error" busy={busy === 'delete'} disabled={busy !== null} onClick={() => void lifecycle('delete')}>
+          Delete
+        </BusyButton>
+      </Stack>
+      <Tabs value={section} onChange={(_event, value: Section) => setSection(value)} aria-label="Experiment sections" variant="scrollable" sx={{ mb: 2 }}>
+        {SECTIONS.map((name) => (
+          <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls="experiment-section" />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="experiment-section" aria-labelledby={tabId(section)}>
+        {section === 'Overview' && <OverviewSection metadata={data} />}
+        {section === 'Metrics' && <MetricsSection experimentKey={experimentKey} />}
+        {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} />}
+        {section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
+        {section === 'Output' && <OutputSection experimentKey={experimentKey} />}
+        {section === 'Code' && <CodeSection experimentKey={experimentKey} />}
+        {section === 'HTML' && <HtmlSection experimentKey={experimentKey} />}
+      </Box>
+      {dialog === 'rename' && <RenameDialog experimentKey={experimentKey} currentName={data.experimentName} onClose={() => setDialog(null)} />}
+      {dialog === 'times' && (
+        <TimesDialog experimentKey={experimentKey} label={label} startTimeMillis={data.startTimeMillis} endTimeMillis={data.endTimeMillis} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'tags' && (
+        <TagsDialog
+          target={`“${label}”`}
+          suggestions={[]}
+          busy={busy === 'tag'}
+          onSubmit={(tags) => {
+            setBusy('tag');
+            void runBulkAction('tag', [row], profileId, tags)
+              .then(async (report) => {
+                const failure = report.failed[0];
+                if (failure) notify.error(new Error(failure.message), 'Could not add the tags');
+                else setDialog(null);
+                await invalidate(EXPERIMENT_READS);
+              })
+              .finally(() => setBusy(null));
+          }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { ExperimentPage } from './experiment-page.tsx';

@@ -1,0 +1,76 @@
+import { Alert, Autocomplete, Box, CircularProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { BridgeError } from '../../bridge.ts';
+import { apiQueryKey, callApi, useApiQuery, type ApiReply } from '../../lib/api.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { toPlotSeries, type ChartAxis } from './chart-data.ts';
+import { LineChart } from './line-chart.tsx';
+import { SummariesTable } from './summaries-table.tsx';
+
+/** How many metrics are charted at first: the first few that are not system usage series. */
+const FIRST_CHARTED = 3;
+
+/** The experiment's metric summaries and a chart of the chosen metrics overlaid, by step or by time. */
+export function MetricsSection({ experimentKey }: { experimentKey: string }) {
+  const profileId = useActiveProfile().id;
+  const summaries = useApiQuery('getMetricSummaries', { experimentKey });
+  const names = useMemo(() => (summaries.data?.values ?? []).map((summary) => summary.name), [summaries.data]);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const chosen = picked ?? names.filter((name) => !name.startsWith('sys.')).slice(0, FIRST_CHARTED);
+  const [axis, setAxis] = useState<ChartAxis>('step');
+  const [overlaid, setOverlaid] = useState(true);
+  const body = { targetedExperiments: [experimentKey], metrics: chosen, independentMetrics: true, fetchFull: false };
+  const chart = useQuery<ApiReply<'getMultiMetricChart'>, BridgeError>({
+    queryKey: [...apiQueryKey(profileId, 'getMultiMetricChart'), body],
+    queryFn: () => callApi('getMultiMetricChart', { body }, profileId),
+    enabled: chosen.length > 0,
+  });
+  const series = (chart.data?.experiments[experimentKey]?.metrics ?? []).map((one) => toPlotSeries(one, axis));
+  if (summaries.error) return <Alert severity="error">Cannot load the metrics: {summaries.error.message}</Alert>;
+  if (!summaries.data) return <CircularProgress aria-label="Loading metrics" />;
+  return (
+    <Stack spacing={3}>
+      {names.length > 0 && (
+        <Box>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+            <Autocomplete
+              multiple
+              size="small"
+              options={names}
+              value={chosen}
+              onChange={(_event, value) => setPicked(value)}
+              renderInput={(params) => <TextField {...params} label="Metrics to chart" />}
+              sx={{ minWidth: 320, flex: 1 }}
+            />
+            <ToggleButtonGroup size="small" exclusive aria-label="X axis" value={axis} onChange={(_event, value: ChartAxis | null) => value && setAxis(value)}>
+              <ToggleButton value="step">By step</ToggleButton>
+              <ToggleButton value="time">By time</ToggleButton>
+            </ToggleButtonGroup>
+            <ToggleButtonGroup size="small" exclusive aria-label="Chart layout" value={overlaid} onChange={(_event, value: boolean | null) => value !== null && setOverlaid(value)}>
+              <ToggleButton value={true}>Overlaid</ToggleButton>
+              <ToggleButton value={false}>One per metric</ToggleButton>
+            </ToggleButtonGroup>
+          </Stack>
+          {chart.error && <Alert severity="error">Cannot load the chart: {chart.error.message}</Alert>}
+          {chosen.length === 0 && <Typography color="text.secondary">Choose metrics to chart.</Typography>}
+          {chosen.length > 0 && chart.isPending && <CircularProgress aria-label="Loading the chart" />}
+          {chart.data && overlaid && <LineChart series={series} axis={axis} title={`Chart of ${chosen.join(', ')} by ${axis}`} />}
+          {chart.data && !overlaid && (
+            <Stack spacing={3}>
+              {series.map((one) => (
+                <LineChart key={one.name} series={[one]} axis={axis} title={`Chart of ${one.name} by ${axis}`} />
+              ))}
+            </Stack>
+          )}
+        </Box>
+      )}
+      <Box>
+        <Typography variant="h6" component="h3" gutterBottom>
+          Metric summaries
+        </Typography>
+        <SummariesTable summaries={summaries.data.values} label="Metric summaries" withSteps />
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button, Stack, Toolbar, Typography } from '@mui/material';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { applicableRows, BULK_ACTIONS, movable, type BulkActionId } from './bulk-actions.ts';
+import type { ExperimentRow } from './experiment-row.ts';
+import type { RunningAction } from './use-experiment-actions.ts';
+import { plural } from '../../lib/format.ts';
+
+const ACTION_ORDER: readonly BulkActionId[] = ['stop', 'archive', 'restore', 'delete'];
+
+/** What the bar acts on and the commands it offers. */
+export interface BulkBarProps {
+  selected: readonly ExperimentRow[];
+  busy: RunningAction | null;
+  onAction(action: BulkActionId): void;
+  onMove(symlink: boolean): void;
+  onTags(): void;
+  onClear(): void;
+}
+
+/** The commands for the selected experiments; each button says how many of them it applies to. */
+export function BulkBar({ selected, busy, onAction, onMove, onTags, onClear }: BulkBarProps) {
+  const movableCount = applicableRows(selected, movable).length;
+  const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
+  return (
+    <Toolbar
+      variant="dense"
+      role="toolbar"
+      aria-label="Actions on the selected experiments"
+      sx={{ gap: 1, flexWrap: 'wrap', bgcolor: 'action.selected', mx: 1.5, mb: 1, borderRadius: 1 }}
+    >
+      <Typography sx={{ mr: 1 }} aria-live="polite">
+        {plural(selected.length, 'experiment')} selected
+      </Typography>
+      {ACTION_ORDER.map((action) => {
+        const spec = BULK_ACTIONS[action];
+        const count = applicableRows(selected, spec.applies).length;
+        const running = busy === action;
+        return (
+          <BusyButton
+            key={action}
+            busy={running}
+            disabled={count === 0 || (busy !== null && !running)}
+            color={action === 'delete' ? 'error' : 'primary'}
+            onClick={() => onAction(action)}
+          >
+            {label(spec.label, count)}
+          </BusyButton>
+        );
+      })}
+      <Stack direction="row" spacing={1}>
+        <BusyButton busy={busy === 'move'} disabled={movableCount === 0 || busy !== null} onClick={() => onMove(false)}>
+          {label('Move…', movableCount)}
+        </BusyButton>
+        <BusyButton busy={busy === 'symlink'} disabled={movableCount === 0 || busy !== null} onClick={() => onMove(true)}>
+          {label('Symlink…', movableCount)}
+        </BusyButton>
+        <BusyButton busy={busy === 'tag'} disabled={movableCount === 0 || busy !== null} onClick={onTags}>
+          {label('Add tags…', movableCount)}
+        </BusyButton>
+      </Stack>
+      <Button onClick={onClear} sx={{ ml: 'auto' }}>
+        Clear selection
+      </Button>
+    </Toolbar>
+  );
+}

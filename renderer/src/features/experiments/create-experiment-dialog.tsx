@@ -1,0 +1,61 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useApiMutation } from '../../lib/api.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { nameProblem } from './experiment-forms.ts';
+import { EXPERIMENT_READS } from './use-experiment-actions.ts';
+
+/** Creates an experiment in a project (E2); the name is optional, as for the client libraries. */
+export function CreateExperimentDialog({ workspaceName, projectName, onClose }: { workspaceName: string; projectName: string; onClose(): void }) {
+  const [name, setName] = useState('');
+  const notify = useNotify();
+  const create = useApiMutation('createExperiment', { invalidate: EXPERIMENT_READS });
+  const problem = nameProblem(name, false);
+  const submit = () => {
+    if (problem) return;
+    const experimentName = name.trim() === '' ? undefined : name.trim();
+    create.mutate(
+      { body: { workspaceName, projectName, experimentName } },
+      {
+        onSuccess: (reply) => {
+          notify.success(`Created experiment ${experimentName ? `“${experimentName}” ` : ''}(${reply.experimentKey}).`);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="create-experiment-title" maxWidth="sm" fullWidth>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogTitle id="create-experiment-title">New experiment in “{projectName}”</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            The service gives it a key. It counts as running until it is stopped or nothing has been logged to it for a while.
+          </DialogContentText>
+          <TextField
+            label="Experiment name (optional)"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={problem !== undefined}
+            helperText={problem ? `The name ${problem}.` : ' '}
+            autoFocus
+            fullWidth
+          />
+          {create.error && <Alert severity="error">Could not create the experiment: {create.error.message}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <BusyButton type="submit" variant="contained" busy={create.isPending}>
+            Create
+          </BusyButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

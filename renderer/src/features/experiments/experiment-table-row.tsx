@@ -1,0 +1,87 @@
+import { memo, type MouseEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { rowLabel, STATE_LABELS, type ExperimentRow } from './experiment-row.ts';
+import { formatDateTime, formatDuration } from './format.ts';
+import type { LazyEntry } from './lazy-row-data.ts';
+import { columnId, formatSummaryValue, summaryValue, type Summary, type SummaryColumn } from './summary-columns.ts';
+
+/** What a row needs besides its data: the lazily fetched summaries and tags, and the handlers. */
+export interface RowProps {
+  row: ExperimentRow;
+  index: number;
+  selected: boolean;
+  summaryColumns: readonly SummaryColumn[];
+  metrics: LazyEntry<'metric'> | undefined;
+  params: LazyEntry<'param'> | undefined;
+  /** Tags fetched for this row when the service cannot list a project's tags at once. */
+  lazyTags: LazyEntry<'tags'> | undefined;
+  onToggle(key: string, shift: boolean): void;
+  onMenu(row: ExperimentRow, anchor: HTMLElement): void;
+}
+
+function SummaryCell({ column, entry }: { column: SummaryColumn; entry: LazyEntry<'metric'> | LazyEntry<'param'> | undefined }) {
+  if (!entry || entry.status === 'loading') return <td aria-busy="true">…</td>;
+  if (entry.status === 'failed') {
+    return (
+      <td title={entry.message} className="exp-failed">
+        !
+      </td>
+    );
+  }
+  const value = summaryValue(entry.value as Summary[], column);
+  return (
+    <td title={value} className="exp-number">
+      {value === undefined ? '—' : formatSummaryValue(value)}
+    </td>
+  );
+}
+
+/**
+ * One experiment in the table. Rows are plain table elements styled once by the table (see `table-styles.ts`),
+ * not styled components: only the rows on screen render, but they re-render on every filter keystroke and
+ * scroll step, where per-row style computation would cost frames. Memoized: unchanged rows do not re-render.
+ */
+export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowProps) {
+  const { row, index, selected, summaryColumns, metrics, params, lazyTags, onToggle, onMenu } = props;
+  const label = rowLabel(row);
+  const tags = lazyTags?.status === 'done' ? lazyTags.value : row.tags;
+  return (
+    <tr className={selected ? 'exp-row exp-selected' : 'exp-row'} aria-rowindex={index + 2} aria-selected={selected} data-row-key={row.key}>
+      <td className="exp-check">
+        <input type="checkbox" checked={selected} onChange={() => undefined} onClick={(event: MouseEvent) => onToggle(row.key, event.shiftKey)} aria-label={`Select ${label}`} />
+      </td>
+      <td>
+        {row.linked && (
+          <span className="exp-linked" title={`Symlinked here; its home is “${row.homeProjectName}”`} aria-label="Symlinked" role="img">
+            ⛓
+          </span>
+        )}
+        {row.state === 'trash' ? label : <RouterLink to={`/experiments/${encodeURIComponent(row.key)}`}>{label}</RouterLink>}
+      </td>
+      <td className="exp-mono" title={row.key}>
+        {row.key}
+      </td>
+      <td>
+        <span className={`exp-state exp-state-${row.state}`}>{STATE_LABELS[row.state]}</span>
+      </td>
+      <td>{formatDateTime(row.startTimeMillis)}</td>
+      <td>{formatDuration(row.durationMillis)}</td>
+      <td title={tags.join(', ')}>
+        {tags.slice(0, 3).map((tag) => (
+          <span key={tag} className="exp-tag">
+            {tag}
+          </span>
+        ))}
+        {tags.length > 3 && <span className="exp-tag">+{tags.length - 3}</span>}
+      </td>
+      {summaryColumns.map((column) => (
+        <SummaryCell key={columnId(column)} column={column} entry={column.kind === 'metric' ? metrics : params} />
+      ))}
+      <td className="exp-actions">
+        <button type="button" aria-label={`Actions for ${label}`} aria-haspopup="menu" onClick={(event) => onMenu(row, event.currentTarget)}>
+          ⋮
+        </button>
+      </td>
+    </tr>
+  );
+});

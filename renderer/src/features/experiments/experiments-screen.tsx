@@ -1,0 +1,176 @@
+import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateApi, useApiQuery } from '../../lib/api.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { useShortcut } from '../../shell/shortcuts.tsx';
+import { nameRows } from './bulk-actions.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { BulkReportBanner } from './bulk-report.tsx';
+import { ColumnsDialog } from './columns-dialog.tsx';
+import { CreateExperimentDialog } from './create-experiment-dialog.tsx';
+import { rowLabel, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
+import { ExperimentsTable } from './experiments-table.tsx';
+import { FilterField, ToolbarControls } from './experiments-toolbar.tsx';
+import { plural } from '../../lib/format.ts';
+import type { LazyKind } from './lazy-row-data.ts';
+import { MoveDialog } from './move-dialog.tsx';
+import { RenameDialog } from './rename-dialog.tsx';
+import { RowMenu, type RowCommand } from './row-menu.tsx';
+import type { SummaryColumn } from './summary-columns.ts';
+import { TagsDialog } from './tags-dialog.tsx';
+import { TimesDialog } from './times-dialog.tsx';
+import { EXPERIMENT_READS, useExperimentActions } from './use-experiment-actions.ts';
+import { useExperimentRows } from './use-experiment-rows.ts';
+import { useLazyRowStore } from './use-lazy-row-data.ts';
+import { DEFAULT_STATES, useTableView } from './use-table-view.ts';
+
+/** The dialog open over the table, if any. */
+type OpenDialog =
+  | { kind: 'create' | 'columns' }
+  | { kind: 'move'; symlink: boolean; rows: ExperimentRow[] }
+  | { kind: 'tags'; rows: ExperimentRow[] }
+  | { kind: 'rename' | 'times'; row: ExperimentRow };
+
+/** The experiments of one project: a virtualized table with filters, summary columns, bulk actions and undo. */
+export function ExperimentsScreen({ projectId }: { projectId: string }) {
+  const profileId = useActiveProfile().id;
+  const project = useApiQuery('getProject', { projectId });
+  const workspaceName = project.data?.workspaceName;
+  const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
+  const data = useExperimentRows(projectId, workspaceName, states);
+  const view = useTableView(data.rows, states);
+  const actions = useExperimentActions();
+  const client = useQueryClient();
+  const lazy = useLazyRowStore(`${profileId}\n${projectId}`);
+  const [columns, setColumns] = useState<readonly SummaryColumn[]>([]);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const [menu, setMenu] = useState<{ row: ExperimentRow; anchor: HTMLElement } | null>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+
+  const lazyKinds = useMemo(() => {
+    const kinds = new Set<LazyKind>(columns.map((column) => column.kind));
+    if (dialog?.kind === 'columns') kinds.add('metric').add('param');
+    if (!data.tagsListed) kinds.add('tags');
+    return [...kinds];
+  }, [columns, dialog, data.tagsListed]);
+  const onMenu = useCallback((row: ExperimentRow, anchor: HTMLElement) => setMenu({ row, anchor }), []);
+  const refresh = useCallback(() => {
+    lazy.clear();
+    void invalidateApi(client, profileId, EXPERIMENT_READS);
+  }, [lazy, client, profileId]);
+  const openColumns = useCallback(() => setDialog({ kind: 'columns' }), []);
+  const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
+  const onCommand = (row: ExperimentRow, command: RowCommand) => {
+    if (command === 'rename' || command === 'times') setDialog({ kind: command, row });
+    else if (command === 'tags') setDialog({ kind: 'tags', rows: [row] });
+    else void actions.bulk(command, [row]);
+  };
+  useShortcut('/', 'Filter the experiments', () => filterRef.current?.focus(), { group: 'Experiments' });
+  useShortcut('n', 'New experiment', openCreate, { group: 'Experiments', enabled: project.data !== undefined });
+  useShortcut('Escape', 'Clear the selection', view.clearSelection, { group: 'Experiments', enabled: view.selected.length > 0 });
+
+  const failed = data.parts.filter((part) => part.error);
+  return (
+    <Box data-table-state={data.loading ? 'loading' : 'ready'} sx={{ display: 'flex', flexDirection: 'column' }}>
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', p: 1.5 }}>
+        <FilterField text={view.text} onText={view.setText} inputRef={filterRef} />
+        <ToolbarControls
+          states={states}
+          onStates={setStates}
+          tagOptions={view.tagOptions}
+          tags={view.tags}
+          onTags={view.setTags}
+          tagsListed={data.tagsListed}
+          onColumns={openColumns}
+          onCreate={openCreate}
+          canCreate={project.data !== undefined}
+          onRefresh={refresh}
+        />
+      </Stack>
+      {project.error && <Alert severity="error" sx={{ mx: 1.5, mb: 1 }}>Cannot load the project: {project.error.message}</Alert>}
+      {failed.map((part) => (
+        <Alert key={part.label} severity="error" sx={{ mx: 1.5, mb: 1 }}>
+          Cannot load the {part.label}: {part.error?.message}
+        </Alert>
+      ))}
+      {actions.report && (
+        <BulkReportBanner
+          report={actions.report}
+          undoing={actions.busy === 'undo'}
+          onUndo={() => actions.report && void actions.undo(actions.report)}
+          onClose={actions.dismissReport}
+        />
+      )}
+      {view.selected.length > 0 && (
+        <BulkBar
+          selected={view.selected}
+          busy={actions.busy}
+          onAction={(action) => void actions.bulk(action, view.selected)}
+          onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
+          onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash') })}
+          onClear={view.clearSelection}
+        />
+      )}
+      <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 0.5 }} aria-live="polite" data-testid="experiment-count">
+        {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${data.rows.length.toLocaleString()}`}
+      </Typography>
+      {!data.loading && view.shown.length === 0 && (
+        <Typography sx={{ px: 1.5, pb: 1 }} color="text.secondary">
+          {data.rows.length === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}
+        </Typography>
+      )}
+      <LinearProgress aria-label="Loading experiments" sx={{ visibility: data.loading ? 'visible' : 'hidden' }} />
+      <ExperimentsTable
+        rows={view.shown}
+        selection={view.selection}
+        allShownSelected={view.allShownSelected}
+        sort={view.sort}
+        summaryColumns={columns}
+        lazy={lazy}
+        lazyKinds={lazyKinds}
+        tagsListed={data.tagsListed}
+        appliedFilter={view.appliedText}
+        onSort={view.sortBy}
+        onToggle={view.toggle}
+        onToggleAll={view.toggleAll}
+        onMenu={onMenu}
+      />
+      {menu && <RowMenu row={menu.row} anchor={menu.anchor} onCommand={(command) => onCommand(menu.row, command)} onClose={() => setMenu(null)} />}
+      {dialog?.kind === 'create' && project.data && (
+        <CreateExperimentDialog workspaceName={project.data.workspaceName} projectName={project.data.projectName} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} onChange={setColumns} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'move' && project.data && (
+        <MoveDialog
+          rows={dialog.rows}
+          symlink={dialog.symlink}
+          projectId={projectId}
+          workspaceName={project.data.workspaceName}
+          busy={actions.busy !== null}
+          onSubmit={(target) => void actions.move(dialog.rows, target, dialog.symlink).then(() => setDialog(null))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'tags' && (
+        <TagsDialog
+          target={nameRows(dialog.rows)}
+          suggestions={view.tagOptions.map((option) => option.tag)}
+          busy={actions.busy !== null}
+          onSubmit={(tags) => void actions.bulk('tag', dialog.rows, tags).then(() => setDialog(null))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'rename' && <RenameDialog experimentKey={dialog.row.key} currentName={dialog.row.name} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'times' && (
+        <TimesDialog
+          experimentKey={dialog.row.key}
+          label={rowLabel(dialog.row)}
+          startTimeMillis={dialog.row.startTimeMillis}
+          endTimeMillis={dialog.row.endTimeMillis}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import AddIcon from '@mui/icons-material/Add';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import ViewColumnIcon from '@mui/icons-material/ViewColumn';
+import { Autocomplete, Button, IconButton, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { memo, type RefObject } from 'react';
+import { EXPERIMENT_STATES, STATE_LABELS, type ExperimentState } from './experiment-row.ts';
+
+/** The text filter; kept apart from the other controls so that a keystroke re-renders only this field. */
+export function FilterField({ text, onText, inputRef }: { text: string; onText(text: string): void; inputRef: RefObject<HTMLInputElement | null> }) {
+  return (
+    <TextField
+      size="small"
+      label="Filter experiments"
+      placeholder="Name, key or tag"
+      value={text}
+      onChange={(event) => onText(event.target.value)}
+      inputRef={inputRef}
+      sx={{ minWidth: 240 }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** What the toolbar's other controls show and change. */
+export interface ToolbarProps {
+  states: ReadonlySet<ExperimentState>;
+  onStates(states: ReadonlySet<ExperimentState>): void;
+  tagOptions: readonly { tag: string; count: number }[];
+  tags: readonly string[];
+  onTags(tags: string[]): void;
+  /** False when the service cannot list the project's tags at once: the tag filter is off. */
+  tagsListed: boolean;
+  onColumns(): void;
+  onCreate(): void;
+  canCreate: boolean;
+  onRefresh(): void;
+}
+
+/** Filters by state and tags, and the table's commands (columns, reload, new experiment); memoized. */
+export const ToolbarControls = memo(function ToolbarControls(props: ToolbarProps) {
+  const options = props.tagOptions.map((option) => option.tag);
+  const counts = new Map(props.tagOptions.map((option) => [option.tag, option.count]));
+  return (
+    <>
+      <ToggleButtonGroup
+        size="small"
+        aria-label="Filter by state"
+        value={[...props.states]}
+        onChange={(_event, value: ExperimentState[]) => props.onStates(new Set(value))}
+      >
+        {EXPERIMENT_STATES.map((state) => (
+          <ToggleButton key={state} value={state} aria-label={`Show ${STATE_LABELS[state].toLowerCase()} experiments`}>
+            {STATE_LABELS[state]}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Tooltip title={props.tagsListed ? '' : 'This service cannot list a project’s tags at once, so the table cannot filter by tag.'}>
+        <Autocomplete
+          multiple
+          size="small"
+          options={options}
+          value={[...props.tags]}
+          onChange={(_event, value) => props.onTags(value)}
+          disabled={!props.tagsListed}
+          getOptionLabel={(tag) => tag}
+          renderOption={(optionProps, tag) => {
+            const { key, ...rest } = optionProps;
+            return (
+              <li key={key} {...rest}>
+                {tag} ({counts.get(tag) ?? 0})
+              </li>
+            );
+          }}
+          renderInput={(params) => <TextField {...params} label="Filter by tags" />}
+          sx={{ minWidth: 220 }}
+        />
+      </Tooltip>
+      <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+        <Button startIcon={<ViewColumnIcon />} onClick={props.onColumns}>
+          Summary columns
+        </Button>
+        <Tooltip title="Reload the experiments">
+          <IconButton aria-label="Reload the experiments" onClick={props.onRefresh}>
+            <RefreshIcon />
+          </IconButton>
+        </Tooltip>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={props.onCreate} disabled={!props.canCreate}>
+          New experiment
+        </Button>
+      </Stack>
+    </>
+  );
+});

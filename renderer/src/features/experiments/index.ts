@@ -1,0 +1,1 @@
+export { ExperimentsScreen } from './experiments-screen.tsx';

@@ -1,0 +1,63 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useApiMutation } from '../../lib/api.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { nameProblem } from './experiment-forms.ts';
+import { EXPERIMENT_READS } from './use-experiment-actions.ts';
+
+/** Renames an experiment by logging the other item `name` (E27), as the client libraries do. */
+export function RenameDialog({ experimentKey, currentName, onClose }: { experimentKey: string; currentName: string | null; onClose(): void }) {
+  const [name, setName] = useState(currentName ?? '');
+  const [touched, setTouched] = useState(false);
+  const notify = useNotify();
+  const rename = useApiMutation('logOther', { invalidate: [...EXPERIMENT_READS, 'getOthers'] });
+  const problem = nameProblem(name, true);
+  const submit = () => {
+    setTouched(true);
+    if (problem) return;
+    rename.mutate(
+      { body: { experimentKey, key: 'name', value: name.trim() } },
+      {
+        onSuccess: () => {
+          notify.success(`Renamed to “${name.trim()}”.`);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="rename-title" maxWidth="sm" fullWidth>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <DialogTitle id="rename-title">Rename experiment</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            The name is stored as the experiment’s “name” item (key {experimentKey}).
+          </DialogContentText>
+          <TextField
+            label="Experiment name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            onBlur={() => setTouched(true)}
+            error={touched && problem !== undefined}
+            helperText={touched && problem ? `The name ${problem}.` : ' '}
+            autoFocus
+            fullWidth
+          />
+          {rename.error && <Alert severity="error">Could not rename: {rename.error.message}</Alert>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <BusyButton type="submit" variant="contained" busy={rename.isPending}>
+            Rename
+          </BusyButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ExperimentRow } from './experiment-row.ts';
+import { EXPERIMENT_STATES } from './experiment-row.ts';
+
+/** The base columns the table sorts by. */
+export type SortColumn = 'name' | 'key' | 'state' | 'start' | 'duration' | 'tags';
+
+/** A sort: the column and the direction. */
+export interface SortOrder {
+  column: SortColumn;
+  direction: 'asc' | 'desc';
+}
+
+/** The table's first sort: newest first. */
+export const DEFAULT_SORT: SortOrder = { column: 'start', direction: 'desc' };
+
+const stateRank = new Map(EXPERIMENT_STATES.map((state, index) => [state, index]));
+
+type Key = string | number;
+
+/** The value a row sorts by in a column; empty names and tag lists sort after the others in either direction. */
+function sortKey(row: ExperimentRow, column: SortColumn): Key {
+  switch (column) {
+    case 'name':
+      return row.sortName;
+    case 'key':
+      return row.key;
+    case 'state':
+      return stateRank.get(row.state) ?? 0;
+    case 'start':
+      return row.startTimeMillis;
+    case 'duration':
+      return row.durationMillis;
+    case 'tags':
+      return row.tags.join('\u0000').toLowerCase();
+  }
+}
+
+/**
+ * The rows sorted by one column (a new array; the input is left alone). Ties keep the given order (stable),
+ * and rows with no name or no tags go last whatever the direction. Keys are computed once per row.
+ */
+export function sortRows(rows: readonly ExperimentRow[], order: SortOrder): ExperimentRow[] {
+  const sign = order.direction === 'asc' ? 1 : -1;
+  const keyed = rows.map((row, index) => ({ row, index, key: sortKey(row, order.column) }));
+  keyed.sort((a, b) => {
+    const aEmpty = a.key === '';
+    const bEmpty = b.key === '';
+    if (aEmpty !== bEmpty) return aEmpty ? 1 : -1;
+    if (a.key < b.key) return -sign;
+    if (a.key > b.key) return sign;
+    return a.index - b.index;
+  });
+  return keyed.map((entry) => entry.row);
+}
+
+/** The next sort after a click on a column's header: the other direction on the same column, else that column ascending. */
+export function toggleSort(current: SortOrder, column: SortColumn): SortOrder {
+  if (current.column === column) return { column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { column, direction: column === 'start' || column === 'duration' ? 'desc' : 'asc' };
+}

@@ -1,0 +1,52 @@
+import type { CSSObject, Theme } from '@mui/material/styles';
+import { ROW_HEIGHT } from './table-columns.ts';
+
+const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The styles of the table's body rows, set once on the scroll container (one style computation per table
+ * render instead of one per cell): they match MUI's small body cells and chips, from the theme.
+ */
+export function tableBodyStyles(theme: Theme): CSSObject {
+  const chip = { display: 'inline-block', borderRadius: '12px', padding: '1px 8px', fontSize: '12px', lineHeight: '18px', marginRight: '4px' };
+  return {
+    '& tr.exp-row': { height: ROW_HEIGHT },
+    '& tr.exp-row:hover': { backgroundColor: theme.palette.action.hover },
+    '& tr.exp-selected, & tr.exp-selected:hover': { backgroundColor: theme.palette.action.selected },
+    '& tr.exp-row > td': {
+      ...ellipsis,
+      ...theme.typography.body2,
+      padding: '6px 16px',
+      borderBottom: `1px solid ${theme.palette.divider}`,
+      color: theme.palette.text.primary,
+    },
+    '& tr.exp-row > td.exp-check': { padding: '0 0 0 14px' },
+    '& td.exp-check input': { width: '18px', height: '18px', accentColor: theme.palette.primary.main, cursor: 'pointer', margin: 0 },
+    '& tr.exp-row > td.exp-mono': { fontFamily: 'monospace' },
+    '& td.exp-number': { fontVariantNumeric: 'tabular-nums' },
+    '& tr.exp-row > td.exp-failed': { color: theme.palette.error.main },
+    '& tr.exp-row a': { color: theme.palette.primary.main, textDecoration: 'none' },
+    '& tr.exp-row a:hover, & tr.exp-row a:focus-visible': { textDecoration: 'underline' },
+    '& .exp-linked': { marginRight: '4px' },
+    '& .exp-state': chip,
+    '& .exp-state-running': { backgroundColor: theme.palette.success.main, color: theme.palette.success.contrastText },
+    '& .exp-state-finished': { border: `1px solid ${theme.palette.divider}`, padding: '0 7px' },
+    '& .exp-state-archived': { backgroundColor: theme.palette.warning.main, color: theme.palette.warning.contrastText },
+    '& .exp-state-trash': { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText },
+    '& .exp-tag': { ...chip, border: `1px solid ${theme.palette.divider}`, padding: '0 7px' },
+    '& tr.exp-row > td.exp-actions': { padding: 0, textAlign: 'center', textOverflow: 'clip' },
+    '& td.exp-actions button': {
+      font: 'inherit',
+      fontSize: '18px',
+      lineHeight: 1,
+      width: '32px',
+      height: '32px',
+      border: 0,
+      borderRadius: '50%',
+      background: 'none',
+      color: theme.palette.text.secondary,
+      cursor: 'pointer',
+    },
+    '& td.exp-actions button:hover, & td.exp-actions button:focus-visible': { backgroundColor: theme.palette.action.hover },
+  };
+}

@@ -1,0 +1,87 @@
+import { useMemo } from 'react';
+import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
+import type { BridgeError } from '../../bridge.ts';
+import { useApiQuery } from '../../lib/api.ts';
+import { toRow, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
+
+/** One read behind the table: loading, failed, or done (or off, when its state is not shown). */
+export interface ListPart {
+  label: string;
+  loading: boolean;
+  error: BridgeError | null;
+}
+
+/** The rows of a project's table and the state of the reads behind them. */
+export interface ExperimentRows {
+  rows: ExperimentRow[];
+  /** The reads behind the rows (active, archive, trash, tags), for loading and error display. */
+  parts: ListPart[];
+  /** True until every enabled list read answered once. */
+  loading: boolean;
+  /** False when the project's tags could not be read at once (the hosted service has no such read): tags load per visible row. */
+  tagsListed: boolean;
+  /** Tags found per experiment key (empty when `tagsListed` is false). */
+  tagsByKey: Readonly<Record<string, string[]>>;
+}
+
+/** List reads are large (up to 100,000 records): no refetch on focus, no deep comparison of old and new data. */
+const bigList = { refetchOnWindowFocus: false, structuralSharing: false, staleTime: 30_000 } as const;
+
+const NO_TAGS: readonly string[] = [];
+
+function part(label: string, enabled: boolean, query: { isPending: boolean; error: BridgeError | null }): ListPart {
+  return { label, loading: enabled && query.isPending, error: enabled ? query.error : null };
+}
+
+/**
+ * Loads what the table shows for project `projectId` of `workspaceName`: the live experiments (running and finished),
+ * the archived ones and the trashed ones only while their state is chosen, and every experiment's tags in one read.
+ */
+export function useExperimentRows(projectId: string, workspaceName: string | undefined, states: ReadonlySet<ExperimentState>): ExperimentRows {
+  const wantLive = states.has('running') || states.has('finished');
+  const wantArchived = states.has('archived');
+  const wantTrash = states.has('trash') && workspaceName !== undefined;
+  const live = useApiQuery('listExperiments', { projectId }, { ...bigList, enabled: wantLive });
+  const archived = useApiQuery('listExperiments', { projectId, archived: true }, { ...bigList, enabled: wantArchived });
+  const trash = useApiQuery('listTrashedExperiments', { workspaceName: workspaceName ?? '' }, { ...bigList, enabled: wantTrash });
+  const tags = useApiQuery('listExperimentTags', { projectId }, { ...bigList, retry: false });
+  // A service without the bulk tag read (the hosted one answers 404) gets tags per visible row instead.
+  const tagsListed = !tags.error;
+  const tagsMissing = tags.error?.code === 'incompatible' || tags.error?.code === 'not_found';
+  const tagsByKey = tags.data?.tags;
+
+  const liveRows = useRows(wantLive ? live.data?.experiments : undefined, tagsByKey, projectId, false);
+  const archivedRows = useRows(wantArchived ? archived.data?.experiments : undefined, tagsByKey, projectId, false);
+  const trashed = useMemo(
+    () => (wantTrash ? trash.data?.experiments.filter((experiment) => experiment.projectId === projectId) : undefined),
+    [wantTrash, trash.data, projectId],
+  );
+  const trashRows = useRows(trashed, tagsByKey, projectId, true);
+  const rows = useMemo(() => [...liveRows, ...archivedRows, ...trashRows], [liveRows, archivedRows, trashRows]);
+
+  const parts = [
+    part('experiments', wantLive, live),
+    part('archived experiments', wantArchived, archived),
+    part('trash', wantTrash, trash),
+    part('tags', !tagsMissing, tags),
+  ];
+  return {
+    rows,
+    parts,
+    loading: parts.slice(0, 3).some((p) => p.loading),
+    tagsListed,
+    tagsByKey: tagsByKey ?? {},
+  };
+}
+
+function useRows(
+  experiments: readonly ExperimentMetadata[] | undefined,
+  tagsByKey: Readonly<Record<string, string[]>> | undefined,
+  projectId: string,
+  inTrash: boolean,
+): ExperimentRow[] {
+  return useMemo(
+    () => (experiments ?? []).map((experiment) => toRow(experiment, tagsByKey?.[experiment.experimentKey] ?? NO_TAGS, projectId, inTrash)),
+    [experiments, tagsByKey, projectId, inTrash],
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import type { ProjectRecord } from '../../../../shared/api/projects.ts';
+import { useApiMutation } from '../../lib/api.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { ProjectFormFields, validateProjectForm, type ProjectFormValue } from './project-form.tsx';
+
+/** Renames a project, changes its description or visibility (E13), sending only what changed. */
+export function EditProjectDialog({ project, onClose }: { project: ProjectRecord; onClose: () => void }) {
+  const notify = useNotify();
+  const [value, setValue] = useState<ProjectFormValue>({
+    projectName: project.projectName,
+    projectDescription: project.projectDescription,
+    isPublic: project.public,
+  });
+  const [submitted, setSubmitted] = useState(false);
+  const update = useApiMutation('updateProject', {
+    invalidate: [['listProjects', { workspaceName: project.workspaceName }], ['getProject', { projectId: project.projectId }]],
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validateProjectForm(value)).length > 0) return;
+    const name = value.projectName.trim();
+    const changes = {
+      newProjectName: name !== project.projectName ? name : undefined,
+      newProjectDescription: value.projectDescription !== project.projectDescription ? value.projectDescription : undefined,
+      isPublic: value.isPublic !== project.public ? value.isPublic : undefined,
+    };
+    if (Object.values(changes).every((change) => change === undefined)) {
+      onClose();
+      return;
+    }
+    update.mutate(
+      { body: { projectId: project.projectId, ...changes } },
+      {
+        onSuccess: () => {
+          notify.success(`Project "${name}" saved.`);
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="edit-project-title" maxWidth="sm" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="edit-project-title">Edit project “{project.projectName}”</DialogTitle>
+        <DialogContent>
+          <ProjectFormFields value={value} onChange={setValue} showErrors={submitted} />
+          {update.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              Could not save the project: {update.error.message}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <BusyButton type="submit" variant="contained" busy={update.isPending}>
+            Save changes
+          </BusyButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,62 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { useApiQuery } from '../../lib/api.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { useShortcut } from '../../shell/shortcuts.tsx';
+import { CreateProjectDialog } from './create-project-dialog.tsx';
+import { useProjectDialogs } from './project-dialogs.tsx';
+import { ProjectTable } from './project-table.tsx';
+
+/** The projects of the selected workspace: filter, create, and each project's actions. */
+export function ProjectsScreen() {
+  const { workspaceName, isLoading } = useWorkspace();
+  if (!workspaceName) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Typography variant="h5" component="h2" gutterBottom>
+          Projects
+        </Typography>
+        {isLoading ? <CircularProgress aria-label="Loading workspaces" /> : <Alert severity="info">Choose or create a workspace to see its projects.</Alert>}
+      </Box>
+    );
+  }
+  return <WorkspaceProjects key={workspaceName} workspaceName={workspaceName} />;
+}
+
+function WorkspaceProjects({ workspaceName }: { workspaceName: string }) {
+  const projects = useApiQuery('listProjects', { workspaceName });
+  const [filter, setFilter] = useState('');
+  const [creating, setCreating] = useState(false);
+  const filterInput = useRef<HTMLInputElement>(null);
+  const { open, dialogs } = useProjectDialogs();
+  useShortcut('n', 'New project', () => setCreating(true), { group: 'Projects' });
+  useShortcut('/', 'Filter the projects', () => filterInput.current?.focus(), { group: 'Projects' });
+  const list = projects.data?.projects ?? [];
+  return (
+    <Box sx={{ p: 3 }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          Projects in {workspaceName}
+        </Typography>
+        <TextField
+          size="small"
+          label="Filter projects"
+          type="search"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          slotProps={{ htmlInput: { ref: filterInput } }}
+        />
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          New project
+        </Button>
+      </Stack>
+      {projects.isPending && <CircularProgress aria-label="Loading projects" />}
+      {projects.error && <Alert severity="error">Could not load the projects of {workspaceName}: {projects.error.message}</Alert>}
+      {projects.data && list.length === 0 && <Alert severity="info">{workspaceName} has no projects yet. Create one with “New project”.</Alert>}
+      {list.length > 0 && <ProjectTable projects={list} filter={filter} onAction={open} />}
+      <CreateProjectDialog workspaceName={workspaceName} open={creating} onClose={() => setCreating(false)} />
+      {dialogs}
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+/** The registry feature: the model list and one model's page. */
+export { RegistryScreen } from './registry-screen.tsx';
+export { ModelPage } from './model-page.tsx';

@@ -1,0 +1,147 @@
+import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { plural } from '../../lib/format.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { useConfirm } from '../../shell/confirm.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { DeliveryLog } from '../webhooks/index.ts';
+import { ModelEditDialog } from './model-edit-dialog.tsx';
+import { ModelNotesDialog } from './model-notes-dialog.tsx';
+import { modelPath } from './model-table.tsx';
+import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
+import { StageHistoryTable } from './stage-history-table.tsx';
+import { VersionFormDialog } from './version-form-dialog.tsx';
+import { VersionTable } from './version-table.tsx';
+
+type Open = { kind: 'edit' } | { kind: 'notes' } | { kind: 'version' } | { kind: 'stages'; registryModelItemId: string } | undefined;
+
+/** One registry model of the selected workspace: its versions and their stages, notes, edits, deletes and deliveries. */
+export function ModelPage() {
+  const { modelName = '' } = useParams();
+  const { workspaceName, isLoading } = useWorkspace();
+  if (!workspaceName) return isLoading ? <CircularProgress aria-label="Loading workspaces" sx={{ m: 3 }} /> : <Alert severity="info" sx={{ m: 3 }}>Choose a workspace.</Alert>;
+  return <ModelDetails key={`${workspaceName}/${modelName}`} workspaceName={workspaceName} modelName={modelName} />;
+}
+
+function ModelDetails({ workspaceName, modelName }: { workspaceName: string; modelName: string }) {
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const details = useApiQuery('registryModelDetails', { workspaceName, modelName });
+  const [open, setOpen] = useState<Open>(undefined);
+  const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
+  const deleteVersion = useApiMutation('deleteRegistryModelVersion', { invalidate });
+  const deleteModel = useApiMutation('deleteRegistryModel', { invalidate });
+  if (details.error) {
+    return (
+      <Box sx={{ p: 3 }}>
+        <Alert severity="error" action={<Button component={RouterLink} to="/registry" color="inherit">All models</Button>}>
+          Could not open the model “{modelName}”: {details.error.message}
+        </Alert>
+      </Box>
+    );
+  }
+  if (!details.data) return <CircularProgress aria-label="Loading the model" sx={{ m: 3 }} />;
+  const model = details.data;
+  const ref = { workspaceName, modelName: model.modelName, registryModelId: model.registryModelId };
+  const stagesOf = model.versions.find((version) => open?.kind === 'stages' && version.registryModelItemId === open.registryModelItemId);
+
+  const removeVersion = async (version: RegistryVersion) => {
+    const confirmed = await confirm({
+      title: `Delete version ${version.version} of “${model.modelName}”?`,
+      message: `Version ${version.version}${version.stages.length > 0 ? ` (in ${version.stages.join(', ')})` : ''} and its comment are deleted from the registry. The experiment model it came from stays. This cannot be undone.`,
+      confirmLabel: `Delete version ${version.version}`,
+      destructive: true,
+    });
+    if (!confirmed) return;
+    deleteVersion.mutate(
+      { query: { modelItemId: version.registryModelItemId } },
+      { onSuccess: () => notify.success(`Deleted version ${version.version} of ${model.modelName}.`), onError: (error) => notify.error(error, `Could not delete version ${version.version}`) },
+    );
+  };
+  const removeModel = async () => {
+    const versions = model.versions.map((version) => version.version);
+    const confirmed = await confirm({
+      title: `Delete the model “${model.modelName}”?`,
+      message: `The model, its notes and ${versions.length === 0 ? 'no versions' : `${plural(versions.length, 'version')} (${versions.join(', ')})`} are deleted from the registry of ${workspaceName}. The experiments and their models stay. This cannot be undone.`,
+      confirmLabel: 'Delete model',
+      destructive: true,
+    });
+    if (!confirmed) return;
+    deleteModel.mutate(
+      { query: { workspaceName, modelName: model.modelName } },
+      {
+        onSuccess: () => {
+          notify.success(`Deleted the model ${model.modelName}.`);
+          void navigate('/registry');
+        },
+        onError: (error) => notify.error(error, `Could not delete the model ${model.modelName}`),
+      },
+    );
+  };
+
+  return (
+    <Box sx={{ p: 3 }}>
+      <Breadcrumbs aria-label="Breadcrumb">
+        <Link component={RouterLink} to="/registry">
+          Model registry of {workspaceName}
+        </Link>
+        <Typography color="text.primary">{model.modelName}</Typography>
+      </Breadcrumbs>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h2">
+          {model.modelName}
+        </Typography>
+        <Chip size="small" variant="outlined" label={model.isPublic ? 'Public' : 'Private'} />
+        <Typography variant="body2" color="text.secondary">
+          {plural(model.numberOfVersions, 'version')} · registered by {model.userName}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button size="small" onClick={() => setOpen({ kind: 'version' })}>
+          New version…
+        </Button>
+        <Button size="small" onClick={() => setOpen({ kind: 'notes' })}>
+          Notes…
+        </Button>
+        <Button size="small" onClick={() => setOpen({ kind: 'edit' })}>
+          Edit model…
+        </Button>
+        <Button size="small" color="error" onClick={() => void removeModel()}>
+          Delete model…
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2, whiteSpace: 'pre-wrap' }}>
+        {model.description || 'No description.'}
+      </Typography>
+      {model.versions.length === 0 ? (
+        <Alert severity="info">This model has no versions. Add one with “New version…”.</Alert>
+      ) : (
+        <VersionTable versions={model.versions} onStages={(version) => setOpen({ kind: 'stages', registryModelItemId: version.registryModelItemId })} onDelete={(version) => void removeVersion(version)} />
+      )}
+      <StageHistoryTable registryModelId={model.registryModelId} />
+      <DeliveryLog workspaceName={workspaceName} modelName={model.modelName} />
+      {open?.kind === 'edit' && (
+        <ModelEditDialog
+          model={model}
+          onClose={() => setOpen(undefined)}
+          onSaved={(name) => {
+            setOpen(undefined);
+            if (name !== model.modelName) void navigate(modelPath(name), { replace: true });
+          }}
+        />
+      )}
+      {open?.kind === 'notes' && <ModelNotesDialog workspaceName={workspaceName} modelName={model.modelName} onClose={() => setOpen(undefined)} />}
+      {open?.kind === 'version' && (
+        <VersionFormDialog
+          workspaceName={workspaceName}
+          target={{ kind: 'version', modelName: model.modelName, versions: model.versions }}
+          onClose={() => setOpen(undefined)}
+          onDone={() => setOpen(undefined)}
+        />
+      )}
+      {stagesOf && <StageDialog model={ref} versions={model.versions} target={stagesOf} onClose={() => setOpen(undefined)} />}
+    </Box>
+  );
+}

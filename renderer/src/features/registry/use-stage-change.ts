@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { callApi, useApiQuery, useInvalidateApi } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/errors.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { useStageHistory, type StageHistoryEntry } from './stage-history.ts';
+import { stagesAfter, type StageStep, type VersionStages } from './stages.ts';
+
+/** The registry model whose stages change. */
+export interface ModelRef {
+  workspaceName: string;
+  modelName: string;
+  registryModelId: string;
+}
+
+/** What happened to one step: done, failed with the server's message, or not attempted after an earlier failure. */
+export type StepOutcome = { step: StageStep; state: 'done' } | { step: StageStep; state: 'failed'; error: string } | { step: StageStep; state: 'skipped' };
+
+/** The result of a stage change: each step's outcome, and what is needed to find the webhook deliveries it caused. */
+export interface StageChangeResult {
+  outcomes: StepOutcome[];
+  /** The versions whose stages changed. */
+  changedIds: string[];
+  /** Deliveries in the log before the change; null when the service keeps no delivery log. */
+  knownDeliveryIds: string[] | null;
+  /** False when the local history could not be written (storage full). */
+  historyKept: boolean;
+}
+
+const sameStages = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((stage) => b.includes(stage));
+
+function callStep(step: StageStep, profileId: string): Promise<unknown> {
+  if (step.kind === 'add') return callApi('addRegistryModelVersionStage', { query: { modelItemId: step.registryModelItemId, stage: step.stage } }, profileId);
+  if (step.kind === 'remove') {
+    return callApi('removeRegistryModelVersionStage', { query: { modelItemId: step.registryModelItemId, stage: step.stage } }, profileId);
+  }
+  const body = { registryModelItemId: step.registryModelItemId, stages: step.stages, comment: step.comment };
+  return callApi('updateRegistryModelVersion', { body }, profileId);
+}
+
+/** Runs stage steps in order (stopping at the first failure), records each done one in the local history, refreshes the model. */
+export function useStageChange(model: ModelRef, versions: readonly VersionStages[]) {
+  const profileId = useActiveProfile().id;
+  const account = useApiQuery('accountDetails', {});
+  const { record } = useStageHistory();
+  const invalidate = useInvalidateApi();
+  const [running, setRunning] = useState(false);
+
+  const run = async (steps: readonly StageStep[]): Promise<StageChangeResult> => {
+    setRunning(true);
+    try {
+      const known = await callApi('listWebhookDeliveries', { query: { workspaceName: model.workspaceName, modelName: model.modelName } }, profileId).then(
+        (reply) => reply.deliveries.map((delivery) => delivery.deliveryId),
+        () => null,
+      );
+      const stagesNow = new Map(versions.map((version) => [version.registryModelItemId, [...version.stages]]));
+      const outcomes: StepOutcome[] = [];
+      const history: StageHistoryEntry[] = [];
+      for (const step of steps) {
+        if (outcomes.some((outcome) => outcome.state !== 'done')) {
+          outcomes.push({ step, state: 'skipped' });
+          continue;
+        }
+        try {
+          await callStep(step, profileId);
+          const before = stagesNow.get(step.registryModelItemId) ?? [];
+          const after = stagesAfter(before, step);
+          stagesNow.set(step.registryModelItemId, after);
+          outcomes.push({ step, state: 'done' });
+          if (sameStages(before, after)) continue;
+          history.push({
+            at: Date.now(),
+            userName: account.data?.userName ?? 'unknown user',
+            workspaceName: model.workspaceName,
+            registryModelId: model.registryModelId,
+            modelName: model.modelName,
+            registryModelItemId: step.registryModelItemId,
+            version: step.version,
+            before,
+            after,
+          });
+        } catch (error) {
+          outcomes.push({ step, state: 'failed', error: errorMessage(error) });
+        }
+      }
+      const historyKept = record(history);
+      await invalidate([
+        ['registryModelDetails', { workspaceName: model.workspaceName }],
+        ['listRegistryModels', { workspaceName: model.workspaceName }],
+        'listWebhookDeliveries',
+        'listExperimentModels',
+      ]);
+      const changedIds = [...new Set(history.map((entry) => entry.registryModelItemId))];
+      return { outcomes, changedIds, knownDeliveryIds: known, historyKept };
+    } finally {
+      setRunning(false);
+    }
+  };
+  return { run, running };
+}

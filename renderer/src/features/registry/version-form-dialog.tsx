@@ -1,0 +1,109 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import { useState } from 'react';
+import { useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { ExperimentModelPicker, type PickedModel } from './experiment-model-picker.tsx';
+import { useStageHistory } from './stage-history.ts';
+import { StagesField, useStageSuggestions } from './stage-inputs.tsx';
+import { normalizeStages } from './stages.ts';
+import { checkNewVersion, DEFAULT_VERSION, suggestNextVersion } from './version-check.ts';
+import { VersionField } from './version-field.tsx';
+
+/** Register a new model (E17), or add a version to `model` (E18): both from an experiment's model. */
+export type VersionFormTarget = { kind: 'register' } | { kind: 'version'; modelName: string; versions: readonly { version: string; stages: readonly string[] }[] };
+
+const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels', 'listWebhookDeliveries'] as const;
+
+/** The form of E17 (register a model with its first version) and E18 (a new version of a model), version checked before sending. */
+export function VersionFormDialog({
+  workspaceName,
+  target,
+  onClose,
+  onDone,
+}: {
+  workspaceName: string;
+  target: VersionFormTarget;
+  onClose: () => void;
+  onDone: (modelName: string) => void;
+}) {
+  const notify = useNotify();
+  const account = useApiQuery('accountDetails', {});
+  const { record } = useStageHistory();
+  const existing = target.kind === 'version' ? target.versions.map((version) => version.version) : [];
+  const suggestions = useStageSuggestions(workspaceName, target.kind === 'version' ? target.versions : []);
+  const [picked, setPicked] = useState<PickedModel | undefined>(undefined);
+  const [name, setName] = useState<string | undefined>(undefined);
+  const [description, setDescription] = useState('');
+  const [isPublic, setIsPublic] = useState(false);
+  const [version, setVersion] = useState(target.kind === 'version' ? suggestNextVersion(existing) : DEFAULT_VERSION);
+  const [comment, setComment] = useState('');
+  const [stages, setStages] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const register = useApiMutation('createRegistryModel', { invalidate });
+  const addVersion = useApiMutation('createRegistryModelVersion', { invalidate });
+  const mutation = target.kind === 'register' ? register : addVersion;
+  const modelName = target.kind === 'version' ? target.modelName : (name ?? picked?.modelName ?? '').trim();
+  const check = checkNewVersion(version, existing);
+  const problems = {
+    picked: picked ? undefined : 'Choose the experiment model to register.',
+    name: modelName ? undefined : 'Enter the registry model name.',
+  };
+  const submit = () => {
+    setSubmitted(true);
+    if (!picked || !modelName || !check.ok) return;
+    const common = { experimentModelId: picked.experimentModelId, registryModelName: modelName, version: check.version, comment, stages: normalizeStages(stages) };
+    const done = ({ registryModelId, registryModelItemId }: { registryModelId: string; registryModelItemId: string }) => {
+      if (common.stages.length > 0) {
+        const at = Date.now();
+        const userName = account.data?.userName ?? 'unknown user';
+        record([{ at, userName, workspaceName, registryModelId, modelName, registryModelItemId, version: check.version, before: [], after: common.stages }]);
+      }
+      notify.success(target.kind === 'register' ? `Registered ${modelName} ${check.version}.` : `Added version ${check.version} to ${modelName}.`);
+      onDone(modelName);
+    };
+    if (target.kind === 'register') register.mutate({ body: { ...common, description, isPublic } }, { onSuccess: done });
+    else addVersion.mutate({ body: common }, { onSuccess: done });
+  };
+  const title = target.kind === 'register' ? 'Register a model' : `New version of ${target.modelName}`;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="version-form-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="version-form-title">{title}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ mt: 1 }}>
+          <ExperimentModelPicker workspaceName={workspaceName} value={picked} onChange={setPicked} error={submitted ? problems.picked : undefined} />
+          {target.kind === 'register' && (
+            <>
+              <TextField
+                label="Registry model name"
+                value={name ?? picked?.modelName ?? ''}
+                onChange={(event) => setName(event.target.value)}
+                error={submitted && Boolean(problems.name)}
+                helperText={(submitted && problems.name) || 'The name in the registry of this workspace.'}
+                required
+              />
+              <TextField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} multiline minRows={2} />
+              <RadioGroup row aria-label="Visibility" value={isPublic ? 'public' : 'private'} onChange={(event) => setIsPublic(event.target.value === 'public')}>
+                <FormControlLabel value="private" control={<Radio />} label="Private" />
+                <FormControlLabel value="public" control={<Radio />} label="Public" />
+              </RadioGroup>
+            </>
+          )}
+          <VersionField value={version} onChange={setVersion} existing={existing} showErrors={submitted} />
+          <TextField label="Comment" value={comment} onChange={(event) => setComment(event.target.value)} multiline minRows={2} />
+          <StagesField value={stages} onChange={setStages} suggestions={suggestions} />
+          {target.kind === 'version' && stages.some((stage) => target.versions.some((other) => other.stages.includes(stage))) && (
+            <Alert severity="info">Other versions keep the stages they hold; to move a stage, use “Stages…” on the new version.</Alert>
+          )}
+          {mutation.error && <Alert severity="error">Could not save: {mutation.error.message}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <BusyButton variant="contained" busy={mutation.isPending} onClick={submit}>
+          {target.kind === 'register' ? 'Register model' : 'Create version'}
+        </BusyButton>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
+import { StageChips } from './model-table.tsx';
+import type { RegistryVersion } from './stage-dialog.tsx';
+
+/** A model's versions: stages, comment, source experiment model, who made it and when, with stage and delete actions. */
+export function VersionTable({
+  versions,
+  onStages,
+  onDelete,
+}: {
+  versions: readonly RegistryVersion[];
+  onStages: (version: RegistryVersion) => void;
+  onDelete: (version: RegistryVersion) => void;
+}) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Versions">
+        <TableHead>
+          <TableRow>
+            <TableCell>Version</TableCell>
+            <TableCell>Stages</TableCell>
+            <TableCell>Comment</TableCell>
+            <TableCell>Source</TableCell>
+            <TableCell>Created</TableCell>
+            <TableCell>Last update</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {versions.map((version) => (
+            <TableRow key={version.registryModelItemId}>
+              <TableCell>{version.version}</TableCell>
+              <TableCell>
+                <StageChips stages={version.stages} />
+              </TableCell>
+              <TableCell sx={{ maxWidth: 280 }}>
+                <Typography variant="body2" noWrap title={version.comment}>
+                  {version.comment || '—'}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={`/experiments/${encodeURIComponent(version.experimentModel.experimentKey)}`}>
+                  {version.experimentModel.modelName}
+                </Link>
+                <Typography variant="caption" component="div" color="text.secondary">
+                  experiment {version.experimentModel.experimentKey.slice(0, 8)}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(version.createdAt)}
+                <Typography variant="caption" component="div" color="text.secondary">
+                  by {version.userName}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Tooltip title={formatDateTime(version.lastUpdated)}>
+                  <span>{formatRelativeTime(version.lastUpdated)}</span>
+                </Tooltip>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" aria-label={`Stages of ${version.version}`} onClick={() => onStages(version)}>
+                  Stages…
+                </Button>
+                <Button size="small" color="error" aria-label={`Delete version ${version.version}`} onClick={() => onDelete(version)}>
+                  Delete
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

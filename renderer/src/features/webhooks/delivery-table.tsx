@@ -1,0 +1,65 @@
+import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import type { z } from 'zod';
+import type { webhookDeliveryRecord } from '../../../../shared/api/webhooks.ts';
+import { formatDateTime } from '../../lib/format.ts';
+
+/** One notification to one URL, as the delivery log shows it. */
+export type WebhookDelivery = z.infer<typeof webhookDeliveryRecord>;
+
+const STATUS_COLOR = { pending: 'info', delivered: 'success', failed: 'error' } as const;
+
+function stageChange(delivery: WebhookDelivery): string {
+  const { previousStages, stages } = delivery.payload;
+  const words = (list: readonly string[]) => (list.length > 0 ? list.join(', ') : 'none');
+  return `${words(previousStages)} → ${words(stages)}`;
+}
+
+function lastAnswer(delivery: WebhookDelivery): string {
+  if (delivery.lastResponseCode !== null) return `HTTP ${delivery.lastResponseCode}${delivery.lastError ? ` · ${delivery.lastError}` : ''}`;
+  if (delivery.lastError) return delivery.lastError;
+  return delivery.nextAttemptAt === null ? '—' : `next attempt ${formatDateTime(delivery.nextAttemptAt)}`;
+}
+
+/** Webhook deliveries: time, event, model and version, stage change, address, status, attempts and the last answer. */
+export function DeliveryTable({ deliveries, label }: { deliveries: readonly WebhookDelivery[]; label: string }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Time</TableCell>
+            <TableCell>Event</TableCell>
+            <TableCell>Model version</TableCell>
+            <TableCell>Stages</TableCell>
+            <TableCell>Address</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Attempts</TableCell>
+            <TableCell>Last answer</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {deliveries.map((delivery) => (
+            <TableRow key={delivery.deliveryId}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(delivery.createdAt)}</TableCell>
+              <TableCell>{delivery.eventType === 'MODEL_VERSION_STAGE_CHANGED' ? 'Stage changed' : delivery.eventType}</TableCell>
+              <TableCell>
+                {delivery.payload.registryModelName} {delivery.payload.version}
+              </TableCell>
+              <TableCell>{stageChange(delivery)}</TableCell>
+              <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>{delivery.url}</TableCell>
+              <TableCell>
+                <Chip size="small" variant="outlined" color={STATUS_COLOR[delivery.status]} label={delivery.status} />
+              </TableCell>
+              <TableCell align="right">{delivery.attempts}</TableCell>
+              <TableCell>
+                <Tooltip title={delivery.lastAttemptAt === null ? 'Not attempted yet' : `Last attempt ${formatDateTime(delivery.lastAttemptAt)}`}>
+                  <span>{lastAnswer(delivery)}</span>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

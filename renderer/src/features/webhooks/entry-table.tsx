@@ -1,0 +1,97 @@
+import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { ConfigDiff } from './webhook-diff.ts';
+import { MASK, type WebhookEntry } from './webhook-model.ts';
+
+/** Where an entry stands against the service: unchanged, added or edited here, or removed here (until saved). */
+export type EntryState = 'saved' | 'new' | 'edited' | 'removed';
+
+const STATE_LABEL: Record<EntryState, string> = { saved: 'saved', new: 'new, not saved', edited: 'edited, not saved', removed: 'removed, not saved' };
+const STATE_COLOR = { saved: 'default', new: 'success', edited: 'warning', removed: 'error' } as const;
+
+/** The rows to show: every edited entry and every saved entry removed here, each with its state (from a replace-mode diff). */
+export function entryRows(diff: ConfigDiff, edited: readonly WebhookEntry[]): { entry: WebhookEntry; state: EntryState }[] {
+  const added = new Set(diff.added.map((change) => change.entry));
+  const changed = new Set(diff.changed.map((change) => change.entry));
+  const rows = edited.map((entry) => ({ entry, state: (added.has(entry) ? 'new' : changed.has(entry) ? 'edited' : 'saved') as EntryState }));
+  return [...rows, ...diff.missing.map((change) => ({ entry: change.entry, state: 'removed' as const }))];
+}
+
+/** The workspace's webhook entries as edited: scope, name, address, headers (secrets masked), triggers, secret, state, actions. */
+export function EntryTable({
+  rows,
+  onEdit,
+  onRemove,
+  onRestore,
+  onTest,
+}: {
+  rows: readonly { entry: WebhookEntry; state: EntryState }[];
+  onEdit: (entry: WebhookEntry) => void;
+  onRemove: (entry: WebhookEntry) => void;
+  onRestore: (entry: WebhookEntry) => void;
+  onTest: (entry: WebhookEntry) => void;
+}) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Webhook entries">
+        <TableHead>
+          <TableRow>
+            <TableCell>Notifies about</TableCell>
+            <TableCell>Name</TableCell>
+            <TableCell>Address</TableCell>
+            <TableCell>Headers</TableCell>
+            <TableCell>Triggers</TableCell>
+            <TableCell>Signing secret</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map(({ entry, state }) => (
+            <TableRow key={`${state}:${entry.id}`} sx={state === 'removed' ? { '& td': { textDecoration: 'line-through', color: 'text.disabled' } } : undefined}>
+              <TableCell>{entry.modelName ? `Model ${entry.modelName}` : 'Every model'}</TableCell>
+              <TableCell>{entry.name || '—'}</TableCell>
+              <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>{entry.url}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  {entry.headers.length === 0 && '—'}
+                  {entry.headers.map((row) => (
+                    <Chip key={row.name} size="small" variant="outlined" label={`${row.name}: ${row.masked ? MASK : (row.value ?? 'to be entered')}`} />
+                  ))}
+                </Stack>
+              </TableCell>
+              <TableCell>{entry.triggers.length === 0 ? 'every event' : 'stage changed'}</TableCell>
+              <TableCell>{entry.secret.action === 'set' ? 'new secret' : entry.secret.action === 'clear' ? 'removed' : entry.hasSecret ? 'set' : 'none'}</TableCell>
+              <TableCell>
+                <Chip size="small" color={STATE_COLOR[state]} variant={state === 'saved' ? 'outlined' : 'filled'} label={STATE_LABEL[state]} />
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', '& button': { textDecoration: 'none' } }}>
+                {state === 'removed' ? (
+                  <Button size="small" aria-label={`Undo removal of ${entry.url}`} onClick={() => onRestore(entry)}>
+                    Undo
+                  </Button>
+                ) : (
+                  <>
+                    <Button size="small" aria-label={`Send test to ${entry.url}`} disabled={state === 'new'} onClick={() => onTest(entry)}>
+                      Send test
+                    </Button>
+                    <Button size="small" aria-label={`Edit ${entry.url}`} onClick={() => onEdit(entry)}>
+                      Edit
+                    </Button>
+                    <Button size="small" color="error" aria-label={`Remove ${entry.url}`} onClick={() => onRemove(entry)}>
+                      Remove
+                    </Button>
+                  </>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {rows.some((row) => row.state === 'edited') && (
+        <Typography variant="caption" color="text.secondary">
+          Send test uses the configuration saved on the service, not unsaved edits.
+        </Typography>
+      )}
+    </TableContainer>
+  );
+}

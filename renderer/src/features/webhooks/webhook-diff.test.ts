@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { entryProblems, urlProblem } from './entry-validation.ts';
+import { diffConfig, hasChanges, saveBody } from './webhook-diff.ts';
+import { entriesFromConfig, looksSecret, MASK, type WebhookEntry } from './webhook-model.ts';
+
+const saved = entriesFromConfig([
+  {
+    workspaceName: 'team',
+    modelName: '',
+    webhookUrls: [
+      { name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: 'Bearer s3cret', 'X-Team': 'ml' }, triggers: [], hasSecret: true },
+      { name: 'audit', url: 'https://audit.example.com/hook', header: {}, triggers: ['MODEL_VERSION_STAGE_CHANGED'], hasSecret: false },
+    ],
+  },
+  { workspaceName: 'team', modelName: 'classifier', webhookUrls: [{ name: '', url: 'http://127.0.0.1:9000/x', header: {}, triggers: [], hasSecret: false }] },
+]);
+
+const edit = (entry: WebhookEntry, change: Partial<WebhookEntry>): WebhookEntry => ({ ...entry, ...change });
+const [ops, audit, local] = saved as [WebhookEntry, WebhookEntry, WebhookEntry];
+const added: WebhookEntry = {
+  id: 'new',
+  modelName: 'classifier',
+  name: 'deploy',
+  url: 'https://deploy.example.com/',
+  headers: [{ name: 'X-Api-Key', value: 'k-123', masked: false }],
+  triggers: [],
+  hasSecret: false,
+  secret: { action: 'set', value: 'topsecret' },
+};
+
+describe('webhook configuration diff', () => {
+  it('masks secret-looking header values when reading the configuration', () => {
+    expect(ops.headers).toEqual([
+      { name: 'Authorization', value: 'Bearer s3cret', masked: true },
+      { name: 'X-Team', value: 'ml', masked: false },
+    ]);
+    expect(looksSecret('X-Signature', 'abc')).toBe(true);
+    expect(looksSecret('X-Custom', 'Bearer abc')).toBe(true);
+    expect(looksSecret('X-Custom', 'a1b2c3d4e5f6a7b8c9d0e1f2')).toBe(true);
+    expect(looksSecret('X-Team', 'machine learning')).toBe(false);
+  });
+
+  it('finds nothing to save in an unedited configuration', () => {
+    for (const mode of ['merge', 'replace'] as const) expect(hasChanges(diffConfig(saved, saved, mode))).toBe(false);
+  });
+
+  it('lists added, changed and removed entries field by field, never showing a secret', () => {
+    const rotated = edit(ops, {
+      name: 'ops-team',
+      headers: [{ name: 'Authorization', value: 'Bearer rotated', masked: true }],
+      secret: { action: 'clear' },
+    });
+    const diff = diffConfig(saved, [rotated, local, added], 'replace');
+    expect(diff.added.map((change) => change.entry.url)).toEqual(['https://deploy.example.com/']);
+    expect(diff.added[0]?.changes).toEqual([
+      { field: 'name', before: '—', after: 'deploy' },
+      { field: 'header X-Api-Key', before: '—', after: MASK },
+      { field: 'triggers', before: '—', after: 'every event' },
+      { field: 'signing secret', before: '—', after: 'set' },
+    ]);
+    expect(diff.changed[0]?.changes).toEqual([
+      { field: 'name', before: 'ops', after: 'ops-team' },
+      { field: 'header Authorization', before: MASK, after: `${MASK} (changed)` },
+      { field: 'header X-Team', before: 'ml', after: '—' },
+      { field: 'signing secret', before: 'set', after: 'none' },
+    ]);
+    expect(diff.missing.map((change) => change.entry.url)).toEqual(['https://audit.example.com/hook']);
+    expect(diff.unchanged).toEqual([local]);
+    expect(JSON.stringify(diff.added.concat(diff.changed, diff.missing).map((change) => change.changes))).not.toMatch(/s3cret|rotated|k-123|topsecret/);
+  });
+
+  it('merge sends only added and changed entries and cannot remove; replace sends everything', () => {
+    const edited = [edit(ops, { triggers: ['MODEL_VERSION_STAGE_CHANGED'] }), local, added];
+    const merge = diffConfig(saved, edited, 'merge');
+    expect(saveBody('team', edited, merge)).toEqual({
+      webhookConfigs: [
+        {
+          workspaceName: 'team',
+          modelName: '',
+          webhookUrls: [{ name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: 'Bearer s3cret', 'X-Team': 'ml' }, triggers: ['MODEL_VERSION_STAGE_CHANGED'] }],
+        },
+        {
+          workspaceName: 'team',
+          modelName: 'classifier',
+          webhookUrls: [{ name: 'deploy', url: 'https://deploy.example.com/', header: { 'X-Api-Key': 'k-123' }, triggers: [], secret: 'topsecret' }],
+        },
+      ],
+    });
+    expect(merge.missing).toHaveLength(1);
+    expect(hasChanges(diffConfig(saved, [ops, local], 'merge'))).toBe(false);
+    expect(hasChanges(diffConfig(saved, [ops, local], 'replace'))).toBe(true);
+    const replace = saveBody('team', edited, diffConfig(saved, edited, 'replace'));
+    expect(replace.webhookConfigs.flatMap((item) => item.webhookUrls.map((url) => url.url))).toEqual([
+      'https://ops.example.com/hook',
+      'http://127.0.0.1:9000/x',
+      'https://deploy.example.com/',
+    ]);
+    expect(saveBody('team', [], diffConfig(saved, [], 'replace'))).toEqual({ webhookConfigs: [{ workspaceName: 'team', modelName: '', webhookUrls: [] }] });
+  });
+
+  it('an edited URL is a new entry; merge leaves the old address in place', () => {
+    const moved = edit(audit, { url: 'https://audit2.example.com/hook' });
+    const merge = diffConfig(saved, [ops, moved, local], 'merge');
+    expect(merge.added.map((change) => change.entry.url)).toEqual(['https://audit2.example.com/hook']);
+    expect(merge.missing.map((change) => change.entry.url)).toEqual(['https://audit.example.com/hook']);
+  });
+});
+
+describe('webhook entry validation', () => {
+  it('accepts http and https addresses only, without credentials', () => {
+    expect(urlProblem('https://hooks.example.com/x')).toBeNull();
+    expect(urlProblem('http://127.0.0.1:8080/hook')).toBeNull();
+    expect(urlProblem('hooks.example.com')).toMatch(/needs a scheme/);
+    expect(urlProblem('ftp://example.com/x')).toBe('Only http and https addresses can be notified, not ftp.');
+    expect(urlProblem('https://user:pw@example.com/')).toMatch(/credentials/);
+    expect(urlProblem('')).toMatch(/Enter the address/);
+  });
+
+  it('names the problem of each field: duplicates, reserved and invalid headers, missing values', () => {
+    const entry: WebhookEntry = {
+      ...added,
+      id: 'x',
+      url: 'http://127.0.0.1:9000/x',
+      headers: [
+        { name: 'Content-Type', value: 'text/plain', masked: false },
+        { name: 'Bad Name', value: 'v', masked: false },
+        { name: 'Authorization', value: null, masked: true },
+        { name: 'authorization', value: 'again', masked: true },
+      ],
+      secret: { action: 'set', value: '' },
+    };
+    expect(entryProblems(entry, saved)).toEqual({
+      url: 'This address is already configured for model “classifier”.',
+      secret: 'Enter the secret, or keep the current one.',
+      'header:0': 'Trackdesk sets Content-Type itself; it cannot be configured.',
+      'header:1': '“Bad Name” is not a valid header name (letters, digits and !#$%&\'*+.^_`|~- only).',
+      'header:2': 'Enter the value of Authorization: it was not in the imported file.',
+      'header:3': 'authorization is listed twice.',
+    });
+  });
+});

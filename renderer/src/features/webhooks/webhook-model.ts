@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import type { webhookConfigRecord, webhookUrlInput } from '../../../../shared/api/webhooks.ts';
+
+/** A configuration item as the service reads it back (secrets never included). */
+export type WebhookConfigRecord = z.infer<typeof webhookConfigRecord>;
+
+/** One URL entry as E56/E57 take it. */
+export type WebhookUrlInput = z.infer<typeof webhookUrlInput>;
+
+/** The only event type; an entry with no triggers receives every event. */
+export const STAGE_CHANGED = 'MODEL_VERSION_STAGE_CHANGED';
+
+/** One header of an entry being edited. `value` null: not known here (an imported, redacted value the user must enter). */
+export interface HeaderDraft {
+  name: string;
+  value: string | null;
+  /** The value is never shown in the editor, only replaced. */
+  masked: boolean;
+}
+
+/** What happens to the entry's signing secret on save: kept as stored, replaced, or removed. */
+export type SecretChange = { action: 'keep' } | { action: 'set'; value: string } | { action: 'clear' };
+
+/** One URL entry of the workspace's configuration, as the editor holds it. Identity on the service: (modelName, url). */
+export interface WebhookEntry {
+  /** A local id for lists and forms. */
+  id: string;
+  /** "" for every registry model of the workspace. */
+  modelName: string;
+  name: string;
+  url: string;
+  headers: HeaderDraft[];
+  triggers: string[];
+  /** The service holds a signing secret for this (modelName, url). */
+  hasSecret: boolean;
+  secret: SecretChange;
+}
+
+const SECRET_NAME = /auth|token|secret|key|pass|signature|cookie|credential|session/i;
+const SECRET_SCHEME = /^(bearer|basic|digest|token)\s+\S/i;
+
+/** Whether a header holds something to keep out of sight: a secret-sounding name, an auth scheme, or a long random-looking value. */
+export function looksSecret(name: string, value: string | null): boolean {
+  if (SECRET_NAME.test(name)) return true;
+  const text = (value ?? '').trim();
+  if (SECRET_SCHEME.test(text)) return true;
+  return text.length >= 20 && /^[A-Za-z0-9+/=_.~-]+$/.test(text) && /\d/.test(text) && /[A-Za-z]/.test(text);
+}
+
+/** What is shown instead of a masked value. */
+export const MASK = '••••••••';
+
+/** The identity of an entry on the service. */
+export const entryKey = (entry: { modelName: string; url: string }): string => JSON.stringify([entry.modelName, entry.url.trim()]);
+
+/** "every model" or `model "x"`. */
+export const describeScope = (modelName: string): string => (modelName ? `model “${modelName}”` : 'every model');
+
+/** The editor's entries for the configuration the service read back. */
+export function entriesFromConfig(configs: readonly WebhookConfigRecord[]): WebhookEntry[] {
+  return configs.flatMap((config) =>
+    config.webhookUrls.map((url) => ({
+      id: `saved:${entryKey({ modelName: config.modelName, url: url.url })}`,
+      modelName: config.modelName,
+      name: url.name,
+      url: url.url,
+      headers: Object.entries(url.header).map(([name, value]) => ({ name, value, masked: looksSecret(name, value) })),
+      triggers: [...url.triggers],
+      hasSecret: url.hasSecret,
+      secret: { action: 'keep' as const },
+    })),
+  );
+}
+
+/** The wire form of an entry (E56/E57); `secret` only when it changes. Headers must all have values (see entryProblems). */
+export function toWireEntry(entry: WebhookEntry): WebhookUrlInput {
+  const header = Object.fromEntries(entry.headers.map((row) => [row.name.trim(), row.value ?? '']));
+  const wire: WebhookUrlInput = { name: entry.name.trim(), url: entry.url.trim(), header, triggers: entry.triggers as WebhookUrlInput['triggers'] };
+  if (entry.secret.action === 'set') wire.secret = entry.secret.value;
+  if (entry.secret.action === 'clear') wire.secret = '';
+  return wire;
+}

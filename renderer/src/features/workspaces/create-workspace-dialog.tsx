@@ -1,0 +1,72 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../../../shared/api/index.ts';
+import { useApiMutation } from '../../lib/api.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { useUiStore } from '../../lib/ui-store.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { fieldErrors } from '../../lib/form-errors.ts';
+
+/** Creates a workspace (E1) on the active connection and selects it. */
+export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const profile = useActiveProfile();
+  const chooseWorkspace = useUiStore((state) => state.chooseWorkspace);
+  const notify = useNotify();
+  const [name, setName] = useState('');
+  const [checked, setChecked] = useState(false);
+  const create = useApiMutation('createWorkspace', { invalidate: ['listWorkspaces'] });
+  const errors = fieldErrors(api.createWorkspace.body, { name });
+  const close = () => {
+    create.reset();
+    setName('');
+    setChecked(false);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (errors.name) return;
+    create.mutate(
+      { body: { name } },
+      {
+        onSuccess: (reply) => {
+          chooseWorkspace(profile.id, reply.workspace_name);
+          notify.success(`Workspace "${reply.workspace_name}" created.`);
+          close();
+        },
+      },
+    );
+  };
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby="create-workspace-title" maxWidth="xs" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="create-workspace-title">New workspace</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>The workspace is created on “{profile.name}” and selected.</DialogContentText>
+          <TextField
+            label="Workspace name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={checked && !!errors.name}
+            helperText={checked ? errors.name : undefined}
+            required
+            fullWidth
+            autoFocus
+          />
+          {create.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              Could not create the workspace: {create.error.message}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <BusyButton type="submit" variant="contained" busy={create.isPending}>
+            Create workspace
+          </BusyButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { Divider, FormControl, InputLabel, MenuItem, Select } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { useShortcut } from '../../shell/shortcuts.tsx';
+import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
+
+const CREATE = '__create__';
+
+/** Chooses the workspace whose projects the screens show; also offers creating one. */
+export function WorkspacePicker() {
+  const workspace = useWorkspace();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  useShortcut('Shift+W', 'New workspace', () => setCreating(true), { group: 'Everywhere' });
+  return (
+    <>
+      <FormControl size="small" sx={{ minWidth: 180 }} disabled={workspace.isLoading || !!workspace.error}>
+        <InputLabel id="workspace-picker-label">Workspace</InputLabel>
+        <Select
+          labelId="workspace-picker-label"
+          label="Workspace"
+          value={workspace.workspaceName ?? ''}
+          onChange={(event) => {
+            if (event.target.value === CREATE) {
+              setCreating(true);
+            } else if (event.target.value !== workspace.workspaceName) {
+              workspace.select(event.target.value);
+              void navigate('/projects');
+            }
+          }}
+        >
+          {workspace.workspaceNames.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+          <Divider />
+          <MenuItem value={CREATE}>New workspace…</MenuItem>
+        </Select>
+      </FormControl>
+      <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600_000],
+  ['month', 30 * 24 * 3600_000],
+  ['day', 24 * 3600_000],
+  ['hour', 3600_000],
+  ['minute', 60_000],
+];
+
+/** A millisecond timestamp as a local date and time (e.g. "3 Mar 2025, 14:05"). */
+export function formatDateTime(millis: number): string {
+  return dateTime.format(new Date(millis));
+}
+
+/** A millisecond timestamp relative to `now` (e.g. "5 minutes ago", "just now"). */
+export function formatRelativeTime(millis: number, now = Date.now()): string {
+  const elapsed = millis - now;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(elapsed) >= size) return relative.format(Math.round(elapsed / size), unit);
+  }
+  return 'just now';
+}
+
+/** "1 experiment", "3 experiments". */
+export function plural(count: number, noun: string): string {
+  return `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
+}

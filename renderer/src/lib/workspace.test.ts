@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { pickWorkspace } from './workspace.ts';
+
+describe('pickWorkspace', () => {
+  it("keeps the user's choice while it exists", () => {
+    expect(pickWorkspace('team', 'admin', ['admin', 'team'])).toBe('team');
+  });
+
+  it('falls back to the default, then to the first workspace, when the choice is gone', () => {
+    expect(pickWorkspace('deleted', 'admin', ['admin', 'team'])).toBe('admin');
+    expect(pickWorkspace(undefined, 'gone-too', ['team', 'admin'])).toBe('team');
+  });
+
+  it('picks nothing when the caller belongs to no workspace', () => {
+    expect(pickWorkspace('team', 'admin', [])).toBeUndefined();
+  });
+});

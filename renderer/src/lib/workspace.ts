@@ -1,0 +1,44 @@
+import { useCallback } from 'react';
+import type { BridgeError } from '../bridge.ts';
+import { useApiQuery } from './api.ts';
+import { useActiveProfile } from './profiles.tsx';
+import { useUiStore } from './ui-store.ts';
+
+/** The selected workspace of the active profile, the ones to choose from, and how to choose. */
+export interface WorkspaceSelection {
+  /** The selected workspace; undefined while loading, on failure, or when the caller belongs to none. */
+  workspaceName: string | undefined;
+  workspaceNames: string[];
+  /** The caller's default workspace on this service. */
+  defaultWorkspaceName: string | undefined;
+  isLoading: boolean;
+  error: BridgeError | null;
+  /** Chooses the workspace the screens show (remembered per profile). */
+  select(workspaceName: string): void;
+}
+
+/** The selected workspace: the user's last choice for this profile, else the account's default, else the first. */
+export function useWorkspace(): WorkspaceSelection {
+  const profileId = useActiveProfile().id;
+  const workspaces = useApiQuery('listWorkspaces', {});
+  const account = useApiQuery('accountDetails', {});
+  const chosen = useUiStore((state) => state.workspaceByProfile[profileId]);
+  const chooseWorkspace = useUiStore((state) => state.chooseWorkspace);
+  const select = useCallback((name: string) => chooseWorkspace(profileId, name), [chooseWorkspace, profileId]);
+  const workspaceNames = workspaces.data?.workspaceNames ?? [];
+  const defaultWorkspaceName = account.data?.defaultWorkspaceName;
+  const workspaceName = pickWorkspace(chosen, defaultWorkspaceName, workspaceNames);
+  return {
+    workspaceName,
+    workspaceNames,
+    defaultWorkspaceName,
+    isLoading: workspaces.isPending || account.isPending,
+    error: workspaces.error ?? account.error,
+    select,
+  };
+}
+
+/** The workspace to show: the user's choice if it still exists, else the account's default, else the first one. */
+export function pickWorkspace(chosen: string | undefined, defaultName: string | undefined, names: readonly string[]): string | undefined {
+  return [chosen, defaultName, names[0]].find((name): name is string => name !== undefined && names.includes(name));
+}

@@ -1,0 +1,83 @@
+import KeyboardIcon from '@mui/icons-material/Keyboard';
+import { Alert, AppBar, Box, Drawer, IconButton, LinearProgress, Link, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
+import { useActiveProfile } from '../lib/profiles.tsx';
+import { useServiceStatusEvents } from '../lib/service-status.ts';
+import { useWorkspace } from '../lib/workspace.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
+import { Navigation } from './navigation.tsx';
+import { ProfileSwitcher } from './profile-switcher.tsx';
+import { ServiceProblemBanner, ServiceStatusChip } from './service-status.tsx';
+import { ShortcutDialog } from './shortcut-dialog.tsx';
+import { useShortcut } from './shortcuts.tsx';
+
+const DRAWER_WIDTH = 200;
+
+/** The app frame: top bar (connection, workspace, service state), side navigation, and the current screen. */
+export function Layout({ appName, version }: { appName: string; version: string }) {
+  const profile = useActiveProfile();
+  const workspace = useWorkspace();
+  const location = useLocation();
+  const client = useQueryClient();
+  const busy = useIsFetching() + useIsMutating() > 0;
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useServiceStatusEvents();
+  useShortcut('?', 'Show keyboard shortcuts', () => setShortcutsOpen(true), { group: 'Everywhere' });
+  useShortcut('Shift+R', 'Reload data from the service', () => void client.invalidateQueries({ queryKey: [profile.id] }), {
+    group: 'Everywhere',
+  });
+  return (
+    <Box data-app-state={workspace.isLoading ? 'loading' : 'ready'} sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 2 }}>
+          <Typography variant="h6" component="h1" sx={{ flexGrow: 0, mr: 2 }}>
+            {appName}
+          </Typography>
+          <ProfileSwitcher />
+          <WorkspacePicker />
+          <Box sx={{ flexGrow: 1 }} />
+          {profile.kind === 'embedded' && <ServiceStatusChip />}
+          <Tooltip title="Keyboard shortcuts (?)">
+            <IconButton aria-label="Keyboard shortcuts" onClick={() => setShortcutsOpen(true)}>
+              <KeyboardIcon />
+            </IconButton>
+          </Tooltip>
+        </Toolbar>
+        <LinearProgress
+          aria-label="Working"
+          aria-hidden={!busy}
+          sx={{ height: 2, visibility: busy ? 'visible' : 'hidden' }}
+        />
+      </AppBar>
+      <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+        <Toolbar />
+        <Stack sx={{ flexGrow: 1, justifyContent: 'space-between' }}>
+          <Navigation />
+          <Typography aria-label="version" variant="caption" color="text.secondary" sx={{ p: 2 }}>
+            Version {version}
+          </Typography>
+        </Stack>
+      </Drawer>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box sx={{ height: 2 }} />
+        {profile.kind === 'embedded' && <ServiceProblemBanner />}
+        {workspace.error && (
+          <Alert severity="error" sx={{ borderRadius: 0 }}>
+            Cannot load the workspaces of “{profile.name}”: {workspace.error.message}{' '}
+            <Link component={RouterLink} to="/connections">
+              Check the connection
+            </Link>
+          </Alert>
+        )}
+        <ErrorBoundary key={location.pathname} what="This screen">
+          <Outlet />
+        </ErrorBoundary>
+      </Box>
+      <ShortcutDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { issueApiKey, revokeApiKeys } from '../src/keys.ts';
+import { openDatabase, type Db } from '../src/storage/database.ts';
+import { createExternalCommits, MAX_LOOK_REUSE_MS } from '../src/storage/external-commits.ts';
+import { createWorkspaceStore } from '../src/storage/workspaces.ts';
+import { startTestServer } from './harness.ts';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Two connections to one fresh database: the watched one and "another process". */
+function twoConnections(): { db: Db; other: Db } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-commits-'));
+  const db = openDatabase(dataDir);
+  const other = openDatabase(dataDir);
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }), () => db.close(), () => other.close());
+  return { db, other };
+}
+
+const addUser = (db: Db, name: string) => Number(db.prepare('INSERT INTO users (name, is_admin, created_at) VALUES (?, 0, 0)').run(name).lastInsertRowid);
+
+describe('external commits', () => {
+  it("notices another connection's commit in the next event-loop turn, and not its own", async () => {
+    const { db, other } = twoConnections();
+    let noticed = 0;
+    const watch = createExternalCommits(db, () => 0);
+    watch.onCommit(() => (noticed += 1));
+    watch.refresh();
+    addUser(db, 'own');
+    await nextTurn();
+    watch.refresh();
+    expect(noticed).toBe(0);
+
+    addUser(other, 'elsewhere');
+    watch.refresh();
+    expect(noticed).toBe(0); // the look of this turn is reused (the clock stands still here)
+    await nextTurn();
+    watch.refresh();
+    expect(noticed).toBe(1);
+    await nextTurn();
+    watch.refresh();
+    expect(noticed).toBe(1);
+  });
+
+  it(`reuses a look for at most ${MAX_LOOK_REUSE_MS} ms within one turn`, () => {
+    const { db, other } = twoConnections();
+    let clock = 0;
+    let noticed = 0;
+    const watch = createExternalCommits(db, () => clock);
+    watch.onCommit(() => (noticed += 1));
+    watch.refresh();
+    addUser(other, 'elsewhere');
+    clock += MAX_LOOK_REUSE_MS;
+    watch.refresh();
+    expect(noticed).toBe(1);
+  });
+});
+
+describe('membership cache', () => {
+  it('answers from committed state: a rolled-back membership is not remembered, a new one counts at once', () => {
+    const { db } = twoConnections();
+    const workspaces = createWorkspaceStore(db);
+    const userId = addUser(db, 'dana');
+    const space = workspaces.create('space', null, userId, 0);
+    expect(workspaces.isMember(space.id, userId)).toBe(false);
+    expect(() =>
+      db.transaction(() => {
+        workspaces.addMember(space.id, userId);
+        expect(workspaces.isMember(space.id, userId)).toBe(true);
+        throw new Error('roll back');
+      })(),
+    ).toThrow('roll back');
+    expect(workspaces.isMember(space.id, userId)).toBe(false);
+    workspaces.addMember(space.id, userId);
+    expect(workspaces.isMember(space.id, userId)).toBe(true);
+    db.prepare('DELETE FROM workspace_members').run();
+    expect(workspaces.isMember(space.id, userId)).toBe(true); // cached: only another connection's commit drops it
+    workspaces.forgetMembers();
+    expect(workspaces.isMember(space.id, userId)).toBe(false);
+  });
+
+  it('drops memberships another process removed, for the requests that follow', async () => {
+    const server = await startTestServer();
+    cleanups.push(() => server.close());
+    const erin = issueApiKey({ dataDir: server.dataDir, userName: 'erin' });
+    const listErinsProjects = () => server.call('listProjects', { key: erin.apiKey, query: { workspaceName: 'erin' } });
+    expect((await listErinsProjects()).status).toBe(200);
+    const other = openDatabase(server.dataDir);
+    try {
+      other.prepare('DELETE FROM workspace_members WHERE user_id = (SELECT id FROM users WHERE name = ?)').run('erin');
+    } finally {
+      other.close();
+    }
+    expect((await listErinsProjects()).status).toBe(403);
+  });
+});
+
+describe('revocation under load', () => {
+  it('refuses every request sent after another connection revoked the key, while requests keep arriving', async () => {
+    const server = await startTestServer();
+    cleanups.push(() => server.close());
+    const frank = issueApiKey({ dataDir: server.dataDir, userName: 'frank' });
+    const list = () => server.call('listWorkspaces', { key: frank.apiKey }).then((reply) => reply.status);
+    const inFlight = Array.from({ length: 20 }, list);
+    await Promise.race(inFlight);
+    expect(revokeApiKeys(server.dataDir, frank.prefix)).toBe(1);
+    const after = await Promise.all(Array.from({ length: 20 }, list));
+    expect(after).toEqual(Array.from({ length: 20 }, () => 401));
+    expect(await Promise.all(inFlight)).toContain(200);
+  });
+});
