@@ -45,7 +45,7 @@ test.describe('desktop window (Electron)', () => {
       require: typeof (window as unknown as { require?: unknown }).require,
       process: typeof (window as unknown as { process?: unknown }).process,
     }));
-    expect(exposed).toEqual({ bridge: ['invoke', 'on'], require: 'undefined', process: 'undefined' });
+    expect(exposed).toEqual({ bridge: ['acceptDroppedFiles', 'invoke', 'on'], require: 'undefined', process: 'undefined' });
     const refused = await window.evaluate(() =>
       (window as unknown as { trackdesk: { invoke(c: string, i: unknown): Promise<unknown> } }).trackdesk.invoke('fs.readFile', {}),
     );

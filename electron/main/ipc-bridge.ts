@@ -1,5 +1,5 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/index.ts';
+import { IPC_ACCEPT_DROPPED, IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/index.ts';
 import type { Backend } from '../backend/src/backend.ts';
 import { dispatch } from '../backend/src/ipc/dispatch.ts';
 import { isTrustedSender } from './security-policy.ts';
@@ -23,12 +23,18 @@ export function connectIpc(backend: Backend, window: () => BrowserWindow | undef
     }
     return dispatch(backend.handlers, String(channel), input);
   });
+  // Only the preload sends this (the page has no ipcRenderer): paths it read from dropped File objects.
+  ipcMain.handle(IPC_ACCEPT_DROPPED, (event, paths: unknown) => {
+    if (!isTrustedSender(senderOf(event, window()))) return [];
+    return backend.chosenFiles.addDropped(paths);
+  });
   const unsubscribe = backend.events.subscribe((name, payload) => {
     const target = window();
     if (target && !target.isDestroyed()) target.webContents.send(IPC_EVENT, name, payload);
   });
   return () => {
     ipcMain.removeHandler(IPC_INVOKE);
+    ipcMain.removeHandler(IPC_ACCEPT_DROPPED);
     unsubscribe();
   };
 }

@@ -15,6 +15,8 @@ export interface TrackdeskBridge {
   invoke(channel: string, input: unknown): Promise<Envelope<unknown>>;
   /** Subscribes to a pushed event; returns the unsubscribe function. */
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /** The disk paths of files dropped on the desktop window, which transfers may then use. */
+  acceptDroppedFiles(files: File[]): Promise<string[]>;
 }
 
 declare global {

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
-import { api } from '../../shared/api/index.ts';
+import { api, type Endpoint } from '../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { createHandlers } from './handlers/index.ts';
 import { createAuthenticator } from './keys.ts';
@@ -57,6 +57,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** The contract's multipart (upload) entries and the others. */
+function splitByBodyKind(contract: Record<string, Endpoint>): [Record<string, Endpoint>, Record<string, Endpoint>] {
+  const entries = Object.entries(contract);
+  return [
+    Object.fromEntries(entries.filter(([, endpoint]) => endpoint.bodyKind === 'multipart')),
+    Object.fromEntries(entries.filter(([, endpoint]) => endpoint.bodyKind !== 'multipart')),
+  ];
+}
+
 /** Opens the data dir, bootstraps the admin key on first start, and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = openDatabase(options.dataDir);
@@ -82,17 +91,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     forceCloseConnections: 'idle',
   });
-  await app.register(multipart, { limits: { fileSize: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES } });
   installExactJsonContentType(app);
   installRequestDecompression(app);
   installErrorReplies(app, bodyLimit);
   // A keep-alive connection whose response finishes after close() began (a streamed download, say)
   // would otherwise stay open until its keep-alive timeout and hold up close().
   let shuttingDown = false;
-  app.addHook('onResponse', async () => {
+  app.addHook('onResponse', (_request, _reply, done) => {
     if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
+    done();
   });
-  registerContractRoutes(app, api, createHandlers(services), createAuthenticator(services.users, services.externalCommits));
+  const handlers = createHandlers(services);
+  const authenticate = createAuthenticator(services.users, services.externalCommits);
+  const [uploadEntries, otherEntries] = splitByBodyKind(api);
+  // @fastify/multipart adds per-request hooks to every route of its scope: only the upload routes get it.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES } });
+    registerContractRoutes(uploads, uploadEntries, handlers, authenticate);
+  });
+  await app.register(async (others) => {
+    // As @fastify/multipart's parser does: a form sent to a JSON endpoint leaves the body unread and absent (400).
+    others.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+    registerContractRoutes(others, otherEntries, handlers, authenticate);
+  });
 
   try {
     await app.listen({ host: options.host, port: options.port });

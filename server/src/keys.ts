@@ -1,4 +1,4 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './accounts.ts';
 import type { Caller } from './http/handler.ts';
 import { openDatabase, type Db } from './storage/database.ts';
@@ -45,11 +45,11 @@ export function createAuthenticator(users: UserStore, externalCommits: ExternalC
   return (presented) => {
     if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
     externalCommits.refresh();
-    const hash = hashApiKey(presented);
-    const id = hash.toString('base64');
+    // The one-shot digest as text is several times cheaper than a Hash object per request.
+    const id = hash('sha256', presented, 'base64');
     const cached = cache.get(id);
     if (cached) return cached;
-    const caller = matchKey(users, hash, keyPrefix(presented));
+    const caller = matchKey(users, Buffer.from(id, 'base64'), keyPrefix(presented));
     if (caller) {
       if (cache.size >= 1000) cache.clear();
       cache.set(id, caller);
@@ -58,10 +58,10 @@ export function createAuthenticator(users: UserStore, externalCommits: ExternalC
   };
 }
 
-function matchKey(users: UserStore, hash: Buffer, prefix: string): Caller | undefined {
+function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Caller | undefined {
   let match: Caller | undefined;
   for (const candidate of users.keyCandidates(prefix)) {
-    if (timingSafeEqual(candidate.hash, hash)) match = { userId: candidate.userId, userName: candidate.userName };
+    if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName };
   }
   return match;
 }

@@ -66,6 +66,15 @@ describe('bad input gets a clear 4xx with {msg, code, sdk_error_code}', () => {
     expect(corrupt.status).toBe(400);
   });
 
+  it('a form sent to a JSON endpoint → 400, the body is required as JSON', async () => {
+    const form = new FormData();
+    form.append('workspaceName', 'admin');
+    const response = await server.fetch(CREATE_PROJECT, { method: 'POST', headers: { authorization: server.adminKey }, body: form });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(await response.json()).toMatchObject({ msg: 'A JSON body is required.', code: 400 });
+  });
+
   it('unknown paths → 404 JSON', async () => {
     const response = await server.fetch('/api/rest/v2/write/nothing', { headers: { authorization: server.adminKey } });
     expect(response.status).toBe(404);

@@ -46,6 +46,23 @@ describe('group commit of logging writes', () => {
     expect(tags.list(experimentId)).toEqual(['kept', 'also kept']);
   });
 
+  it('runs atomic writes (their own transactions) without a savepoint; a failing one still undoes only itself', async () => {
+    const batch = createGroupCommit(fixture.db);
+    const tags = createLoggedTagStore(fixture.db);
+    const experimentId = fixture.newExperiment();
+    const failingTransaction = fixture.db.transaction(() => {
+      tags.add(experimentId, ['undone']);
+      throw new Error('refused');
+    });
+    const outcomes = await Promise.allSettled([
+      batch.run(() => tags.add(experimentId, ['kept']), { atomic: true }),
+      batch.run(failingTransaction, { atomic: true }),
+      batch.run(() => tags.add(experimentId, ['also kept']), { atomic: true }),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(tags.list(experimentId)).toEqual(['kept', 'also kept']);
+  });
+
   it('rolls back a lone write that failed', async () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);

@@ -6,6 +6,7 @@ import { EventBus } from './events.ts';
 import { apiHandlers } from './handlers/api-handlers.ts';
 import { previewHandler } from './handlers/preview-handler.ts';
 import { profileHandlers } from './handlers/profile-handlers.ts';
+import { ChosenFiles } from './files/chosen-files.ts';
 import { transferHandlers, type FileDialogs } from './handlers/transfer-handlers.ts';
 import type { Handlers } from './ipc/dispatch.ts';
 import { Keychain } from './keys/keychain.ts';
@@ -40,6 +41,8 @@ export interface Backend {
   events: EventBus;
   /** Uploads and downloads of streamed bytes (the browser shell's transfer routes), on the same queue as the channels. */
   streams: StreamTransfers;
+  /** The files the user chose in a dialog or dropped on the desktop window (the only ones transfers may touch there). */
+  chosenFiles: ChosenFiles;
   /** The embedded service, when this backend runs one. */
   embedded: EmbeddedService | undefined;
   /** Stops the embedded service and waits for it. */
@@ -66,17 +69,19 @@ export function createBackend(options: BackendOptions): Backend {
   });
   const clientOptions = options.clientOptions ?? {};
   const queue = new TransferQueue(events, options.transferConcurrency);
+  const chosenFiles = new ChosenFiles();
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
     ...apiHandlers(profiles, clientOptions),
-    ...transferHandlers(profiles, queue, clientOptions, options.dialogs),
+    ...transferHandlers(profiles, queue, clientOptions, options.dialogs, chosenFiles),
     ...previewHandler(profiles, clientOptions),
   };
   void embedded?.start();
-  return { handlers, events, streams: streamTransfers(profiles, queue, clientOptions), embedded, close: async () => embedded?.stop() };
+  const streams = streamTransfers(profiles, queue, clientOptions);
+  return { handlers, events, streams, chosenFiles, embedded, close: async () => embedded?.stop() };
 }
 
 function notRunning(): Error {

@@ -37,7 +37,8 @@ export const throttledWrite = <T>(services: Services, experimentId: number, type
 export function appendMetrics(services: Services, experimentId: number, type: ThrottledType, count: number, points: readonly MetricInput[]): Promise<void> {
   const { throttle, loggedData } = services;
   return throttle.admit(experimentId, type, count, async () => {
-    const { refusedSeries } = await loggedData.batch.run(() => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric));
+    const append = () => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric);
+    const { refusedSeries } = await loggedData.batch.run(append, { atomic: true });
     if (refusedSeries !== null) throttle.refuseFullSeries(experimentId, refusedSeries);
   });
 }

@@ -7,11 +7,18 @@ export interface GroupCommit {
    * own savepoint (a failing write undoes only itself and rejects only its own promise). Resolves after
    * the commit, so an acknowledged write is on disk (in the WAL) before the reply goes out.
    */
-  run<T>(write: () => T): Promise<T>;
+  run<T>(write: () => T, options?: WriteOptions): Promise<T>;
+}
+
+/** How a queued write behaves. */
+export interface WriteOptions {
+  /** The write undoes itself when it throws (it is a `db.transaction`), so it needs no savepoint of its own. */
+  atomic?: boolean;
 }
 
 interface Queued {
   write: () => unknown;
+  atomic: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -27,7 +34,7 @@ export function createGroupCommit(db: Db): GroupCommit {
   const commitAll = db.transaction((items: readonly Queued[]): Outcome[] =>
     items.map((item) => {
       try {
-        return { ok: true, value: savepoint(item.write) };
+        return { ok: true, value: item.atomic ? item.write() : savepoint(item.write) };
       } catch (error) {
         return { ok: false, error };
       }
@@ -58,10 +65,10 @@ export function createGroupCommit(db: Db): GroupCommit {
     });
   };
   return {
-    run: <T>(write: () => T) =>
+    run: <T>(write: () => T, options?: WriteOptions) =>
       new Promise<T>((resolve, reject) => {
         if (queue.length === 0) setImmediate(flush);
-        queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject });
       }),
   };
 }

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { ChosenFiles } from '../files/chosen-files.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
@@ -21,13 +22,9 @@ export function transferHandlers(
   queue: TransferQueue,
   clientOptions: Partial<ClientOptions>,
   dialogs: FileDialogs | undefined,
+  chosen: ChosenFiles,
 ): Pick<Handlers, 'transfers.upload' | 'transfers.download' | 'transfers.cancel' | 'files.chooseOpen' | 'files.chooseSave'> {
-  const chosen = new Set<string>();
-  const allowed = (filePath: string) => {
-    const path = resolve(filePath);
-    if (dialogs && !chosen.has(path)) throw new AppError('forbidden', 'Choose the file with the file dialog first.');
-    return path;
-  };
+  const allowed = (filePath: string) => (dialogs ? chosen.require(filePath) : resolve(filePath));
   const clientFor = async (profileId: string | undefined) => new ServiceClient(await profiles.target(profileId), clientOptions);
   const noDialogs = () => new AppError('unsupported', 'File dialogs exist only in the desktop window; type the file path instead.');
   return {
@@ -48,15 +45,12 @@ export function transferHandlers(
     'transfers.cancel': async ({ transferId }) => ({ cancelled: queue.cancel(transferId) }),
     'files.chooseOpen': async (input) => {
       if (!dialogs) throw noDialogs();
-      const paths = (await dialogs.chooseOpen(input)).map((path) => resolve(path));
-      for (const path of paths) chosen.add(path);
-      return { paths };
+      return { paths: chosen.add(await dialogs.chooseOpen(input)) };
     },
     'files.chooseSave': async (input) => {
       if (!dialogs) throw noDialogs();
       const path = await dialogs.chooseSave(input);
-      if (path !== null) chosen.add(resolve(path));
-      return { path: path === null ? null : resolve(path) };
+      return { path: path === null ? null : (chosen.add([path])[0] ?? null) };
     },
   };
 }

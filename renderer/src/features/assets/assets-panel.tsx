@@ -10,7 +10,7 @@ import { tagsOf } from './asset-record.ts';
 import { AssetTable } from './asset-table.tsx';
 import { TYPE_FILTERS, type TypeFilter } from './asset-types.ts';
 import { AssetsBulkBar } from './assets-bulk-bar.tsx';
-import { AddTagsDialog, RemoveTagDialog } from './bulk-tag-dialogs.tsx';
+import { AddAssetTagsDialog, RemoveTagDialog } from './bulk-tag-dialogs.tsx';
 import { RemoteAssetsDialog } from './remote-assets-dialog.tsx';
 import { UploadArea } from './upload-area.tsx';
 import { UploadQueueView } from './upload-queue-view.tsx';
@@ -96,7 +96,7 @@ export function AssetsPanel({ experimentKey }: { experimentKey: string }) {
       )}
       {assets.length > 0 && <AssetTable experimentKey={experimentKey} assets={assets} selected={selectedIds} onSelect={select} actions={actions} />}
       {dialog === 'tags' && (
-        <AddTagsDialog
+        <AddAssetTagsDialog
           target={assetsLabel(selected)}
           suggestions={tagsOf(assets)}
           busy={actions.busy === 'Add tags'}

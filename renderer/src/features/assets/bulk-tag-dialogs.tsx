@@ -1,5 +1,6 @@
-import { Autocomplete, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
+import { AddTagsDialog } from '../../shell/add-tags-dialog.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { cleanTags } from './asset-record.ts';
 
@@ -12,40 +13,8 @@ interface TagDialogProps {
 }
 
 /** Adds tags (E48) to every selected asset. */
-export function AddTagsDialog({ target, suggestions, busy, onSubmit, onClose }: TagDialogProps & { suggestions: readonly string[]; onSubmit(tags: string[]): void }) {
-  const [tags, setTags] = useState<string[]>([]);
-  const [draft, setDraft] = useState('');
-  const pending = cleanTags([...tags, draft]);
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="asset-tags-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="asset-tags-title">Add tags to {target}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>Type a tag and press Enter to add another.</DialogContentText>
-        <Autocomplete
-          multiple
-          freeSolo
-          options={[...suggestions]}
-          value={tags}
-          inputValue={draft}
-          onInputChange={(_event, value) => setDraft(value)}
-          onChange={(_event, value) => setTags(cleanTags(value))}
-          renderValue={(values, getItemProps) =>
-            values.map((tag, index) => {
-              const { key, ...itemProps } = getItemProps({ index });
-              return <Chip key={key} label={tag} size="small" {...itemProps} />;
-            })
-          }
-          renderInput={(params) => <TextField {...params} label="Tags" autoFocus />}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <BusyButton variant="contained" busy={busy} disabled={pending.length === 0} onClick={() => onSubmit(pending)}>
-          Add tags
-        </BusyButton>
-      </DialogActions>
-    </Dialog>
-  );
+export function AddAssetTagsDialog({ target, ...props }: TagDialogProps & { suggestions: readonly string[]; onSubmit(tags: string[]): void }) {
+  return <AddTagsDialog titleId="asset-tags-title" title={`Add tags to ${target}`} hint="Type a tag and press Enter to add another." clean={cleanTags} {...props} />;
 }
 
 /** Removes one tag (E49) from every selected asset that has it. */

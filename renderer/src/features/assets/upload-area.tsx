@@ -73,14 +73,21 @@ export function UploadArea({ experimentKey }: { experimentKey: string }) {
   const fromBrowser = (files: FileList | null) =>
     queue(Array.from(files ?? [], (file) => ({ fileName: file.name, size: file.size, source: { kind: 'file', file } })));
 
+  const fromDesktopDrop = async (files: File[]) => {
+    try {
+      const paths = (await window.trackdesk?.acceptDroppedFiles(files)) ?? [];
+      if (paths.length < files.length) notify.error(new Error('Only files from disk can be uploaded; folders and other items were left out.'), 'Some dropped items were not added');
+      queue(paths.map((path) => ({ fileName: baseName(path), size: undefined, source: { kind: 'path', path } })));
+    } catch (error) {
+      notify.error(error, 'Could not upload the dropped files');
+    }
+  };
+
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    if (desktop) {
-      notify.error(new Error('The desktop window cannot read dropped files yet; use "Upload files…" instead.'), 'Could not upload the dropped files');
-      return;
-    }
-    fromBrowser(event.dataTransfer.files);
+    if (desktop) void fromDesktopDrop(Array.from(event.dataTransfer.files));
+    else fromBrowser(event.dataTransfer.files);
   };
 
   return (

@@ -3,6 +3,7 @@ import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
 import { useApiQuery } from '../../lib/api.ts';
 import { formatDateTime, formatDuration } from '../experiments/format.ts';
 import { Loaded } from './documents.tsx';
+import { DetailSection } from './detail-section.tsx';
 import { KeyValues } from './key-values.tsx';
 import { SummariesTable } from './summaries-table.tsx';
 
@@ -14,10 +15,7 @@ export function OverviewSection({ metadata }: { metadata: ExperimentMetadata }) 
   const others = useApiQuery('getOthers', { experimentKey });
   return (
     <Stack spacing={3}>
-      <section aria-labelledby="metadata-heading">
-        <Typography id="metadata-heading" variant="h6" component="h3" gutterBottom>
-          Metadata
-        </Typography>
+      <DetailSection id="metadata" title="Metadata">
         <KeyValues
           label="Experiment metadata"
           items={[
@@ -33,11 +31,8 @@ export function OverviewSection({ metadata }: { metadata: ExperimentMetadata }) 
             ['Throttled', metadata.throttle ? `yes: ${metadata.throttleMessage ?? metadata.throttleReasons.join(', ')}` : 'no'],
           ]}
         />
-      </section>
-      <section aria-labelledby="tags-heading">
-        <Typography id="tags-heading" variant="h6" component="h3" gutterBottom>
-          Tags
-        </Typography>
+      </DetailSection>
+      <DetailSection id="tags" title="Tags">
         <Loaded query={tags} what="tags">
           {(data) =>
             data.tags.length === 0 ? (
@@ -51,23 +46,17 @@ export function OverviewSection({ metadata }: { metadata: ExperimentMetadata }) 
             )
           }
         </Loaded>
-      </section>
-      <section aria-labelledby="params-heading">
-        <Typography id="params-heading" variant="h6" component="h3" gutterBottom>
-          Parameters
-        </Typography>
+      </DetailSection>
+      <DetailSection id="params" title="Parameters">
         <Loaded query={params} what="parameters">
           {(data) => <SummariesTable summaries={data.values} label="Parameters" withSteps={false} />}
         </Loaded>
-      </section>
-      <section aria-labelledby="others-heading">
-        <Typography id="others-heading" variant="h6" component="h3" gutterBottom>
-          Others
-        </Typography>
+      </DetailSection>
+      <DetailSection id="others" title="Others">
         <Loaded query={others} what="other values">
           {(data) => <SummariesTable summaries={data.values} label="Others" withSteps={false} />}
         </Loaded>
-      </section>
+      </DetailSection>
     </Stack>
   );
 }

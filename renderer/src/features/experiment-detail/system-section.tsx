@@ -1,6 +1,7 @@
-import { Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useApiQuery } from '../../lib/api.ts';
 import { Loaded, TextBlock } from './documents.tsx';
+import { DetailSection } from './detail-section.tsx';
 import { KeyValues } from './key-values.tsx';
 
 const bytes = (value: number | null) => (value === null ? null : `${(value / 1024 ** 3).toFixed(1)} GiB`);
@@ -11,10 +12,7 @@ export function SystemSection({ experimentKey }: { experimentKey: string }) {
   const git = useApiQuery('getGitMetadata', { experimentKey });
   return (
     <Stack spacing={3}>
-      <section aria-labelledby="system-heading">
-        <Typography id="system-heading" variant="h6" component="h3" gutterBottom>
-          System
-        </Typography>
+      <DetailSection id="system" title="System">
         <Loaded query={details} what="system details">
           {(data) => (
             <Stack spacing={2}>
@@ -65,11 +63,8 @@ export function SystemSection({ experimentKey }: { experimentKey: string }) {
             </Stack>
           )}
         </Loaded>
-      </section>
-      <section aria-labelledby="git-heading">
-        <Typography id="git-heading" variant="h6" component="h3" gutterBottom>
-          Git
-        </Typography>
+      </DetailSection>
+      <DetailSection id="git" title="Git">
         <Loaded query={git} what="git metadata">
           {(data) => (
             <KeyValues
@@ -84,7 +79,7 @@ export function SystemSection({ experimentKey }: { experimentKey: string }) {
             />
           )}
         </Loaded>
-      </section>
+      </DetailSection>
     </Stack>
   );
 }

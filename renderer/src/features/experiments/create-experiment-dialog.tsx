@@ -1,7 +1,7 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { DialogContentText, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useApiMutation } from '../../lib/api.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
+import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { nameProblem } from './experiment-forms.ts';
 import { EXPERIMENT_READS } from './use-experiment-actions.ts';
@@ -26,36 +26,27 @@ export function CreateExperimentDialog({ workspaceName, projectName, onClose }: 
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="create-experiment-title" maxWidth="sm" fullWidth>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="create-experiment-title">New experiment in “{projectName}”</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            The service gives it a key. It counts as running until it is stopped or nothing has been logged to it for a while.
-          </DialogContentText>
-          <TextField
-            label="Experiment name (optional)"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={problem !== undefined}
-            helperText={problem ? `The name ${problem}.` : ' '}
-            autoFocus
-            fullWidth
-          />
-          {create.error && <Alert severity="error">Could not create the experiment: {create.error.message}</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={create.isPending}>
-            Create
-          </BusyButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="create-experiment-title"
+      title={`New experiment in “${projectName}”`}
+      submitLabel="Create"
+      mutation={create}
+      errorContext="Could not create the experiment"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <DialogContentText sx={{ mb: 2 }}>
+        The service gives it a key. It counts as running until it is stopped or nothing has been logged to it for a while.
+      </DialogContentText>
+      <TextField
+        label="Experiment name (optional)"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={problem !== undefined}
+        helperText={problem ? `The name ${problem}.` : ' '}
+        autoFocus
+        fullWidth
+      />
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { DialogContentText, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useApiMutation } from '../../lib/api.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
+import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { nameProblem } from './experiment-forms.ts';
 import { EXPERIMENT_READS } from './use-experiment-actions.ts';
@@ -27,37 +27,26 @@ export function RenameDialog({ experimentKey, currentName, onClose }: { experime
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="rename-title" maxWidth="sm" fullWidth>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <DialogTitle id="rename-title">Rename experiment</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            The name is stored as the experiment’s “name” item (key {experimentKey}).
-          </DialogContentText>
-          <TextField
-            label="Experiment name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onBlur={() => setTouched(true)}
-            error={touched && problem !== undefined}
-            helperText={touched && problem ? `The name ${problem}.` : ' '}
-            autoFocus
-            fullWidth
-          />
-          {rename.error && <Alert severity="error">Could not rename: {rename.error.message}</Alert>}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={rename.isPending}>
-            Rename
-          </BusyButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="rename-title"
+      title="Rename experiment"
+      submitLabel="Rename"
+      mutation={rename}
+      errorContext="Could not rename"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <DialogContentText sx={{ mb: 2 }}>The name is stored as the experiment’s “name” item (key {experimentKey}).</DialogContentText>
+      <TextField
+        label="Experiment name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        onBlur={() => setTouched(true)}
+        error={touched && problem !== undefined}
+        helperText={touched && problem ? `The name ${problem}.` : ' '}
+        autoFocus
+        fullWidth
+      />
+    </FormDialog>
   );
 }

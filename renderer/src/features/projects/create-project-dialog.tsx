@@ -1,7 +1,6 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useApiMutation } from '../../lib/api.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
+import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { ProjectFormFields, validateProjectForm, type ProjectFormValue } from './project-form.tsx';
 
@@ -19,8 +18,7 @@ export function CreateProjectDialog({ workspaceName, open, onClose }: { workspac
     setSubmitted(false);
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     if (Object.keys(validateProjectForm(value)).length > 0) return;
     create.mutate(
@@ -34,24 +32,17 @@ export function CreateProjectDialog({ workspaceName, open, onClose }: { workspac
     );
   };
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="create-project-title" maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="create-project-title">New project in {workspaceName}</DialogTitle>
-        <DialogContent>
-          <ProjectFormFields value={value} onChange={setValue} showErrors={submitted} />
-          {create.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              Could not create the project: {create.error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={create.isPending}>
-            Create project
-          </BusyButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="create-project-title"
+      title={`New project in ${workspaceName}`}
+      submitLabel="Create project"
+      mutation={create}
+      errorContext="Could not create the project"
+      onSubmit={submit}
+      onClose={close}
+    >
+      <ProjectFormFields value={value} onChange={setValue} showErrors={submitted} />
+    </FormDialog>
   );
 }

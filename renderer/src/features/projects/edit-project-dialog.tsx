@@ -1,8 +1,7 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ProjectRecord } from '../../../../shared/api/projects.ts';
 import { useApiMutation } from '../../lib/api.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
+import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { ProjectFormFields, validateProjectForm, type ProjectFormValue } from './project-form.tsx';
 
@@ -18,8 +17,7 @@ export function EditProjectDialog({ project, onClose }: { project: ProjectRecord
   const update = useApiMutation('updateProject', {
     invalidate: [['listProjects', { workspaceName: project.workspaceName }], ['getProject', { projectId: project.projectId }]],
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setSubmitted(true);
     if (Object.keys(validateProjectForm(value)).length > 0) return;
     const name = value.projectName.trim();
@@ -43,24 +41,16 @@ export function EditProjectDialog({ project, onClose }: { project: ProjectRecord
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="edit-project-title" maxWidth="sm" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="edit-project-title">Edit project “{project.projectName}”</DialogTitle>
-        <DialogContent>
-          <ProjectFormFields value={value} onChange={setValue} showErrors={submitted} />
-          {update.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              Could not save the project: {update.error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={update.isPending}>
-            Save changes
-          </BusyButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      titleId="edit-project-title"
+      title={`Edit project “${project.projectName}”`}
+      submitLabel="Save changes"
+      mutation={update}
+      errorContext="Could not save the project"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <ProjectFormFields value={value} onChange={setValue} showErrors={submitted} />
+    </FormDialog>
   );
 }

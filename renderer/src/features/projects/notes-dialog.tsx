@@ -1,84 +1,20 @@
-import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
-import { useState } from 'react';
 import type { ProjectRecord } from '../../../../shared/api/projects.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
-import { useConfirm } from '../../shell/confirm.tsx';
-import { useShortcut } from '../../shell/shortcuts.tsx';
+import { NotesEditorDialog } from '../../shell/notes-editor-dialog.tsx';
 
 /** The project's notes (E14) in a text editor with a visible save state; unsaved text is never dropped silently. */
 export function NotesDialog({ project, onClose }: { project: ProjectRecord; onClose: () => void }) {
-  const notes = useApiQuery('getProjectNotes', { projectId: project.projectId });
-  if (notes.data) return <NotesEditor project={project} initial={notes.data.notes} onClose={onClose} />;
+  const { projectId } = project;
+  const notes = useApiQuery('getProjectNotes', { projectId });
+  const save = useApiMutation('setProjectNotes', { invalidate: [['getProjectNotes', { projectId }]] });
   return (
-    <Dialog open onClose={onClose} aria-labelledby="notes-title" maxWidth="md" fullWidth>
-      <DialogTitle id="notes-title">Notes of “{project.projectName}”</DialogTitle>
-      <DialogContent>
-        {notes.error ? <Alert severity="error">Could not load the notes: {notes.error.message}</Alert> : <CircularProgress aria-label="Loading notes" />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-function NotesEditor({ project, initial, onClose }: { project: ProjectRecord; initial: string; onClose: () => void }) {
-  const confirm = useConfirm();
-  const [text, setText] = useState(initial);
-  const [saved, setSaved] = useState(initial);
-  const save = useApiMutation('setProjectNotes', { invalidate: [['getProjectNotes', { projectId: project.projectId }]] });
-  const dirty = text !== saved;
-  const saveNow = () => {
-    if (save.isPending) return;
-    const sent = text;
-    save.mutate({ body: { projectId: project.projectId, notes: sent } }, { onSuccess: () => setSaved(sent) });
-  };
-  const close = async () => {
-    const discard =
-      !dirty ||
-      (await confirm({
-        title: 'Discard unsaved notes?',
-        message: `Your changes to the notes of “${project.projectName}” are not saved and will be lost.`,
-        confirmLabel: 'Discard changes',
-        destructive: true,
-      }));
-    if (discard) onClose();
-  };
-  useShortcut('Mod+S', 'Save the notes', saveNow, { group: 'Notes', inDialogs: true });
-  const state = save.isPending ? 'Saving…' : dirty ? (save.error ? 'Not saved' : 'Unsaved changes') : 'All changes saved';
-  return (
-    <Dialog open onClose={() => void close()} aria-labelledby="notes-title" maxWidth="md" fullWidth>
-      <DialogTitle id="notes-title">Notes of “{project.projectName}”</DialogTitle>
-      <DialogContent>
-        <TextField
-          label="Notes"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          multiline
-          minRows={12}
-          maxRows={24}
-          fullWidth
-          autoFocus
-          sx={{ mt: 1 }}
-        />
-        {save.error && dirty && !save.isPending && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            Could not save the notes: {save.error.message} Your text is still here; try again.
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Stack direction="row" sx={{ flexGrow: 1, pl: 2 }}>
-          <Typography role="status" aria-label="Save state" variant="body2" sx={{ color: dirty ? 'warning.main' : 'text.secondary' }}>
-            {state}
-          </Typography>
-        </Stack>
-        <Button onClick={() => void close()}>Close</Button>
-        <BusyButton variant="contained" busy={save.isPending} disabled={!dirty} onClick={saveNow}>
-          Save notes
-        </BusyButton>
-      </DialogActions>
-    </Dialog>
+    <NotesEditorDialog
+      titleId="notes-title"
+      subject={project.projectName}
+      notes={notes}
+      mutation={save}
+      save={(text, onSaved) => save.mutate({ body: { projectId, notes: text } }, { onSuccess: onSaved })}
+      onClose={onClose}
+    />
   );
 }

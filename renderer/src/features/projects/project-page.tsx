@@ -1,10 +1,11 @@
-import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ExperimentsScreen } from '../experiments/index.ts';
 import { useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
+import { RecordHeader } from '../../shell/record-header.tsx';
 import { projectActions, useProjectDialogs } from './project-dialogs.tsx';
 
 /** One project: its header with the project's actions, and its experiments (the experiments feature's screen). */
@@ -33,27 +34,19 @@ export function ProjectPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}>
       <Box sx={{ px: 3, pt: 2, pb: 1 }}>
-        <Breadcrumbs aria-label="Breadcrumb">
-          <Link component={RouterLink} to="/projects">
-            Projects in {record.workspaceName}
-          </Link>
-          <Typography color="text.primary">{record.projectName}</Typography>
-        </Breadcrumbs>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-          <Typography variant="h5" component="h2">
-            {record.projectName}
-          </Typography>
-          <Chip size="small" variant="outlined" label={record.public ? 'Public' : 'Private'} />
-          <Typography variant="body2" color="text.secondary">
-            {plural(record.numberOfExperiments, 'experiment')}
-          </Typography>
-          <Box sx={{ flexGrow: 1 }} />
+        <RecordHeader
+          listPath="/projects"
+          listLabel={`Projects in ${record.workspaceName}`}
+          name={record.projectName}
+          isPublic={record.public}
+          summary={plural(record.numberOfExperiments, 'experiment')}
+        >
           {projectActions.map((action) => (
             <Button key={action.kind} size="small" color={action.kind === 'delete' ? 'error' : 'primary'} onClick={() => open(action.kind, record)}>
               {action.label}
             </Button>
           ))}
-        </Stack>
+        </RecordHeader>
         {record.projectDescription && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {record.projectDescription}

@@ -1,4 +1,4 @@
-import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
@@ -6,6 +6,7 @@ import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { RecordHeader } from '../../shell/record-header.tsx';
 import { DeliveryLog } from '../webhooks/index.ts';
 import { ModelEditDialog } from './model-edit-dialog.tsx';
 import { ModelNotesDialog } from './model-notes-dialog.tsx';
@@ -84,21 +85,13 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
 
   return (
     <Box sx={{ p: 3 }}>
-      <Breadcrumbs aria-label="Breadcrumb">
-        <Link component={RouterLink} to="/registry">
-          Model registry of {workspaceName}
-        </Link>
-        <Typography color="text.primary">{model.modelName}</Typography>
-      </Breadcrumbs>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h2">
-          {model.modelName}
-        </Typography>
-        <Chip size="small" variant="outlined" label={model.isPublic ? 'Public' : 'Private'} />
-        <Typography variant="body2" color="text.secondary">
-          {plural(model.numberOfVersions, 'version')} · registered by {model.userName}
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
+      <RecordHeader
+        listPath="/registry"
+        listLabel={`Model registry of ${workspaceName}`}
+        name={model.modelName}
+        isPublic={model.isPublic}
+        summary={`${plural(model.numberOfVersions, 'version')} · registered by ${model.userName}`}
+      >
         <Button size="small" onClick={() => setOpen({ kind: 'version' })}>
           New version…
         </Button>
@@ -111,7 +104,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
         <Button size="small" color="error" onClick={() => void removeModel()}>
           Delete model…
         </Button>
-      </Stack>
+      </RecordHeader>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2, whiteSpace: 'pre-wrap' }}>
         {model.description || 'No description.'}
       </Typography>

@@ -1,10 +1,10 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { DialogContentText, TextField } from '@mui/material';
+import { useState } from 'react';
 import { api } from '../../../../shared/api/index.ts';
 import { useApiMutation } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useUiStore } from '../../lib/ui-store.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
+import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { fieldErrors } from '../../lib/form-errors.ts';
 
@@ -23,8 +23,7 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
     setChecked(false);
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setChecked(true);
     if (errors.name) return;
     create.mutate(
@@ -39,34 +38,28 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
     );
   };
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="create-workspace-title" maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="create-workspace-title">New workspace</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>The workspace is created on “{profile.name}” and selected.</DialogContentText>
-          <TextField
-            label="Workspace name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={checked && !!errors.name}
-            helperText={checked ? errors.name : undefined}
-            required
-            fullWidth
-            autoFocus
-          />
-          {create.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              Could not create the workspace: {create.error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close}>Cancel</Button>
-          <BusyButton type="submit" variant="contained" busy={create.isPending}>
-            Create workspace
-          </BusyButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      titleId="create-workspace-title"
+      title="New workspace"
+      maxWidth="xs"
+      submitLabel="Create workspace"
+      mutation={create}
+      errorContext="Could not create the workspace"
+      onSubmit={submit}
+      onClose={close}
+    >
+      <DialogContentText sx={{ mb: 2 }}>The workspace is created on “{profile.name}” and selected.</DialogContentText>
+      <TextField
+        label="Workspace name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={checked && !!errors.name}
+        helperText={checked ? errors.name : undefined}
+        required
+        fullWidth
+        autoFocus
+      />
+    </FormDialog>
   );
 }
