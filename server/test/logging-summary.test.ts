@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { foldSummary, loggedPoint, numberOf, type RawValue, type Summary } from '../src/storage/logged-data-summary.ts';
+import { createGroupCommit } from '../src/storage/logged-data-batch.ts';
 import { createLoggedValueStore, type LoggedValueStore, type MetricInput } from '../src/storage/logged-data-values.ts';
 import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
 
@@ -80,6 +81,51 @@ describe('logged value storage', () => {
       expect(summary.max.step).toBe(values[numbers.indexOf(Math.max(...numbers))]?.step);
       expect(store.series(experimentId, name)).toHaveLength(values.length);
     }
+  });
+
+  it.each([
+    ['mixed values', [3, 3, -1, 0.5, '0.5', ' 7 ', 'abc', '', true, 'Z', 1e300, -0, 12, '12', 'zzz']],
+    ['non-numeric values only', ['abc', 'abd', 'abc', '', true, false, 'Z', '\uFFFF', '\u{1F600}', 'zzz', 'Zz']],
+  ])('merges summaries in SQL exactly as folding every value in order would, across appends and single values (%s)', (_label, pool: RawValue[]) => {
+    const experimentId = fixture.newExperiment();
+    let seed = 11;
+    const next = (bound: number) => (seed = (seed * 48271) % 2147483647) % bound;
+    const values = Array.from({ length: 300 }, () => pool[next(pool.length)] as RawValue);
+    for (let start = 0; start < values.length; ) {
+      const slice = values.slice(start, start + 1 + next(5));
+      const inputs = slice.map((value, index) => metric('m', value, start + index, 1000 + start + index));
+      expect(store.appendMetrics(experimentId, inputs, Infinity).refusedSeries).toBeNull();
+      slice.forEach((value, index) => store.logValue(experimentId, 'parameter', 'p', loggedPoint(value, 1000 + start + index, start + index, null)));
+      start += slice.length;
+    }
+    const expected = fold(values);
+    expect(store.summaries(experimentId, 'metric')[0]?.summary).toEqual(expected);
+    expect(store.summaries(experimentId, 'parameter')[0]?.summary).toEqual(expected);
+    expect(store.series(experimentId, 'm').map((point) => point.value)).toEqual(values.map(String));
+  });
+
+  it('defers summaries to the end of a group commit, leaving out appends that were refused or rolled back', async () => {
+    const experimentId = fixture.newExperiment();
+    const batch = createGroupCommit(fixture.db, store.deferringSummaries);
+    const append = (points: MetricInput[], limit = 5) => batch.run(() => store.appendMetrics(experimentId, points, limit), { atomic: true });
+    const failing = batch.run(() => {
+      store.appendMetrics(experimentId, [metric('m', 100, 9, 9)], 5);
+      throw new Error('this write fails after its append');
+    });
+    const results = await Promise.all([
+      append([metric('m', 3, 0, 0), metric('n', 'x', 0, 0)]),
+      append([metric('m', 1, 1, 1), metric('m', 4, 2, 2)]),
+      append([metric('n', 'y', 1, 1), metric('m', 0, 3, 3), metric('m', -5, 4, 4), metric('m', -6, 5, 5)]),
+      append([metric('m', 2, 6, 6)]),
+      failing.catch((error: unknown) => String(error)),
+    ]);
+    expect(results).toEqual([{ refusedSeries: null }, { refusedSeries: null }, { refusedSeries: 'm' }, { refusedSeries: null }, 'Error: this write fails after its append']);
+    const summaries = Object.fromEntries(store.summaries(experimentId, 'metric').map(({ name, summary }) => [name, summary]));
+    expect(summaries.m).toEqual({ count: 4, current: loggedPoint(2, 6, 6, null), min: loggedPoint(1, 1, 1, null), max: loggedPoint(4, 2, 2, null) });
+    expect(summaries.n).toEqual({ count: 1, current: loggedPoint('x', 0, 0, null), min: loggedPoint('x', 0, 0, null), max: loggedPoint('x', 0, 0, null) });
+    expect(store.series(experimentId, 'm').map((point) => point.value)).toEqual(['3', '1', '4', '2']);
+    await expect(batch.run(() => store.appendMetrics(experimentId, [metric('m', 9, 7, 7)], Infinity), { atomic: true })).resolves.toEqual({ refusedSeries: null });
+    expect(store.summaries(experimentId, 'metric')[0]?.summary).toMatchObject({ count: 5, max: { value: '9' }, min: { value: '1' } });
   });
 
   it('orders a series by step (points without a step first), then timestamp, then arrival', () => {

@@ -25,20 +25,26 @@ interface Queued {
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-/** Creates the group commit over a database: one commit per event-loop turn instead of one per request. */
-export function createGroupCommit(db: Db): GroupCommit {
+/**
+ * Creates the group commit over a database: one commit per event-loop turn instead of one per request.
+ * `around` wraps each transaction's writes (inside the transaction) and again each non-atomic write in its
+ * savepoint: it may defer work to the end of the transaction, and must forget a failed write's share of it.
+ */
+export function createGroupCommit(db: Db, around: <T>(run: () => T) => T = (run) => run()): GroupCommit {
   let queue: Queued[] = [];
   const savepoint = db.transaction((write: () => unknown) => write());
   /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
-  const commitOne = db.transaction((item: Queued) => item.write());
+  const commitOne = db.transaction((item: Queued) => around(item.write));
   const commitAll = db.transaction((items: readonly Queued[]): Outcome[] =>
-    items.map((item) => {
-      try {
-        return { ok: true, value: item.atomic ? item.write() : savepoint(item.write) };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }),
+    around(() =>
+      items.map((item): Outcome => {
+        try {
+          return { ok: true, value: item.atomic ? item.write() : savepoint(() => around(item.write)) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    ),
   );
   const commit = (items: readonly Queued[]): Outcome[] => {
     if (items.length > 1) return commitAll(items);

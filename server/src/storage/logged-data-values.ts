@@ -38,6 +38,12 @@ export interface AppendResult {
 export interface LoggedValueStore {
   /** Appends metric values in one transaction, all or none: none when a series would pass `maxPerSeries` values. */
   appendMetrics(experimentId: number, points: readonly MetricInput[], maxPerSeries: number): AppendResult;
+  /**
+   * Runs `run`, which must be inside one transaction, keeping the metric summaries it changes in memory and
+   * writing each once at its end (before the commit): a failing append leaves them as they were, and when the
+   * transaction fails they go with it. Nested inside another, it forgets what `run` kept when `run` throws.
+   */
+  deferringSummaries<T>(run: () => T): T;
   /** Folds a parameter or other value into its summary. */
   logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): void;
   /** Summaries of one kind, by name. */
@@ -77,6 +83,19 @@ const summaryOf = (row: ItemRecord): Summary => ({
 const summaryColumns = (summary: Summary): (string | number | null)[] =>
   [summary.current, summary.min, summary.max].flatMap((mark) => [mark.value, mark.number, mark.timestamp, mark.step, mark.context]);
 
+/** One series during an append: its row id, its summary now, and the summary as its row holds it. */
+interface SeriesState {
+  id: number | undefined;
+  summary: Summary | undefined;
+  stored: Summary | undefined;
+}
+
+/** A series whose summary `deferringSummaries` writes at its end. */
+interface DeferredSeries extends SeriesState {
+  experimentId: number;
+  name: string;
+}
+
 /** Thrown inside an append transaction to roll it back. */
 class SeriesFull extends Error {
   readonly series: string;
@@ -115,11 +134,22 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
     return Number(insertItem.run(experimentId, kind, name, summary.count, ...summaryColumns(summary)).lastInsertRowid);
   };
 
+  /** Metric summaries kept by `deferringSummaries`, by experiment and name; undefined outside it. */
+  let deferred: Map<string, DeferredSeries> | undefined;
+  const deferredKey = (experimentId: number, name: string) => `${experimentId}\u0000${name}`;
+
   const append = db.transaction((experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
-    /** Per series: its row id, its summary now, and the summary as stored (written once at the end if it changed). */
-    const touched = new Map<string, { id: number | undefined; summary: Summary | undefined; stored: Summary | undefined }>();
+    /** Per series touched by this append; shared state (`deferred`) changes only once nothing can fail any more. */
+    const touched = new Map<string, SeriesState>();
     for (const input of points) {
       let entry = touched.get(input.name);
+      if (!entry) {
+        const kept = deferred?.get(deferredKey(experimentId, input.name));
+        if (kept) {
+          entry = { ...kept };
+          touched.set(input.name, entry);
+        }
+      }
       if (!entry) {
         const row = selectItem.get(experimentId, 'metric', input.name);
         const summary = row ? summaryOf(row) : undefined;
@@ -137,9 +167,37 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
       insertPoint.run(entry.id, input.step ?? -1, input.timestamp, summary.count, point.value, input.epoch, input.context);
     }
     for (const [name, entry] of touched) {
-      if (entry.summary && entry.summary !== entry.stored) save(experimentId, 'metric', name, entry.id, entry.summary);
+      if (deferred) deferred.set(deferredKey(experimentId, name), { ...entry, experimentId, name });
+      else if (entry.summary && entry.summary !== entry.stored) save(experimentId, 'metric', name, entry.id, entry.summary);
     }
   });
+
+  const deferringSummaries = <T>(run: () => T): T => {
+    if (deferred) {
+      /** Nested (a write in its own savepoint): undo what it kept if it fails, as its savepoint undoes its rows. */
+      const kept = deferred;
+      const before = new Map(kept);
+      try {
+        return run();
+      } catch (error) {
+        kept.clear();
+        for (const [key, entry] of before) kept.set(key, entry);
+        throw error;
+      }
+    }
+    const kept = new Map<string, DeferredSeries>();
+    deferred = kept;
+    try {
+      const result = run();
+      deferred = undefined;
+      for (const { experimentId, name, id, summary, stored } of kept.values()) {
+        if (summary && summary !== stored) save(experimentId, 'metric', name, id, summary);
+      }
+      return result;
+    } finally {
+      deferred = undefined;
+    }
+  };
 
   const logValue = db.transaction((experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => {
     const row = selectItem.get(experimentId, kind, name);
@@ -158,6 +216,7 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
         throw error;
       }
     },
+    deferringSummaries,
     logValue: (experimentId, kind, name, point) => logValue(experimentId, kind, name, point),
     summaries: (experimentId, kind) => selectKind.all(experimentId, kind).map(named),
     metricSummariesWithPrefix: (experimentId, prefix) =>

@@ -17,11 +17,12 @@ export interface LoggedDataStore {
 
 /** Creates the logged-data stores over a database (migration 002). */
 export function createLoggedDataStore(db: Db): LoggedDataStore {
+  const values = createLoggedValueStore(db);
   return {
-    values: createLoggedValueStore(db),
+    values,
     output: createLoggedOutputStore(db),
     documents: createLoggedDocumentStore(db),
     tags: createLoggedTagStore(db),
-    batch: createGroupCommit(db),
+    batch: createGroupCommit(db, values.deferringSummaries),
   };
 }
