@@ -61,24 +61,30 @@ export async function invokeInPage(page: Page, channel: string, input: unknown =
   );
 }
 
-/** Resolves (inside the page) with the first event of `name` pushed over /events after `trigger` was invoked. */
-export async function eventAfter(page: Page, name: string, trigger: { channel: string; input?: unknown }, match: Record<string, unknown>): Promise<unknown> {
+/**
+ * Opens the page's event stream, calls `trigger` once it is open, and resolves with the event `name`
+ * matching the last of `matches` after events matching the ones before it arrived in that order (the
+ * stream first sends the current state, so a sequence tells a new state from the one before).
+ */
+export async function eventsInOrder(page: Page, name: string, trigger: { channel: string; input?: unknown }, matches: Record<string, unknown>[]): Promise<unknown> {
   return page.evaluate(
     async ([eventName, channel, input, wanted]) =>
       new Promise((resolve) => {
         const source = new EventSource('/events');
+        let next = 0;
         source.addEventListener(eventName, (message) => {
           const payload = JSON.parse((message as MessageEvent<string>).data) as Record<string, unknown>;
-          if (Object.entries(wanted).every(([key, value]) => payload[key] === value)) {
-            source.close();
-            resolve(payload);
-          }
+          if (!Object.entries(wanted[next] ?? {}).every(([key, value]) => payload[key] === value)) return;
+          next += 1;
+          if (next < wanted.length) return;
+          source.close();
+          resolve(payload);
         });
         source.addEventListener('open', () => {
           void fetch(`/ipc/${channel}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}) });
         });
       }),
-    [name, trigger.channel, trigger.input, match] as const,
+    [name, trigger.channel, trigger.input, matches] as const,
   );
 }
 

@@ -1,10 +1,10 @@
-import { eventAfter, expect, invokeInPage, test } from './fixtures.ts';
+import { eventsInOrder, expect, invokeInPage, test } from './fixtures.ts';
 
 test('the browser shell runs the embedded service and pushes its status to the page', async ({ page, shell }) => {
   await page.goto(shell.url);
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
 
-  const restarted = await eventAfter(page, 'service.status', { channel: 'service.restart' }, { state: 'ready' });
+  const restarted = await eventsInOrder(page, 'service.status', { channel: 'service.restart' }, [{ state: 'stopped' }, { state: 'ready' }]);
   expect(restarted).toMatchObject({ profileId: 'local', state: 'ready', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
 
   const test = await invokeInPage(page, 'profiles.test', { id: 'local' });

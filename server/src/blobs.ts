@@ -4,6 +4,7 @@ import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { noteStreamedBytes } from './young-garbage.ts';
 
 /** Thrown when a blob being written exceeds its size limit (the handler answers 413). */
 export class BlobTooLargeError extends Error {
@@ -53,6 +54,7 @@ async function writeFile(source: Readable, path: string, limit: number): Promise
   let bytes = 0;
   const count = (chunk: Buffer) => {
     bytes += chunk.length;
+    noteStreamedBytes(chunk.length);
     if (bytes > limit) source.destroy(new BlobTooLargeError(limit));
   };
   source.on('data', count);
@@ -90,7 +92,12 @@ export function createBlobStore(dataDir: string): BlobStore {
         throw error;
       }
     },
-    read: (blob, range) => createReadStream(pathOf(blob), range),
+    read(blob, range) {
+      const stream = createReadStream(pathOf(blob), range);
+      // Paused first, so that this listener does not start the flow: the stream flows once it is piped.
+      stream.pause().on('data', (chunk) => noteStreamedBytes(chunk.length));
+      return stream;
+    },
     size: (blob) => statSync(pathOf(blob)).size,
     remove: (blob) => rm(pathOf(blob), { force: true }),
     async sweepOrphans(isReferenced) {

@@ -181,6 +181,20 @@ describe('asset deletion, tags, remote assets, text samples and git patches (E31
     expect((await server.call('uploadTextSample', { body: { experimentKey } as never })).status).toBe(400);
   });
 
+  it('accepts the API key of E31 in the body field apiKey instead of the header', async () => {
+    const experimentKey = await newExperiment(server, 'assets');
+    const inBody = await server.call('uploadTextSample', { key: null, body: { experimentKey, apiKey: server.adminKey, content: 'keyed by body' } });
+    expect(inBody.status).toBe(200);
+    const both = await server.call('uploadTextSample', { body: { experimentKey, apiKey: server.adminKey, content: 'keyed twice' } });
+    expect(both.status).toBe(200);
+    const unknown = await server.call('uploadTextSample', { key: null, body: { experimentKey, apiKey: 'not-a-key-0123456789', content: 'x' } });
+    expect(unknown).toMatchObject({ status: 401, body: { msg: expect.stringMatching(/not registered/) } });
+    const mismatch = await server.call('uploadTextSample', { body: { experimentKey, apiKey: 'not-a-key-0123456789', content: 'x' } });
+    expect(mismatch).toMatchObject({ status: 401, body: { msg: expect.stringMatching(/not the API key sent in the Authorization header/) } });
+    expect((await server.call('uploadTextSample', { key: null, body: { experimentKey, content: 'x' } })).status).toBe(401);
+    expect((await list(experimentKey, 'text-sample')).map((asset) => asset.assetId).sort()).toEqual([inBody.body.assetId, both.body.assetId].sort());
+  });
+
   it('stores a git patch (E45) and reads it back as a zip holding one patch file', async () => {
     const experimentKey = await newExperiment(server, 'assets');
     expect((await server.call('downloadGitPatch', { query: { experimentKey } })).status).toBe(404);

@@ -55,6 +55,36 @@ export function queryString(query: Record<string, unknown> | undefined): string 
   return text ? `?${text}` : '';
 }
 
+/**
+ * Calls an endpoint of the contract on the service at `url` (see TestServer.call); also used for
+ * services running as child processes.
+ */
+export async function callEndpoint<N extends EndpointName>(url: string, name: N, input: CallInput<N> = {}): Promise<CallResult<N>> {
+  const endpoint = api[name];
+  const headers: Record<string, string> = { ...input.headers };
+  const key = input.key === undefined ? TEST_ADMIN_KEY : input.key;
+  if (key !== null) headers.authorization = key;
+  let payload: RequestInit['body'];
+  if (input.form) payload = input.form;
+  else if (input.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(input.body);
+  }
+  const response = await fetch(url + fullPath(endpoint) + queryString(input.query as Record<string, unknown>), {
+    method: endpoint.method,
+    headers,
+    body: payload,
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
+  const body = isJson ? JSON.parse(bytes.toString('utf8')) : undefined;
+  if (response.status === endpoint.status && endpoint.replyKind === 'json' && endpoint.status !== 204) {
+    const checked = endpoint.reply.safeParse(body);
+    if (!checked.success) throw new Error(`${endpoint.id} replied outside its contract: ${checked.error.message}\n${bytes.toString('utf8').slice(0, 2000)}`);
+  }
+  return { status: response.status, headers: response.headers, body, bytes };
+}
+
 /** Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close). */
 export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const ownDir = options.dataDir === undefined;
@@ -67,31 +97,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     adminKey: TEST_ADMIN_KEY,
     server,
     fetch: fetchPath,
-    async call(name, input = {}) {
-      const endpoint = api[name];
-      const headers: Record<string, string> = { ...input.headers };
-      const key = input.key === undefined ? TEST_ADMIN_KEY : input.key;
-      if (key !== null) headers.authorization = key;
-      let payload: RequestInit['body'];
-      if (input.form) payload = input.form;
-      else if (input.body !== undefined) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(input.body);
-      }
-      const response = await fetchPath(fullPath(endpoint) + queryString(input.query as Record<string, unknown>), {
-        method: endpoint.method,
-        headers,
-        body: payload,
-      });
-      const bytes = Buffer.from(await response.arrayBuffer());
-      const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
-      const body = isJson ? JSON.parse(bytes.toString('utf8')) : undefined;
-      if (response.status === endpoint.status && endpoint.replyKind === 'json' && endpoint.status !== 204) {
-        const checked = endpoint.reply.safeParse(body);
-        if (!checked.success) throw new Error(`${endpoint.id} replied outside its contract: ${checked.error.message}\n${bytes.toString('utf8').slice(0, 2000)}`);
-      }
-      return { status: response.status, headers: response.headers, body, bytes };
-    },
+    call: (name, input) => callEndpoint(server.url, name, input),
     async close() {
       await server.close();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });

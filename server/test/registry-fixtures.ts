@@ -13,14 +13,14 @@ export function fileForm(bytes: string | Uint8Array, fileName: string, parts: Re
 }
 
 /** Creates an experiment in the admin workspace and returns its key. */
-export async function newExperiment(server: TestServer, projectName = 'models'): Promise<string> {
+export async function newExperiment(server: Pick<TestServer, 'call'>, projectName = 'models'): Promise<string> {
   const created = await server.call('createExperiment', { body: { workspaceName: WORKSPACE, projectName } });
   expect(created.status).toBe(200);
   return created.body.experimentKey;
 }
 
 /** Uploads one model file (`type=model-element`) and returns the experimentModelId it created or extended. */
-export async function uploadModelFile(server: TestServer, experimentKey: string, modelName: string, fileName = 'weights.bin'): Promise<string> {
+export async function uploadModelFile(server: Pick<TestServer, 'call'>, experimentKey: string, modelName: string, fileName = 'weights.bin'): Promise<string> {
   const uploaded = await server.call('uploadAsset', {
     query: { experimentKey, type: 'model-element', groupingName: modelName, fileName },
     form: fileForm(`weights of ${modelName}`, fileName),
@@ -32,7 +32,7 @@ export async function uploadModelFile(server: TestServer, experimentKey: string,
 }
 
 /** An experiment with one model, ready to register. */
-export async function experimentWithModel(server: TestServer, modelName = 'classifier'): Promise<{ experimentKey: string; experimentModelId: string }> {
+export async function experimentWithModel(server: Pick<TestServer, 'call'>, modelName = 'classifier'): Promise<{ experimentKey: string; experimentModelId: string }> {
   const experimentKey = await newExperiment(server);
   return { experimentKey, experimentModelId: await uploadModelFile(server, experimentKey, modelName) };
 }

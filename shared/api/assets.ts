@@ -68,9 +68,10 @@ export const assetEndpoints = {
     group: 'assets',
     method: 'POST',
     path: 'write/experiment/upload-text-sample',
+    keyInBody: 'apiKey',
     body: z.object({
       experimentKey,
-      apiKey: z.string().optional(),
+      apiKey: z.string().optional().describe('The API key, accepted instead of the Authorization header; when both are sent they must be the same key.'),
       step: z.number().int().min(0).optional(),
       context: z.string().max(1000).optional(),
       metadata: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),

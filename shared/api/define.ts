@@ -35,6 +35,8 @@ export interface Endpoint<
   readonly status: 200 | 204;
   /** True when the endpoint answers without an API key (only the version check). */
   readonly public: boolean;
+  /** A body field that may carry the API key when no key header is sent (E31's `apiKey`). */
+  readonly keyInBody?: string;
 }
 
 /** The part of an endpoint an author writes; the rest gets defaults. */
@@ -52,6 +54,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   reply?: R;
   status?: 200 | 204;
   public?: boolean;
+  keyInBody?: string;
 }
 
 const emptyObject = z.object({});
@@ -77,6 +80,7 @@ export function defineEndpoint<
     reply: (spec.reply ?? z.unknown()) as R,
     status: spec.status ?? 200,
     public: spec.public ?? false,
+    ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
   };
 }
 

@@ -13,7 +13,8 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 };
 
 /**
- * Registers every endpoint of the contract (path and aliases): key check before the body is read,
+ * Registers every endpoint of the contract (path and aliases): key check before the body is read (after
+ * it for an endpoint whose key may come in the body),
  * query and body validated with the entry's zod schemas, the handler from the table (501 when none yet),
  * and the JSON reply with the entry's status.
  */
@@ -24,13 +25,24 @@ export function registerContractRoutes(
   authenticate: (key: string) => Caller | undefined,
 ): void {
   const callers = new WeakMap<FastifyRequest, Caller>();
-  const authenticateRequest = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-    const key = headerValue(request.headers.authorization) ?? headerValue(request.headers['comet-sdk-api']);
-    if (!key) return done(new ApiError(401, SdkError.keyNotRegistered, 'An API key is required: send it in the Authorization header.'));
+  const keyHeaderOf = (request: FastifyRequest) => headerValue(request.headers.authorization) ?? headerValue(request.headers['comet-sdk-api']);
+  const check = (request: FastifyRequest, key: string | undefined): ApiError | undefined => {
+    if (!key) return new ApiError(401, SdkError.keyNotRegistered, 'An API key is required: send it in the Authorization header.');
     const caller = authenticate(key);
-    if (!caller) return done(new ApiError(401, SdkError.keyNotRegistered, 'The API key is not registered with this service (unknown or revoked).'));
+    if (!caller) return new ApiError(401, SdkError.keyNotRegistered, 'The API key is not registered with this service (unknown or revoked).');
     callers.set(request, caller);
-    done();
+    return undefined;
+  };
+  const authenticateRequest = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => done(check(request, keyHeaderOf(request)));
+  /** For endpoints with `keyInBody`: the header key when sent (a body key must then be the same), else the body's key. */
+  const authenticateWithBodyKey = (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const header = keyHeaderOf(request);
+    const fromBody = (request.body as Record<string, unknown> | undefined)?.[field];
+    const bodyKey = typeof fromBody === 'string' ? fromBody.trim() || undefined : undefined;
+    if (header && bodyKey && header !== bodyKey) {
+      return done(new ApiError(401, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`));
+    }
+    done(check(request, header ?? bodyKey));
   };
 
   for (const [name, endpoint] of Object.entries(contract)) {
@@ -48,7 +60,9 @@ export function registerContractRoutes(
       return endpoint.status === 204 ? reply.send() : reply.type('application/json').send(JSON.stringify(result));
     };
     for (const url of [fullPath(endpoint), ...endpoint.aliases]) {
-      app.route({ method: endpoint.method, url, onRequest: endpoint.public ? undefined : authenticateRequest, handler: handle });
+      if (endpoint.public) app.route({ method: endpoint.method, url, handler: handle });
+      else if (endpoint.keyInBody) app.route({ method: endpoint.method, url, preHandler: authenticateWithBodyKey(endpoint.keyInBody), handler: handle });
+      else app.route({ method: endpoint.method, url, onRequest: authenticateRequest, handler: handle });
     }
   }
 }
