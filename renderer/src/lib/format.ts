@@ -27,3 +27,11 @@ export function formatRelativeTime(millis: number, now = Date.now()): string {
 export function plural(count: number, noun: string): string {
   return `${count.toLocaleString()} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+/** A logged value for a table cell: numbers with more than 6 significant digits shortened (`0.0143655`), anything else as logged. */
+export function formatLoggedValue(value: string): string {
+  const number = value.trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(number)) return value;
+  const short = String(Number(number.toPrecision(6)));
+  return short.length < value.length ? short : value;
+}

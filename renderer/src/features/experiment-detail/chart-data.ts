@@ -11,6 +11,8 @@ export type ChartAxis = 'step' | 'time';
 export interface PlotSeries {
   name: string;
   points: [number, number][];
+  /** The palette colour to draw it in (default: its position), so one thing keeps its colour across charts. */
+  colorIndex?: number;
 }
 
 /** The drawable points of a series: numeric values with an x on the chosen axis (steps may be missing). */

@@ -1,1 +1,3 @@
 export { ExperimentPage } from './experiment-page.tsx';
+export { toPlotSeries, type ChartAxis, type PlotSeries } from './chart-data.ts';
+export { LineChart } from './line-chart.tsx';

@@ -44,12 +44,12 @@ export function LineChart({ series, axis, title }: { series: readonly PlotSeries
         <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={HEIGHT - MARGIN.bottom} y2={HEIGHT - MARGIN.bottom} stroke={ink} />
         {series.map((one, index) =>
           one.points.length === 1 ? (
-            <circle key={one.name} cx={x(one.points[0]?.[0] ?? 0)} cy={y(one.points[0]?.[1] ?? 0)} r={3} fill={seriesColor(index)} />
+            <circle key={one.name} cx={x(one.points[0]?.[0] ?? 0)} cy={y(one.points[0]?.[1] ?? 0)} r={3} fill={seriesColor(one.colorIndex ?? index)} />
           ) : (
             <polyline
               key={one.name}
               fill="none"
-              stroke={seriesColor(index)}
+              stroke={seriesColor(one.colorIndex ?? index)}
               strokeWidth={1.5}
               points={one.points.map(([px, py]) => `${x(px).toFixed(1)},${y(py).toFixed(1)}`).join(' ')}
             />
@@ -59,7 +59,7 @@ export function LineChart({ series, axis, title }: { series: readonly PlotSeries
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }} aria-label="Legend">
         {series.map((one, index) => (
           <Stack key={one.name} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-            <Box sx={{ width: 14, height: 3, bgcolor: seriesColor(index) }} />
+            <Box sx={{ width: 14, height: 3, bgcolor: seriesColor(one.colorIndex ?? index) }} />
             <Typography variant="body2">
               {one.name} ({one.points.length} points)
             </Typography>

@@ -1,5 +1,16 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { formatLoggedValue } from '../../lib/format.ts';
 import type { Summary } from '../experiments/summary-columns.ts';
+
+/** A cell showing a logged value, shortened when long, with the exact value on hover. */
+export function ValueCell({ value }: { value: string }) {
+  const shown = formatLoggedValue(value);
+  return (
+    <TableCell sx={{ wordBreak: 'break-word' }} title={shown === value ? undefined : value}>
+      {shown}
+    </TableCell>
+  );
+}
 
 /** Metric, parameter or "other" summaries: name, last, min and max values (and the last step for metrics). */
 export function SummariesTable({ summaries, label, withSteps }: { summaries: readonly Summary[]; label: string; withSteps: boolean }) {
@@ -22,9 +33,9 @@ export function SummariesTable({ summaries, label, withSteps }: { summaries: rea
               <TableCell component="th" scope="row" sx={{ wordBreak: 'break-word' }}>
                 {summary.name}
               </TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{summary.valueCurrent}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{summary.valueMin}</TableCell>
-              <TableCell sx={{ wordBreak: 'break-word' }}>{summary.valueMax}</TableCell>
+              <ValueCell value={summary.valueCurrent} />
+              <ValueCell value={summary.valueMin} />
+              <ValueCell value={summary.valueMax} />
               {withSteps && <TableCell>{summary.stepCurrent ?? '—'}</TableCell>}
             </TableRow>
           ))}

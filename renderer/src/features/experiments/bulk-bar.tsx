@@ -1,6 +1,7 @@
 import { Button, Stack, Toolbar, Typography } from '@mui/material';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { applicableRows, BULK_ACTIONS, movable, type BulkActionId } from './bulk-actions.ts';
+import { MAX_COMPARED } from './compare-data.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 import type { RunningAction } from './use-experiment-actions.ts';
 import { plural } from '../../lib/format.ts';
@@ -14,11 +15,12 @@ export interface BulkBarProps {
   onAction(action: BulkActionId): void;
   onMove(symlink: boolean): void;
   onTags(): void;
+  onCompare(): void;
   onClear(): void;
 }
 
 /** The commands for the selected experiments; each button says how many of them it applies to. */
-export function BulkBar({ selected, busy, onAction, onMove, onTags, onClear }: BulkBarProps) {
+export function BulkBar({ selected, busy, onAction, onMove, onTags, onCompare, onClear }: BulkBarProps) {
   const movableCount = applicableRows(selected, movable).length;
   const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
   return (
@@ -58,6 +60,13 @@ export function BulkBar({ selected, busy, onAction, onMove, onTags, onClear }: B
           {label('Add tags…', movableCount)}
         </BusyButton>
       </Stack>
+      <Button
+        disabled={selected.length < 2 || selected.length > MAX_COMPARED}
+        title={selected.length > MAX_COMPARED ? `Select at most ${MAX_COMPARED} experiments to compare.` : undefined}
+        onClick={onCompare}
+      >
+        Compare metrics…
+      </Button>
       <Button onClick={onClear} sx={{ ml: 'auto' }}>
         Clear selection
       </Button>

@@ -8,6 +8,7 @@ import { nameRows } from './bulk-actions.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { BulkReportBanner } from './bulk-report.tsx';
 import { ColumnsDialog } from './columns-dialog.tsx';
+import { CompareDialog } from './compare-dialog.tsx';
 import { CreateExperimentDialog } from './create-experiment-dialog.tsx';
 import { rowLabel, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
 import { ExperimentsTable } from './experiments-table.tsx';
@@ -29,7 +30,7 @@ import { DEFAULT_STATES, useTableView } from './use-table-view.ts';
 type OpenDialog =
   | { kind: 'create' | 'columns' }
   | { kind: 'move'; symlink: boolean; rows: ExperimentRow[] }
-  | { kind: 'tags'; rows: ExperimentRow[] }
+  | { kind: 'tags' | 'compare'; rows: ExperimentRow[] }
   | { kind: 'rename' | 'times'; row: ExperimentRow };
 
 /** The experiments of one project: a virtualized table with filters, summary columns, bulk actions and undo. */
@@ -109,6 +110,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           onAction={(action) => void actions.bulk(action, view.selected)}
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
           onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash') })}
+          onCompare={() => setDialog({ kind: 'compare', rows: [...view.selected] })}
           onClear={view.clearSelection}
         />
       )}
@@ -140,6 +142,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
       {dialog?.kind === 'create' && project.data && (
         <CreateExperimentDialog workspaceName={project.data.workspaceName} projectName={project.data.projectName} onClose={() => setDialog(null)} />
       )}
+      {dialog?.kind === 'compare' && <CompareDialog experiments={dialog.rows} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} onChange={setColumns} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'move' && project.data && (
         <MoveDialog

@@ -1,0 +1,51 @@
+import type { ApiReply } from '../../lib/api.ts';
+import { toPlotSeries, type ChartAxis, type PlotSeries } from '../experiment-detail/index.ts';
+import type { ExperimentRow } from './experiment-row.ts';
+
+/** The most experiments compared at once (one chart colour each). */
+export const MAX_COMPARED = 8;
+
+/** How many metrics are charted when the comparison opens. */
+const FIRST_COMPARED = 2;
+
+type Summaries = ApiReply<'getMetricSummaries'>['values'];
+
+/**
+ * How each experiment is named in legends and table rows: its name, else the start of its key; a name
+ * that several of them share gets the start of the key added, so every label is distinct.
+ */
+export function experimentLabels(rows: readonly Pick<ExperimentRow, 'key' | 'name'>[]): string[] {
+  const names = rows.map((row) => row.name || row.key.slice(0, 9));
+  return names.map((name, index) => (names.indexOf(name) !== names.lastIndexOf(name) ? `${name} (${rows[index]?.key.slice(0, 9)})` : name));
+}
+
+/**
+ * Every metric name logged by any of the experiments: the ones most experiments share first, system
+ * usage (`sys.`) after the others, then by name.
+ */
+export function comparableMetrics(summaryLists: readonly (Summaries | undefined)[]): string[] {
+  const counts = new Map<string, number>();
+  for (const list of summaryLists) for (const { name } of list ?? []) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const system = (name: string) => (name.startsWith('sys.') ? 1 : 0);
+  return [...counts.keys()].sort((a, b) => system(a) - system(b) || (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || a.localeCompare(b));
+}
+
+/** The metrics charted at first: the leading non-system ones of `comparableMetrics`. */
+export const firstComparedMetrics = (names: readonly string[]): string[] => names.filter((name) => !name.startsWith('sys.')).slice(0, FIRST_COMPARED);
+
+/** For each metric, one drawable series per experiment that logged it, named by the experiment and coloured by its position. */
+export function seriesByMetric(
+  reply: ApiReply<'getMultiMetricChart'> | undefined,
+  experiments: readonly ExperimentRow[],
+  metrics: readonly string[],
+  axis: ChartAxis,
+): Map<string, PlotSeries[]> {
+  const byMetric = new Map<string, PlotSeries[]>(metrics.map((metric) => [metric, []]));
+  const labels = experimentLabels(experiments);
+  experiments.forEach((experiment, colorIndex) => {
+    for (const series of reply?.experiments[experiment.key]?.metrics ?? []) {
+      byMetric.get(series.metricName)?.push({ ...toPlotSeries(series, axis), name: labels[colorIndex] ?? experiment.key, colorIndex });
+    }
+  });
+  return byMetric;
+}

@@ -1,0 +1,134 @@
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { BridgeError } from '../../bridge.ts';
+import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
+import { plural } from '../../lib/format.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { LineChart, type ChartAxis } from '../experiment-detail/index.ts';
+import { ValueCell } from '../experiment-detail/summaries-table.tsx';
+import { comparableMetrics, experimentLabels, firstComparedMetrics, seriesByMetric } from './compare-data.ts';
+import type { ExperimentRow } from './experiment-row.ts';
+
+/** Charts the chosen metrics of several experiments, one line per experiment, with their last values side by side. */
+export function CompareDialog({ experiments, onClose }: { experiments: readonly ExperimentRow[]; onClose(): void }) {
+  const profileId = useActiveProfile().id;
+  const summaries = useQueries({
+    queries: experiments.map(({ key }) => ({
+      queryKey: apiQueryKey(profileId, 'getMetricSummaries', { experimentKey: key }),
+      queryFn: () => callApi('getMetricSummaries', { query: { experimentKey: key } }, profileId),
+    })),
+  });
+  const loaded = summaries.map((query) => query.data?.values);
+  const names = comparableMetrics(loaded);
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const chosen = picked ?? firstComparedMetrics(names);
+  const [axis, setAxis] = useState<ChartAxis>('step');
+  const body = { targetedExperiments: experiments.map((row) => row.key), metrics: chosen, independentMetrics: true, fetchFull: false };
+  const chart = useQuery<ApiReply<'getMultiMetricChart'>, BridgeError>({
+    queryKey: [...apiQueryKey(profileId, 'getMultiMetricChart'), body],
+    queryFn: () => callApi('getMultiMetricChart', { body }, profileId),
+    enabled: chosen.length > 0,
+  });
+  const series = seriesByMetric(chart.data, experiments, chosen, axis);
+  const labels = experimentLabels(experiments);
+  const failed = experiments.flatMap((row, index) => {
+    const error = summaries[index]?.error;
+    return error ? [`${labels[index] ?? row.key}: ${error.message}`] : [];
+  });
+  const loading = summaries.some((query) => query.isPending);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="compare-title" maxWidth="lg" fullWidth>
+      <DialogTitle id="compare-title">Compare {plural(experiments.length, 'experiment')}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={3} sx={{ pt: 1 }}>
+          {failed.length > 0 && <Alert severity="error">Cannot load the metrics of {failed.join('; ')}</Alert>}
+          {loading && <CircularProgress aria-label="Loading metrics" />}
+          {!loading && names.length === 0 && <Typography color="text.secondary">None of these experiments has logged a metric.</Typography>}
+          {names.length > 0 && (
+            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+              <Autocomplete
+                multiple
+                size="small"
+                options={names}
+                value={chosen}
+                onChange={(_event, value) => setPicked(value)}
+                renderInput={(params) => <TextField {...params} label="Metrics to compare" />}
+                sx={{ minWidth: 320, flex: 1 }}
+              />
+              <ToggleButtonGroup size="small" exclusive aria-label="X axis" value={axis} onChange={(_event, value: ChartAxis | null) => value && setAxis(value)}>
+                <ToggleButton value="step">By step</ToggleButton>
+                <ToggleButton value="time">By time</ToggleButton>
+              </ToggleButtonGroup>
+            </Stack>
+          )}
+          {chart.error && <Alert severity="error">Cannot load the chart: {chart.error.message}</Alert>}
+          {chosen.length > 0 && chart.isPending && <CircularProgress aria-label="Loading the chart" />}
+          {chart.data &&
+            chosen.map((metric) => (
+              <Box key={metric}>
+                <Typography variant="subtitle1" component="h3" gutterBottom>
+                  {metric}
+                </Typography>
+                <LineChart series={series.get(metric) ?? []} axis={axis} title={`Chart of ${metric} by ${axis}`} />
+              </Box>
+            ))}
+          {chosen.length > 0 && <LastValues experiments={experiments} summaries={loaded} metrics={chosen} />}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A table of each experiment's last value of each chosen metric ("—" where it logged none). */
+function LastValues({ experiments, summaries, metrics }: { experiments: readonly ExperimentRow[]; summaries: readonly (ApiReply<'getMetricSummaries'>['values'] | undefined)[]; metrics: readonly string[] }) {
+  const labels = experimentLabels(experiments);
+  return (
+    <Table size="small" aria-label="Last values">
+      <TableHead>
+        <TableRow>
+          <TableCell>Experiment</TableCell>
+          {metrics.map((metric) => (
+            <TableCell key={metric}>{metric}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {experiments.map((row, index) => (
+          <TableRow key={row.key}>
+            <TableCell component="th" scope="row">
+              {labels[index]}
+            </TableCell>
+            {metrics.map((metric) => {
+              const value = summaries[index]?.find((summary) => summary.name === metric)?.valueCurrent;
+              return value === undefined ? <TableCell key={metric}>—</TableCell> : <ValueCell key={metric} value={value} />;
+            })}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
