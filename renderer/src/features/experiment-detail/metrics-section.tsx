@@ -1,9 +1,10 @@
-import { Alert, Autocomplete, Box, CircularProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, callApi, useApiQuery, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
+import { ChartControls } from './chart-controls.tsx';
 import { toPlotSeries, type ChartAxis } from './chart-data.ts';
 import { LineChart } from './line-chart.tsx';
 import { SummariesTable } from './summaries-table.tsx';
@@ -33,25 +34,14 @@ export function MetricsSection({ experimentKey }: { experimentKey: string }) {
     <Stack spacing={3}>
       {names.length > 0 && (
         <Box>
-          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
-            <Autocomplete
-              multiple
-              size="small"
-              options={names}
-              value={chosen}
-              onChange={(_event, value) => setPicked(value)}
-              renderInput={(params) => <TextField {...params} label="Metrics to chart" />}
-              sx={{ minWidth: 320, flex: 1 }}
-            />
-            <ToggleButtonGroup size="small" exclusive aria-label="X axis" value={axis} onChange={(_event, value: ChartAxis | null) => value && setAxis(value)}>
-              <ToggleButton value="step">By step</ToggleButton>
-              <ToggleButton value="time">By time</ToggleButton>
-            </ToggleButtonGroup>
-            <ToggleButtonGroup size="small" exclusive aria-label="Chart layout" value={overlaid} onChange={(_event, value: boolean | null) => value !== null && setOverlaid(value)}>
-              <ToggleButton value={true}>Overlaid</ToggleButton>
-              <ToggleButton value={false}>One per metric</ToggleButton>
-            </ToggleButtonGroup>
-          </Stack>
+          <Box sx={{ mb: 2 }}>
+            <ChartControls label="Metrics to chart" options={names} chosen={chosen} onChoose={setPicked} axis={axis} onAxis={setAxis}>
+              <ToggleButtonGroup size="small" exclusive aria-label="Chart layout" value={overlaid} onChange={(_event, value: boolean | null) => value !== null && setOverlaid(value)}>
+                <ToggleButton value={true}>Overlaid</ToggleButton>
+                <ToggleButton value={false}>One per metric</ToggleButton>
+              </ToggleButtonGroup>
+            </ChartControls>
+          </Box>
           {chart.error && <Alert severity="error">Cannot load the chart: {chart.error.message}</Alert>}
           {chosen.length === 0 && <Typography color="text.secondary">Choose metrics to chart.</Typography>}
           {chosen.length > 0 && chart.isPending && <CircularProgress aria-label="Loading the chart" />}

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Autocomplete,
   Box,
   Button,
   CircularProgress,
@@ -14,9 +13,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -25,8 +21,7 @@ import type { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { LineChart, type ChartAxis } from '../experiment-detail/index.ts';
-import { ValueCell } from '../experiment-detail/summaries-table.tsx';
+import { ChartControls, LineChart, ValueCell, type ChartAxis } from '../experiment-detail/index.ts';
 import { comparableMetrics, experimentLabels, firstComparedMetrics, seriesByMetric } from './compare-data.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 
@@ -65,23 +60,7 @@ export function CompareDialog({ experiments, onClose }: { experiments: readonly 
           {failed.length > 0 && <Alert severity="error">Cannot load the metrics of {failed.join('; ')}</Alert>}
           {loading && <CircularProgress aria-label="Loading metrics" />}
           {!loading && names.length === 0 && <Typography color="text.secondary">None of these experiments has logged a metric.</Typography>}
-          {names.length > 0 && (
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-              <Autocomplete
-                multiple
-                size="small"
-                options={names}
-                value={chosen}
-                onChange={(_event, value) => setPicked(value)}
-                renderInput={(params) => <TextField {...params} label="Metrics to compare" />}
-                sx={{ minWidth: 320, flex: 1 }}
-              />
-              <ToggleButtonGroup size="small" exclusive aria-label="X axis" value={axis} onChange={(_event, value: ChartAxis | null) => value && setAxis(value)}>
-                <ToggleButton value="step">By step</ToggleButton>
-                <ToggleButton value="time">By time</ToggleButton>
-              </ToggleButtonGroup>
-            </Stack>
-          )}
+          {names.length > 0 && <ChartControls label="Metrics to compare" options={names} chosen={chosen} onChoose={setPicked} axis={axis} onAxis={setAxis} />}
           {chart.error && <Alert severity="error">Cannot load the chart: {chart.error.message}</Alert>}
           {chosen.length > 0 && chart.isPending && <CircularProgress aria-label="Loading the chart" />}
           {chart.data &&
