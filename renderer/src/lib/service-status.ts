@@ -21,7 +21,16 @@ export function useServiceStatusEvents(): void {
   const status = useServiceStatus().data;
   const embedded = useProfiles().data?.profiles.find((profile) => profile.kind === 'embedded');
   const refreshedFor = useRef<string | undefined>(undefined);
-  useEffect(() => on('service.status', (next) => client.setQueryData(serviceStatusQueryKey, next)), [client]);
+  useEffect(
+    () =>
+      on('service.status', (next) => {
+        client.setQueryData(serviceStatusQueryKey, next);
+        // A status read sent before this event may answer after it with the older state; asking again replaces
+        // that read (react-query cancels it), and the answer can only be this state or a newer one.
+        void client.invalidateQueries({ queryKey: serviceStatusQueryKey });
+      }),
+    [client],
+  );
   useEffect(() => {
     if (status?.state !== 'ready' || !status.baseUrl || !embedded || embedded.baseUrl === status.baseUrl) return;
     if (refreshedFor.current === status.baseUrl) return;
