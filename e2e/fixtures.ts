@@ -14,7 +14,7 @@ export interface ShellUnderTest {
 }
 
 /** Starts `node electron/web/cli.ts --port 0` and resolves with the address it prints. */
-async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string }> {
+async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0'], {
     env: { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -34,7 +34,18 @@ async function startShell(userDataDir: string): Promise<{ child: ChildProcess; u
     child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`Browser shell exited with ${code}:\n${output}`)));
   });
-  return { child, url };
+  return { child, url, output: () => output };
+}
+
+/** Sends SIGTERM and waits for the exit (the shell bounds its own shutdown); SIGKILL after 30 s. Answers the exit code. */
+async function stopShell(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await exited;
+  clearTimeout(killer);
+  return code;
 }
 
 /** Playwright test with a fresh browser shell per test. */
@@ -42,11 +53,11 @@ export const test = base.extend<{ shell: ShellUnderTest }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, and this one has none
   shell: async ({}, use) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'trackdesk-e2e-'));
-    const { child, url } = await startShell(userDataDir);
+    const { child, url, output } = await startShell(userDataDir);
     await use({ url, origin: new URL(url).origin, userDataDir });
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    const exitCode = await stopShell(child);
     await rm(userDataDir, { recursive: true, force: true });
+    if (exitCode !== 0) throw new Error(`The browser shell did not stop cleanly (exit code ${exitCode}):\n${output()}`);
   },
 });
 

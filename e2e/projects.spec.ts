@@ -50,7 +50,7 @@ test('project notes are saved, survive reopening, and unsaved text is not droppe
   await page.getByRole('link', { name: 'notes-demo' }).click();
   await page.getByRole('button', { name: 'Notes' }).click();
   const notes = page.getByRole('dialog', { name: 'Notes of “notes-demo”' });
-  const editor = notes.getByLabel('Notes');
+  const editor = notes.getByLabel('Notes', { exact: true });
   await expect(notes.getByRole('status', { name: 'Save state' })).toHaveText('All changes saved');
   await editor.fill('First line\nSecond line');
   await expect(notes.getByRole('status', { name: 'Save state' })).toHaveText('Unsaved changes');
@@ -66,7 +66,7 @@ test('project notes are saved, survive reopening, and unsaved text is not droppe
 
   await page.reload();
   await page.getByRole('button', { name: 'Notes' }).click();
-  await expect(page.getByRole('dialog', { name: 'Notes of “notes-demo”' }).getByLabel('Notes')).toHaveValue('First line\nSecond line');
+  await expect(page.getByRole('dialog', { name: 'Notes of “notes-demo”' }).getByLabel('Notes', { exact: true })).toHaveValue('First line\nSecond line');
 });
 
 test('a notes save the server refuses keeps the text and shows the server\'s message', async ({ page, shell }) => {
@@ -76,12 +76,12 @@ test('a notes save the server refuses keeps the text and shows the server\'s mes
   await page.getByRole('button', { name: 'Actions for vanishing' }).click();
   await page.getByRole('menuitem', { name: 'Notes…' }).click();
   const notes = page.getByRole('dialog', { name: 'Notes of “vanishing”' });
-  await notes.getByLabel('Notes').fill('Precious words');
+  await notes.getByLabel('Notes', { exact: true }).fill('Precious words');
   await callThroughApp(page, 'deleteProject', { body: { workspaceName: workspace, projectName: 'vanishing', deleteAllExperiments: true } });
   await notes.getByRole('button', { name: 'Save notes' }).click();
   await expect(notes.getByRole('alert').filter({ hasText: /^Could not save the notes: No project with projectId/ })).toBeVisible();
   await expect(notes.getByRole('status', { name: 'Save state' })).toHaveText('Not saved');
-  await expect(notes.getByLabel('Notes')).toHaveValue('Precious words');
+  await expect(notes.getByLabel('Notes', { exact: true })).toHaveValue('Precious words');
 });
 
 test('share links are created, copied and revoked', async ({ page, shell, context }) => {

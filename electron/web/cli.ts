@@ -34,8 +34,22 @@ const shell = await startWebShell({ backend, rendererDir, port }).catch(async (e
 });
 console.log(`Trackdesk is running at ${shell.url}`);
 
+/** How long stopping may take before the process leaves anyway, saying which step did not finish. */
+const STOP_GRACE_MS = 15_000;
+
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
-    void shell.close().then(() => backend.close()).then(() => process.exit(0));
+    let step = 'closing the connections of open pages';
+    setTimeout(() => {
+      console.error(`Trackdesk did not stop within ${STOP_GRACE_MS / 1000} s (still ${step}); leaving anyway.`);
+      process.exit(1);
+    }, STOP_GRACE_MS).unref();
+    void shell
+      .close()
+      .then(() => {
+        step = 'stopping the local service';
+        return backend.close();
+      })
+      .then(() => process.exit(0));
   });
 }

@@ -5,6 +5,7 @@ import { bootstrapAdmin } from './bootstrap.ts';
 import { createHandlers } from './handlers/index.ts';
 import { createAuthenticator } from './keys.ts';
 import { installErrorReplies } from './http/error-reply.ts';
+import { closePromptly } from './http/prompt-close.ts';
 import { registerContractRoutes } from './http/routes.ts';
 import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
 import { createServices, type KeepAliveIntervals } from './services.ts';
@@ -94,13 +95,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   installExactJsonContentType(app);
   installRequestDecompression(app);
   installErrorReplies(app, bodyLimit);
-  // A keep-alive connection whose response finishes after close() began (a streamed download, say)
-  // would otherwise stay open until its keep-alive timeout and hold up close().
-  let shuttingDown = false;
-  app.addHook('onResponse', (_request, _reply, done) => {
-    if (shuttingDown) setImmediate(() => app.server.closeIdleConnections());
-    done();
-  });
+  closePromptly(app);
   const handlers = createHandlers(services);
   const authenticate = createAuthenticator(services.users, services.externalCommits);
   const [uploadEntries, otherEntries] = splitByBodyKind(api);
@@ -131,7 +126,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     generatedAdminKey: bootstrap.generatedAdminKey,
     close() {
       closing ??= (async () => {
-        shuttingDown = true;
         await app.close();
         await services.closing();
         db.close();

@@ -1,18 +1,14 @@
-import { Navigate, useParams, useRouteError, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { Navigate, useRouteError, type RouteObject } from 'react-router';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
-import { ConnectionsScreen } from '../features/connections/connections-screen.tsx';
-import { ExperimentPage } from '../features/experiment-detail/index.ts';
-import { ProjectPage } from '../features/projects/project-page.tsx';
 import { ProjectsScreen } from '../features/projects/projects-screen.tsx';
-import { ModelPage, RegistryScreen } from '../features/registry/index.ts';
-import { WebhooksScreen } from '../features/webhooks/index.ts';
 import { errorMessage } from '../lib/errors.ts';
 import { NotFound } from './not-found.tsx';
 import { ShellRoot } from './shell-root.tsx';
 
-function ExperimentRoute() {
-  const { experimentKey = '' } = useParams();
-  return <ExperimentPage key={experimentKey} experimentKey={experimentKey} />;
+/** A route whose screen is fetched on its first visit (its own chunk), keeping the start-up bundle small. */
+function loadedOnVisit(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: async () => ({ Component: await load() }) };
 }
 
 function RootError() {
@@ -36,12 +32,12 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/projects" replace /> },
       { path: 'projects', element: <ProjectsScreen /> },
-      { path: 'projects/:projectId', element: <ProjectPage /> },
-      { path: 'experiments/:experimentKey', element: <ExperimentRoute /> },
-      { path: 'registry', element: <RegistryScreen /> },
-      { path: 'registry/:modelName', element: <ModelPage /> },
-      { path: 'webhooks', element: <WebhooksScreen /> },
-      { path: 'connections', element: <ConnectionsScreen /> },
+      loadedOnVisit('projects/:projectId', async () => (await import('../features/projects/project-page.tsx')).ProjectPage),
+      loadedOnVisit('experiments/:experimentKey', async () => (await import('../features/experiment-detail/index.ts')).ExperimentRoute),
+      loadedOnVisit('registry', async () => (await import('../features/registry/index.ts')).RegistryScreen),
+      loadedOnVisit('registry/:modelName', async () => (await import('../features/registry/index.ts')).ModelPage),
+      loadedOnVisit('webhooks', async () => (await import('../features/webhooks/index.ts')).WebhooksScreen),
+      loadedOnVisit('connections', async () => (await import('../features/connections/connections-screen.tsx')).ConnectionsScreen),
       { path: '*', element: <NotFound /> },
     ],
   },

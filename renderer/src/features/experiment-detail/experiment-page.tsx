@@ -1,6 +1,6 @@
 import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiQuery, useInvalidateApi } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
@@ -21,6 +21,12 @@ import { SystemSection } from './system-section.tsx';
 const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
 const tabId = (section: Section) => `experiment-tab-${section.replace(/\W+/g, '-').toLowerCase()}`;
+
+/** The `/experiments/:experimentKey` screen: a fresh page (no state carried over) for each experiment. */
+export function ExperimentRoute() {
+  const { experimentKey = '' } = useParams();
+  return <ExperimentPage key={experimentKey} experimentKey={experimentKey} />;
+}
 
 /** One experiment: its metadata, tags, summaries, metric charts, system and git details, output, code and HTML. */
 export function ExperimentPage({ experimentKey }: { experimentKey: string }) {

@@ -1,4 +1,4 @@
-export { ExperimentPage } from './experiment-page.tsx';
+export { ExperimentPage, ExperimentRoute } from './experiment-page.tsx';
 export { toPlotSeries, type ChartAxis, type PlotSeries } from './chart-data.ts';
 export { LineChart } from './line-chart.tsx';
 export { ChartControls } from './chart-controls.tsx';
