@@ -87,6 +87,11 @@ test('register a model, add a version, promote to staging then move production; 
     await expect(caused.getByRole('row')).toHaveCount(3);
     await expect(caused.getByText('delivered')).toHaveCount(2);
     await expect.poll(() => receiver.count()).toBe(4);
+    await stages.getByRole('combobox', { name: 'New stages' }).press('Backspace');
+    await stages.getByRole('button', { name: 'Save stages and comment' }).click();
+    const dropping = page.getByRole('dialog', { name: 'Remove production from 2.0.0?' });
+    await expect(dropping).toContainText('Version 2.0.0 of “classifier” will be in staging. Webhooks of the model are notified.');
+    await dropping.getByRole('button', { name: 'Cancel' }).click();
     await stages.getByRole('button', { name: 'Close' }).click();
 
     expect(receiver.received.every((hook) => hook.headers['x-team-token'] === 'team-42')).toBe(true);

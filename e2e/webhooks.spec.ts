@@ -160,6 +160,11 @@ test('send test shows the receiver’s answer; export leaves secrets out and imp
     await page.getByLabel('Import a webhook configuration file').setInputFiles({ name: 'webhooks.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(parsed)) });
     await expect(page.getByText('Imported into the editor: review and save to apply it.')).toBeVisible();
     await expect(entries.getByRole('row', { name: /imported/ })).toContainText('new, not saved');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard your unsaved webhook edits?' });
+    await expect(discard).toContainText('Your unsaved webhook edits for admin will be lost.');
+    await discard.getByRole('button', { name: 'Cancel' }).click();
+    await expect(entries.getByRole('row', { name: /imported/ })).toContainText('new, not saved');
     await page.getByRole('button', { name: 'Review and save…' }).click();
     const save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(other.url);

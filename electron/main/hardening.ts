@@ -23,10 +23,9 @@ export function hardenWebContents(profileHosts: () => Promise<ReadonlySet<string
       if (!isAllowedNavigation(event.url)) event.preventDefault();
     });
     contents.setWindowOpenHandler(({ url }) => {
-      void profileHosts().then((hosts) => {
-        if (isAllowedExternalLink(url, hosts)) return shell.openExternal(url);
-        return undefined;
-      });
+      void profileHosts()
+        .then((hosts) => (isAllowedExternalLink(url, hosts) ? shell.openExternal(url) : undefined))
+        .catch((error: unknown) => console.error(`Trackdesk could not open ${url} in the browser:`, error));
       return { action: 'deny' };
     });
   });

@@ -1,8 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow } from 'electron';
-import { userDataDir } from '../../server/src/user-data-dir.ts';
-import { createBackend, type Backend } from '../backend/src/backend.ts';
+import { createBackend, userDataDir, type Backend } from '../backend/src/backend.ts';
 import { registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { nativeDialogs } from './dialogs.ts';
 import { hardenSession, hardenWebContents } from './hardening.ts';

@@ -8,9 +8,9 @@ import { extname, relative, resolve, sep } from 'node:path';
 /** The custom scheme the renderer is served from (not file://, which would grant the page the whole disk's origin). */
 export const APP_SCHEME = 'app';
 /** The single host of that scheme. */
-export const APP_HOST = 'trackdesk';
+const APP_HOST = 'trackdesk';
 /** The renderer's origin. */
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 /** The page the window opens. */
 export const APP_START_URL = `${APP_ORIGIN}/index.html`;
 
@@ -23,7 +23,7 @@ function parse(url: string): URL | undefined {
 }
 
 /** True for a URL of the app's own origin. */
-export function isAppUrl(url: string): boolean {
+function isAppUrl(url: string): boolean {
   const parsed = parse(url);
   return parsed !== undefined && parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
 }
@@ -71,7 +71,7 @@ export function isAllowedRequest(url: string): boolean {
 }
 
 /** The frame that sent an ipc call, as Electron describes it. */
-export interface SenderFrame {
+interface SenderFrame {
   url: string;
   /** True when the frame is the window's top frame (not an iframe). */
   isMainFrame: boolean;

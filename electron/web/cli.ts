@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { userDataDir } from '../../server/src/user-data-dir.ts';
-import { createBackend } from '../backend/src/backend.ts';
+import { createBackend, userDataDir } from '../backend/src/backend.ts';
 import { nodeSpawner } from '../backend/src/embedded/node-spawner.ts';
 import { startWebShell } from './web-shell.ts';
 

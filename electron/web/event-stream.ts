@@ -5,7 +5,7 @@ import type { EventName, EventPayload } from '../../shared/ipc/index.ts';
 import type { EventBus } from '../backend/src/events.ts';
 
 /** An event to send on connect: the state a page that just (re)connected may have missed. */
-export type SnapshotEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
+type SnapshotEvent = { [E in EventName]: { name: E; payload: EventPayload<E> } }[EventName];
 
 /** How often an idle event stream gets a comment line, so proxies and browsers keep it open. */
 const KEEPALIVE_MS = 25_000;

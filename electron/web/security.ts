@@ -6,7 +6,7 @@ export const TOKEN_COOKIE = 'trackdesk_token';
 export const TOKEN_HEADER = 'x-trackdesk-token';
 
 /** The Host values the browser shell answers: its own loopback address only (defeats DNS rebinding). */
-export function allowedHosts(port: number): Set<string> {
+function allowedHosts(port: number): Set<string> {
   return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
 }
 

@@ -21,7 +21,7 @@ const jsonParam = <T extends z.ZodType>(schema: T) =>
 const uploadInput = channels['transfers.upload'].input;
 
 /** The URL parameters of POST /transfers/upload: those of `transfers.upload`, with the file's name instead of its path. */
-export const UploadParams = z.object({
+const UploadParams = z.object({
   transferId: uploadInput.shape.transferId,
   endpoint: uploadInput.shape.endpoint,
   fileName: z.string().min(1).max(1000),
@@ -31,7 +31,7 @@ export const UploadParams = z.object({
 });
 
 /** The URL parameters of GET /transfers/download. */
-export const DownloadParams = z.object({
+const DownloadParams = z.object({
   endpoint: z.string().min(1).max(100),
   query: jsonParam(z.record(z.string(), z.unknown())).default({}),
   fileName: z.string().min(1).max(1000),

@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Backend } from '../backend/src/backend.ts';
 import { dispatch } from '../backend/src/ipc/dispatch.ts';
 import { RENDERER_CSP } from '../../shared/security/csp.ts';
-import { closePromptly } from '../../server/src/http/prompt-close.ts';
 import { registerEventStream } from './event-stream.ts';
 import { registerTransferRoutes } from './transfer-routes.ts';
 import {
@@ -41,8 +40,8 @@ export interface WebShell {
  */
 export async function startWebShell(options: WebShellOptions): Promise<WebShell> {
   const token = options.token ?? randomBytes(32).toString('base64url');
-  const app = Fastify({ bodyLimit: 10 * 1024 * 1024 });
-  closePromptly(app);
+  // 64 MiB: the largest ipc input (16 MiB of registry notes) as JSON. Closing cuts open connections: the shell is quitting.
+  const app = Fastify({ bodyLimit: 64 * 1024 * 1024, forceCloseConnections: true });
   let port = options.port;
 
   app.addHook('onRequest', async (request, reply) => guard(request, reply, token, () => port));

@@ -8,7 +8,7 @@ import { appRoutes } from './shell/routes.tsx';
 import { ShortcutProvider } from './shell/shortcuts.tsx';
 
 /** The react-query client; no retries here, as the backend already retries idempotent reads on network errors and 5xx. */
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

@@ -55,7 +55,20 @@ async function invokeOverHttp(channel: string, input: unknown): Promise<Envelope
   if (response.status === 401) {
     return { ok: false, error: { code: 'unauthorized', message: 'This page has no access token. Open the address Trackdesk printed.' } };
   }
-  return EnvelopeSchema.parse(await response.json()) as Envelope<unknown>;
+  const text = await response.text();
+  const envelope = EnvelopeSchema.safeParse(parseJson(text));
+  if (envelope.success) return envelope.data as Envelope<unknown>;
+  if (response.status === 413) return { ok: false, error: { code: 'too_large', message: 'This request is larger than Trackdesk accepts.' } };
+  const detail = text.trim().slice(0, 200) || response.statusText;
+  return { ok: false, error: { code: 'internal', message: `Trackdesk answered ${response.status} instead of a result: ${detail}` } };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Calls one ipc channel and returns its data, or throws a BridgeError with the backend's message. */

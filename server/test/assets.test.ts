@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { queryString, startTestServer, type TestServer } from './harness.ts';
 import { blobFiles } from './assets-fixtures.ts';
 import { readZip } from './assets-zip.ts';
 import { fileForm, newExperiment } from './registry-fixtures.ts';
@@ -140,6 +140,43 @@ describe('asset deletion, tags, remote assets, text samples and git patches (E31
     expect(blobFiles(server.dataDir)).toHaveLength(before - 1);
     expect((await server.call('deleteAsset', { query: { experimentKey, assetId: body.assetId } })).status).toBe(404);
     expect((await server.call('addAssetTags', { body: { experimentKey, assetId: body.assetId, tags: ['x'] } })).status).toBe(404);
+  });
+
+  it('deletes an asset (E47) by GET with the same query as well as by POST', async () => {
+    const experimentKey = await newExperiment(server, 'assets');
+    const first = await upload(experimentKey, 'deleted by GET', {}, 'get.txt');
+    const second = await upload(experimentKey, 'deleted by POST', {}, 'post.txt');
+    const deleteBy = (method: string, assetId: string) =>
+      server.fetch(`/api/rest/v2/write/experiment/asset/delete${queryString({ experimentKey, assetId })}`, { method, headers: { authorization: server.adminKey } });
+
+    const byGet = await deleteBy('GET', first.body.assetId);
+    expect(byGet.status).toBe(200);
+    expect(await byGet.json()).toMatchObject({ msg: 'Deleted' });
+    expect((await list(experimentKey)).map((asset) => asset.fileName)).toEqual(['post.txt']);
+    expect((await deleteBy('GET', first.body.assetId)).status).toBe(404);
+    expect((await server.fetch(`/api/rest/v2/write/experiment/asset/delete${queryString({ experimentKey, assetId: second.body.assetId })}`)).status).toBe(401);
+
+    expect((await deleteBy('POST', second.body.assetId)).status).toBe(200);
+    expect(await list(experimentKey)).toEqual([]);
+  });
+
+  it('answers the download of a remote asset with 302 to its link', async () => {
+    const experimentKey = await newExperiment(server, 'assets');
+    const form = new FormData();
+    form.append('link', 's3://bucket/data/train.csv');
+    const single = await server.call('uploadAsset', { query: { experimentKey, isRemote: true }, form });
+    const batch = await server.call('uploadRemoteAssets', { body: { experimentKey, remoteAssets: [{ link: 'https://example.com/a/model.bin' }] } });
+    const download = (assetId: string) =>
+      server.fetch(`/api/rest/v2/experiment/asset/get-asset${queryString({ experimentKey, assetId })}`, { headers: { authorization: server.adminKey }, redirect: 'manual' });
+    const remotes: [string, string][] = [
+      [single.body.assetId, 's3://bucket/data/train.csv'],
+      [batch.body.assetIds[0] ?? '', 'https://example.com/a/model.bin'],
+    ];
+    for (const [assetId, link] of remotes) {
+      const reply = await download(assetId);
+      expect(reply.status, link).toBe(302);
+      expect(reply.headers.get('location'), link).toBe(link);
+    }
   });
 
   it('registers remote assets one by one (isRemote=true) and in a batch (E46)', async () => {

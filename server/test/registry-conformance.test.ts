@@ -30,12 +30,14 @@ describe('part 2 conformance: every operation, read and extension', () => {
     expect(expected.filter((id) => !ids.has(id))).toEqual([]);
   });
 
-  it.each(partTwo)('%s answers 401 without a key, with the JSON error body', async (_name, endpoint) => {
+  it.each(partTwo)('%s answers 401 without a key at every path and method, with the JSON error body', async (_name, endpoint) => {
     for (const path of [fullPath(endpoint), ...endpoint.aliases]) {
-      const reply = await server.fetch(path, emptyRequest(endpoint, null));
-      expect(reply.status, path).toBe(401);
-      expect(reply.headers.get('content-type')).toBe('application/json');
-      expect(await reply.json()).toMatchObject({ code: 401, sdk_error_code: 90212 });
+      for (const method of [endpoint.method, ...endpoint.alsoMethods]) {
+        const reply = await server.fetch(path, { ...emptyRequest(endpoint, null), method });
+        expect(reply.status, `${method} ${path}`).toBe(401);
+        expect(reply.headers.get('content-type')).toBe('application/json');
+        expect(await reply.json()).toMatchObject({ code: 401, sdk_error_code: 90212 });
+      }
     }
   });
 

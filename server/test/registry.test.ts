@@ -109,6 +109,20 @@ describe('registry models (E17, E18, E24 and the reads)', () => {
     const taken = await server.call('createRegistryModel', { body: { experimentModelId: other, registryModelName: 'strict' } });
     expect(taken.status).toBe(409);
   });
+
+  it('refuses a version that differs from an existing one only in build metadata as a duplicate', async () => {
+    const { experimentModelId } = await experimentWithModel(server, 'built');
+    await server.call('createRegistryModel', { body: { experimentModelId, registryModelName: 'built', version: '1.0.0' } });
+    await server.call('createRegistryModelVersion', { body: { experimentModelId, registryModelName: 'built', version: '2.0.0+build.1' } });
+    for (const version of ['1.0.0+build.7', 'v1.0.0+sha.abc', '2.0.0', '2.0.0+build.2']) {
+      const duplicate = await server.call('createRegistryModelVersion', { body: { experimentModelId, registryModelName: 'built', version } });
+      expect(duplicate.status, version).toBe(400);
+      expect(duplicate.body, version).toMatchObject({ code: 400, sdk_error_code: SdkError.duplicateVersion });
+    }
+    const prerelease = await server.call('createRegistryModelVersion', { body: { experimentModelId, registryModelName: 'built', version: '1.0.0-rc.1' } });
+    expect(prerelease.status).toBe(200);
+    expect((await details('built')).versions.map((entry) => entry.version)).toEqual(['1.0.0', '2.0.0+build.1', '1.0.0-rc.1']);
+  });
 });
 
 describe('registry versions and models (E19–E23, E25, E26)', () => {

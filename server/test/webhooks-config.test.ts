@@ -102,6 +102,8 @@ describe('webhook configuration (E56 merge, E57 replace, GET)', () => {
       [server, 'http://metadata.google.internal/hook', 'metadata'],
       [server, 'http://0.0.0.0/hook', 'unspecified'],
       [server, 'http://[::ffff:169.254.169.254]/hook', 'metadata'],
+      [server, 'http://[::169.254.169.254]/hook', 'metadata'],
+      [strictServer, 'http://[::127.0.0.1]/hook', '--webhooks-allow-private'],
       [strictServer, 'http://127.0.0.1:8080/hook', '--webhooks-allow-private'],
       [strictServer, 'http://localhost:8080/hook', '--webhooks-allow-private'],
       [strictServer, 'http://10.0.0.8/hook', '--webhooks-allow-private'],

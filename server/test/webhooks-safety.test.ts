@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRange } from '../src/handlers/assets-download.ts';
-import { retryAfterMillis } from '../src/webhooks/send.ts';
+import { retryAfterMillis, sendWebhook } from '../src/webhooks/send.ts';
 import { checkAddress } from '../src/webhooks/url-safety.ts';
 import { defaultDeliveryPolicy, retryDelay } from '../src/webhooks/worker.ts';
+import { startReceiver, type Receiver } from './webhooks-receiver.ts';
 
 describe('webhook address rules', () => {
   it.each([
@@ -26,6 +27,14 @@ describe('webhook address rules', () => {
     ['64:ff9b::a9fe:a9fe', false, false],
     ['2002:a9fe:a9fe::1', false, false],
     ['64:ff9b::808:808', true, true],
+    ['::a9fe:a9fe', false, false],
+    ['::169.254.169.254', false, false],
+    ['::7f00:1', false, true],
+    ['::127.0.0.1', false, true],
+    ['::a00:1', false, true],
+    ['::c0a8:a', false, true],
+    ['::808:808', true, true],
+    ['::', false, false],
   ])('%s: allowed by default %s, with --webhooks-allow-private %s', (address, byDefault, withPrivate) => {
     const allowed = (allowPrivate: boolean) => {
       try {
@@ -36,6 +45,29 @@ describe('webhook address rules', () => {
       }
     };
     expect([allowed(false), allowed(true)]).toEqual([byDefault, withPrivate]);
+  });
+});
+
+describe('the address check when connecting', () => {
+  let receiver: Receiver;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await receiver.close();
+  });
+
+  it('does not deliver to a host name that resolves to a refused address (localhost → 127.0.0.1)', async () => {
+    const byName = receiver.url.replace('127.0.0.1', 'localhost');
+    const post = (allowPrivate: boolean) => sendWebhook({ url: byName, headers: {}, body: '{}' }, { allowPrivate, timeoutMillis: 5_000 });
+    const refused = await post(false);
+    expect(refused.statusCode).toBeNull();
+    expect(refused.error).toContain('loopback');
+    expect(receiver.received).toHaveLength(0);
+
+    const allowed = await post(true);
+    expect(allowed.statusCode).toBe(200);
+    expect(receiver.received).toHaveLength(1);
   });
 });
 

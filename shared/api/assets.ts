@@ -94,7 +94,9 @@ export const assetEndpoints = {
       epoch: queryInt.pipe(z.number().int().min(0)).optional(),
       context: z.string().max(1000).optional(),
       metadata: z.string().max(1_000_000).optional(),
-      overwrite: queryBoolean.optional().describe('Replace an existing asset of the same fileName (and context).'),
+      overwrite: queryBoolean.optional().describe(
+        "Replace the experiment's existing assets of the same fileName, whatever their type or context (400, 90401, when one belongs to an artifact version that is no longer OPEN).",
+      ),
       groupingName: z.string().max(1000).optional().describe('Model name for type=model-element.'),
       artifactVersionId: z.string().max(200).optional(),
       isRemote: queryBoolean.optional(),
@@ -129,9 +131,10 @@ export const assetEndpoints = {
   }),
   deleteAsset: defineEndpoint({
     id: 'E47',
-    summary: 'Delete an asset and its bytes.',
+    summary: 'Delete an asset and its bytes (GET with the same query is accepted too).',
     group: 'assets',
     method: 'POST',
+    alsoMethods: ['GET'],
     path: 'write/experiment/asset/delete',
     query: z.object({ experimentKey, assetId: nonEmpty(200) }),
     reply: msgReply('Deleted'),

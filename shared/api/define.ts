@@ -26,6 +26,8 @@ export interface Endpoint<
   readonly path: string;
   /** Further absolute paths served by the same handler (compat.md §1, e.g. `/clientlib/rest/v2/...`). */
   readonly aliases: readonly string[];
+  /** Further methods the same paths answer to (compat.md §1: some clients send mutations as GET); query-only endpoints. */
+  readonly alsoMethods: readonly HttpMethod[];
   readonly query: Q;
   readonly bodyKind: BodyKind;
   readonly body: B;
@@ -47,6 +49,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   method: HttpMethod;
   path: string;
   aliases?: readonly string[];
+  alsoMethods?: readonly HttpMethod[];
   query?: Q;
   bodyKind?: BodyKind;
   body?: B;
@@ -66,6 +69,7 @@ export function defineEndpoint<
   R extends z.ZodType = z.ZodUnknown,
 >(spec: EndpointSpec<Q, B, R>): Endpoint<Q, B, R> {
   const bodyKind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
+  if (spec.alsoMethods?.length && bodyKind !== 'none') throw new Error(`${spec.id}: alsoMethods is for endpoints that take only a query.`);
   return {
     id: spec.id,
     summary: spec.summary,
@@ -73,6 +77,7 @@ export function defineEndpoint<
     method: spec.method,
     path: spec.path,
     aliases: spec.aliases ?? [],
+    alsoMethods: spec.alsoMethods ?? [],
     query: (spec.query ?? emptyObject) as Q,
     bodyKind,
     body: (spec.body ?? z.undefined()) as B,

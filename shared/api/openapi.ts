@@ -50,13 +50,18 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
   };
 }
 
+/** `GET` → `Get`, for the operationId of an endpoint's further method. */
+const methodName = (method: string) => method.charAt(0) + method.slice(1).toLowerCase();
+
 /** Builds the OpenAPI 3.1 document of the wire contract. */
 export function buildOpenApi(contract: Record<string, Endpoint>, version: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [name, endpoint] of Object.entries(contract)) {
     for (const path of [fullPath(endpoint), ...endpoint.aliases]) {
+      const pathName = path === fullPath(endpoint) ? name : `${name}Alias`;
       paths[path] ??= {};
-      paths[path][endpoint.method.toLowerCase()] = operation(path === fullPath(endpoint) ? name : `${name}Alias`, endpoint);
+      paths[path][endpoint.method.toLowerCase()] = operation(pathName, endpoint);
+      for (const method of endpoint.alsoMethods) paths[path][method.toLowerCase()] = operation(`${pathName}Via${methodName(method)}`, endpoint);
     }
   }
   return {

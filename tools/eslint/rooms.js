@@ -1,4 +1,20 @@
 // @ts-check
+/** The browser libraries the renderer may use (and its test tools); anything else needs a decision first. */
+const RENDERER_PACKAGES = [
+  '@mui/icons-material',
+  '@mui/material',
+  '@tanstack/react-query',
+  '@tanstack/react-virtual',
+  'react',
+  'react-dom',
+  'react-router',
+  'semver',
+  'zod',
+  'zustand',
+  '@testing-library/react',
+  'vitest',
+];
+
 /**
  * What each room may import (architecture.md, "What each room may import").
  * `rooms`: the rooms whose files it may import by relative path.
@@ -9,10 +25,11 @@ export const ROOMS = {
   shared: { rooms: ['shared'], node: false, packages: ['zod'] },
   server: { rooms: ['shared', 'server'], node: true, packages: '*' },
   'electron/backend': { rooms: ['shared', 'server', 'electron/backend'], node: true, packages: '*' },
-  'electron/web': { rooms: ['shared', 'server', 'electron/backend', 'electron/web'], node: true, packages: '*' },
-  'electron/main': { rooms: ['shared', 'server', 'electron/backend', 'electron/main'], node: true, packages: '*', electron: true },
+  // The shells wire the backend; only the backend reaches into server/ (to run the embedded service).
+  'electron/web': { rooms: ['shared', 'electron/backend', 'electron/web'], node: true, packages: '*' },
+  'electron/main': { rooms: ['shared', 'electron/backend', 'electron/main'], node: true, packages: '*', electron: true },
   'electron/preload': { rooms: ['shared', 'electron/preload'], node: false, packages: [], electron: true },
-  renderer: { rooms: ['shared', 'renderer'], node: false, packages: '*' },
+  renderer: { rooms: ['shared', 'renderer'], node: false, packages: RENDERER_PACKAGES },
 };
 
 /** The room a repository-relative path belongs to, or undefined for files outside every room (tools, tests, e2e). */

@@ -25,6 +25,9 @@ describe('room boundaries (architecture.md)', () => {
     ['shared/api/x.ts', "export * from '../../electron/backend/src/backend.ts';", 'may not import from electron/backend/'],
     ['electron/preload/x.ts', "import { readFileSync } from 'node:fs';", 'may not import Node built-in "node:fs"'],
     ['electron/backend/src/x.ts', "const m = await import('../../web/web-shell.ts');", 'may not import from electron/web/'],
+    ['electron/web/x.ts', "import { startServer } from '../../server/src/app.ts';", 'may not import from server/'],
+    ['electron/main/x.ts', "import { userDataDir } from '../../server/src/user-data-dir.ts';", 'may not import from server/'],
+    ['renderer/src/x.ts', "import Database from 'better-sqlite3';", 'may not import package "better-sqlite3"'],
   ])('%s rejects %s', async (file, code, reason) => {
     expect(await boundaryErrors(file, code)).toEqual([expect.stringContaining(reason)]);
   });

@@ -1,7 +1,7 @@
 import { events, type EventName, type EventPayload } from '../../../shared/ipc/index.ts';
 
 /** Receives every pushed event (a shell forwards them to its renderer). */
-export type EventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+type EventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
 /** The backend's typed event emitter: payloads are checked against the ipc contract's event map before they leave. */
 export class EventBus {

@@ -6,7 +6,7 @@ import type { ProfileService } from './profiles/profile-service.ts';
 import type { TransferQueue } from './transfers.ts';
 
 /** One upload whose bytes arrive as a stream: what `transfers.upload` takes, with the bytes instead of a path. */
-export interface StreamUploadInput {
+interface StreamUploadInput {
   transferId: string;
   endpoint: string;
   query: Record<string, unknown>;
@@ -16,7 +16,7 @@ export interface StreamUploadInput {
 }
 
 /** One read of a binary endpoint whose bytes are passed on as they arrive. */
-export interface StreamDownloadInput {
+interface StreamDownloadInput {
   endpoint: string;
   query: Record<string, unknown>;
   profileId?: string | undefined;

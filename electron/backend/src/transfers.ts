@@ -4,7 +4,7 @@ import type { EventBus } from './events.ts';
 import { AppError } from './ipc/app-error.ts';
 
 /** The work of one transfer: it reports bytes moved and stops when the signal aborts. */
-export type TransferWork<T> = (signal: AbortSignal, progress: (transferred: number, total: number | undefined) => void) => Promise<T>;
+type TransferWork<T> = (signal: AbortSignal, progress: (transferred: number, total: number | undefined) => void) => Promise<T>;
 
 /**
  * Runs uploads and downloads a few at a time, with `transfers.progress` events (queued, running with bytes, and the

@@ -116,3 +116,28 @@ describe('connection profiles (real keychain)', () => {
     expect(await filesContaining(userDataDir, remoteKey)).toEqual([]);
   });
 });
+
+describe('testing a connection whose key is in an unreachable keychain', () => {
+  it('says the keychain cannot be reached, not that no key is stored', async () => {
+    const userDataDir = await tempDir();
+    const saved = createBackend({ userDataDir });
+    const { profile } = await call(saved, 'profiles.create', { name: 'Hosted', baseUrl: 'https://tracking.example.com', apiKey: remoteKey });
+    expect(profile.keyStorage).toBe('keychain');
+    const script = `
+      import { createBackend } from ${JSON.stringify(new URL('../src/backend.ts', import.meta.url).pathname)};
+      import { dispatch } from ${JSON.stringify(new URL('../src/ipc/dispatch.ts', import.meta.url).pathname)};
+      const backend = createBackend({ userDataDir: process.argv[1] });
+      console.log(JSON.stringify(await dispatch(backend.handlers, 'profiles.test', { id: process.argv[2] })));`;
+    try {
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, userDataDir, profile.id], {
+        encoding: 'utf8',
+        env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/trackdesk-test-bus' },
+      });
+      const tested = JSON.parse(output) as { ok: boolean; data: { ok: boolean; problem: string; message: string } };
+      expect(tested).toMatchObject({ ok: true, data: { ok: false, problem: 'keychain_unavailable' } });
+      expect(tested.data.message).toMatch(/The API key of "Hosted" cannot be read: .*keychain/);
+    } finally {
+      await call(saved, 'profiles.remove', { id: profile.id });
+    }
+  });
+});

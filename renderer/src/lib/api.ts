@@ -15,7 +15,7 @@ import { useActiveProfile } from './profiles.tsx';
 export type { ApiEndpointName, ApiReply, ApiRequest };
 
 /** The query an endpoint takes (what `useApiQuery` and the query key carry). */
-export type ApiQuery<N extends ApiEndpointName> = ApiRequest<N> extends { query?: infer Q } ? Q : never;
+type ApiQuery<N extends ApiEndpointName> = ApiRequest<N> extends { query?: infer Q } ? Q : never;
 
 /** Calls one endpoint of the wire contract through the backend (on `profileId`, else the active profile). */
 export async function callApi<N extends ApiEndpointName>(
@@ -49,7 +49,7 @@ export function apiQueryKey<N extends ApiEndpointName>(profileId: string, endpoi
 }
 
 /** Options of `useApiQuery`: react-query's, minus the key and the fetcher it builds. */
-export type ApiQueryOptions<N extends ApiEndpointName, T> = Omit<
+type ApiQueryOptions<N extends ApiEndpointName, T> = Omit<
   UseQueryOptions<ApiReply<N>, BridgeError, T>,
   'queryKey' | 'queryFn'
 >;
@@ -72,7 +72,7 @@ export function useApiQuery<N extends ApiEndpointName, T = ApiReply<N>>(
 export type InvalidateTarget = ApiEndpointName | readonly [ApiEndpointName, Record<string, unknown>];
 
 /** Options of `useApiMutation`. */
-export interface ApiMutationOptions<N extends ApiEndpointName> {
+interface ApiMutationOptions<N extends ApiEndpointName> {
   /** The queries to refresh after success: a list, or one computed from the request and the reply. */
   invalidate?: readonly InvalidateTarget[] | ((request: ApiRequest<N>, reply: ApiReply<N>) => readonly InvalidateTarget[]);
 }

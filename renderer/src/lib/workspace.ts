@@ -5,7 +5,7 @@ import { useActiveProfile } from './profiles.tsx';
 import { useUiStore } from './ui-store.ts';
 
 /** The selected workspace of the active profile, the ones to choose from, and how to choose. */
-export interface WorkspaceSelection {
+interface WorkspaceSelection {
   /** The selected workspace; undefined while loading, on failure, or when the caller belongs to none. */
   workspaceName: string | undefined;
   workspaceNames: string[];

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { BusyButton } from './busy-button.tsx';
 
 /** Props of AddTagsDialog: what it says, which tags it suggests and how typed tags are cleaned. */
-export interface AddTagsDialogProps {
+interface AddTagsDialogProps {
   /** Id of the title element (the dialog's accessible name). */
   titleId: string;
   title: ReactNode;

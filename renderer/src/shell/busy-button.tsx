@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from '@mui/material';
 
 /** Props of BusyButton: a MUI Button plus `busy`. */
-export type BusyButtonProps = ButtonProps & {
+type BusyButtonProps = ButtonProps & {
   /** While true the button shows a spinner, is disabled and says so to assistive technology. */
   busy: boolean;
 };

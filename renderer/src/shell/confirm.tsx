@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 
 /** What a confirmation asks: the title, what will be affected, and the label of the confirming button. */
-export interface ConfirmOptions {
+interface ConfirmOptions {
   title: string;
   /** Name what will be affected (e.g. `Delete the 3 selected experiments of "mnist"?`). */
   message: ReactNode;
@@ -12,7 +12,7 @@ export interface ConfirmOptions {
 }
 
 /** Asks the user to confirm; resolves true when confirmed, false when cancelled or dismissed. */
-export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
+type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 
 const ConfirmContext = createContext<Confirm | undefined>(undefined);
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from '@mui/material';
 import type { ReactNode } from 'react';
 import { BusyButton } from './busy-button.tsx';
+import { useGuardedClose } from './guarded-close.ts';
 
 /** Props of FormDialog: the title, the fields, the submit action and the save it runs. */
 export interface FormDialogProps {
@@ -18,14 +19,17 @@ export interface FormDialogProps {
   errorContext: string;
   /** Runs on submit (button or Enter), after the browser's own submit is prevented. */
   onSubmit(): void;
+  /** Something was typed: Escape or a click outside asks before closing. */
+  dirty?: boolean;
   onClose(): void;
   children: ReactNode;
 }
 
 /** A dialog holding a form: title, fields, the save's failure with the server's message, Cancel and a busy submit button. */
-export function FormDialog({ open = true, titleId, title, maxWidth = 'sm', submitLabel, mutation, errorContext, onSubmit, onClose, children }: FormDialogProps) {
+export function FormDialog({ open = true, titleId, title, maxWidth = 'sm', submitLabel, mutation, errorContext, onSubmit, dirty = false, onClose, children }: FormDialogProps) {
+  const closeOutside = useGuardedClose(dirty, onClose);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+    <Dialog open={open} onClose={closeOutside} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
       <form
         noValidate
         onSubmit={(event) => {

@@ -1,5 +1,5 @@
 /** A parsed key combination such as `Mod+S`, `Alt+1`, `Shift+R`, `n` or `?`. */
-export interface KeyCombo {
+interface KeyCombo {
   /** Ctrl, or Cmd on macOS. */
   mod: boolean;
   alt: boolean;

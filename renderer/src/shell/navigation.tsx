@@ -3,7 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { useShortcut } from './shortcuts.tsx';
 
 /** The main screens, in navigation order (Alt+1… jumps to them). */
-export const mainScreens = [
+const mainScreens = [
   { path: '/projects', label: 'Projects' },
   { path: '/registry', label: 'Registry' },
   { path: '/webhooks', label: 'Webhooks' },

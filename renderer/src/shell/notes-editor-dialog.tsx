@@ -5,7 +5,7 @@ import { useConfirm } from './confirm.tsx';
 import { useShortcut } from './shortcuts.tsx';
 
 /** Props of NotesEditorDialog: the loaded notes and how to save them. */
-export interface NotesEditorDialogProps {
+interface NotesEditorDialogProps {
   /** Id of the title element (the dialog's accessible name). */
   titleId: string;
   /** What the notes belong to, e.g. the project's name. */

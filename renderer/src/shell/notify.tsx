@@ -4,7 +4,7 @@ import { errorMessage } from '../lib/errors.ts';
 import { useTopLayer } from './top-layer.ts';
 
 /** Shows results and failures of what the user did. */
-export interface Notify {
+interface Notify {
   /** A short confirmation (hides itself after a few seconds). */
   success(message: string): void;
   /** A failure: `context` says what the user was doing, followed by the server's message (stays until closed). */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 
 /** Props of RecordHeader: where the record is listed, its name, visibility, a short summary and its action buttons. */
-export interface RecordHeaderProps {
+interface RecordHeaderProps {
   /** The route of the list the record belongs to, e.g. "/projects". */
   listPath: string;
   /** The breadcrumb's link text, e.g. "Projects in default". */

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { isTextEntry, matchesKeyCombo, parseKeyCombo } from './key-combo.ts';
 
 /** A keyboard shortcut as the shortcut list shows it. */
-export interface ShortcutInfo {
+interface ShortcutInfo {
   id: number;
   /** `Mod+S`, `Alt+1`, `n`, `?`… (Mod is Ctrl, or Cmd on macOS). */
   keys: string;
@@ -12,7 +12,7 @@ export interface ShortcutInfo {
 }
 
 /** When a shortcut applies. */
-export interface ShortcutOptions {
+interface ShortcutOptions {
   /** Default true; a disabled shortcut neither fires nor shows in the list. */
   enabled?: boolean;
   /** Heading in the shortcut list; default "This screen". */

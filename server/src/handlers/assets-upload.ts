@@ -1,3 +1,4 @@
+import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
 import { BlobTooLargeError, type BlobStore, type WrittenBlob } from '../blobs.ts';
@@ -15,6 +16,27 @@ const TEXT_PART_LIMIT = 1024 * 1024;
 const tooLarge = (limit: number) =>
   new ApiError(413, SdkError.tooLarge, `The uploaded file is larger than this service accepts (${limit} bytes).`);
 
+/** Reads a part sent as a file but meant as text (`metadata`, ...), refusing it as soon as it passes TEXT_PART_LIMIT. */
+async function readTextPart(part: MultipartFile): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > TEXT_PART_LIMIT) throw badRequest(`The part "${part.fieldname}" is larger than ${TEXT_PART_LIMIT} bytes.`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * After an upload is refused part-way, reads and drops the rest of the request body, so a client that
+ * sends the whole body before reading the answer gets the error, and a kept-alive connection stays usable.
+ */
+function discardRestOf(request: FastifyRequest): void {
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
 /**
  * Streams the multipart parts of a request: the part named `file` goes to a new blob, other parts
  * (`metadata`, `link`, ...) are read as text. On any failure the blob is removed, so an interrupted
@@ -30,9 +52,7 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
         continue;
       }
       if (part.fieldname !== 'file') {
-        const text = await part.toBuffer();
-        if (text.length > TEXT_PART_LIMIT) throw badRequest(`The part "${part.fieldname}" is larger than ${TEXT_PART_LIMIT} bytes.`);
-        received.fields[part.fieldname] = text.toString('utf8');
+        received.fields[part.fieldname] = await readTextPart(part);
         continue;
       }
       if (received.file) throw badRequest('Send one part named "file", not several.');
@@ -40,6 +60,7 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
       received.file = { ...written, fileName: part.filename, mimetype: part.mimetype };
     }
   } catch (error) {
+    discardRestOf(request);
     if (received.file) await blobs.remove(received.file.blob);
     if (error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit);
     throw error;

@@ -45,9 +45,16 @@ export function createAssetHandlers(services: Services): HandlerTable {
     const { version } = artifactVersionOf(services, caller, artifactVersionId);
     if (version.state !== 'OPEN') throw immutableVersion(version);
   };
-  const assetOf = (experiment: Experiment, assetId: string) => {
+  /** 90401 when a file belongs to an artifact version that is no longer OPEN: its files are frozen with it. */
+  const requireChangeable = (artifactVersionId: string | null) => {
+    const version = artifactVersionId ? services.artifacts.versionByUuid(artifactVersionId) : undefined;
+    if (version && version.state !== 'OPEN') throw immutableVersion(version);
+  };
+  /** The experiment's asset `assetId` (404 when unknown), checked to be changeable. */
+  const changeableAsset = (experiment: Experiment, assetId: string) => {
     const asset = assets.byUuid(experiment.id, assetId);
     if (!asset) throw notFound(`No asset with assetId "${assetId}" in experiment "${experiment.key}".`);
+    requireChangeable(asset.artifactVersionId);
     return asset;
   };
 
@@ -69,7 +76,10 @@ export function createAssetHandlers(services: Services): HandlerTable {
         saved = transaction(() => {
           const now = services.now();
           const model = type === MODEL_ELEMENT && groupingName ? experimentModels.ensure(experiment.id, groupingName, now) : undefined;
-          if (query.overwrite) assets.deleteByName(experiment.id, fileName);
+          if (query.overwrite) {
+            for (const versionId of assets.artifactVersionsNamed(experiment.id, fileName)) requireChangeable(versionId);
+            assets.deleteByName(experiment.id, fileName);
+          }
           const asset = assets.insert({
             experimentId: experiment.id,
             fileName,
@@ -151,7 +161,7 @@ export function createAssetHandlers(services: Services): HandlerTable {
     deleteAsset: async ({ query, caller }) => {
       transaction(() => {
         const experiment = access.experiment(caller, query.experimentKey);
-        assets.delete(assetOf(experiment, query.assetId).id);
+        assets.delete(changeableAsset(experiment, query.assetId).id);
       });
       await services.blobGarbage.collect();
       return ok('Deleted');
@@ -159,13 +169,13 @@ export function createAssetHandlers(services: Services): HandlerTable {
     addAssetTags: ({ body, caller }) =>
       transaction(() => {
         const experiment = access.experiment(caller, body.experimentKey);
-        assets.addTags(assetOf(experiment, body.assetId).id, [...new Set(body.tags.map((tag) => tag.trim()))]);
+        assets.addTags(changeableAsset(experiment, body.assetId).id, [...new Set(body.tags.map((tag) => tag.trim()))]);
         return ok('Saved');
       }),
     deleteAssetTag: ({ query, caller }) =>
       transaction(() => {
         const experiment = access.experiment(caller, query.experimentKey);
-        assets.removeTag(assetOf(experiment, query.assetId).id, query.tag.trim());
+        assets.removeTag(changeableAsset(experiment, query.assetId).id, query.tag.trim());
         return ok('Deleted');
       }),
     listAssets: ({ query, caller, request }) => {

@@ -24,6 +24,10 @@ export function parseVersion(text: string | undefined): string {
   return parsed.build.length > 0 ? `${parsed.version}+${parsed.build.join('.')}` : parsed.version;
 }
 
+/** The existing version equal to `version` by semantic-version precedence (build metadata ignored: `1.0.0+b` is `1.0.0`). */
+export const sameVersionIn = (versions: readonly RegistryVersion[], version: string): RegistryVersion | undefined =>
+  versions.find((existing) => semver.eq(existing.version, version));
+
 /** Stages trimmed, without empties and duplicates, in the order given. */
 export const normalizeStages = (stages: readonly string[]): string[] => [...new Set(stages.map((stage) => stage.trim()).filter(Boolean))];
 

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 import type { RegistryModel, RegistryVersion } from '../storage/registry.ts';
 import type { Workspace } from '../storage/workspaces.ts';
 import { createRegistryReadHandlers } from './registry-reads.ts';
-import { modelNameTaken, normalizeStages, parseVersion, registryLookups } from './registry-support.ts';
+import { modelNameTaken, normalizeStages, parseVersion, registryLookups, sameVersionIn } from './registry-support.ts';
 import { ok } from './replies.ts';
 
 /** Handlers of E17–E26 (stage changes queue webhook notifications in the same transaction) and the registry reads. */
@@ -52,8 +52,10 @@ export function createRegistryHandlers(services: Services): HandlerTable {
     body: { version?: string; comment?: string; stages?: string[] },
   ) => {
     const version = parseVersion(body.version);
-    if (registry.versionByNumber(target.model.id, version)) {
-      throw new ApiError(400, SdkError.duplicateVersion, `Registry model "${target.model.name}" already has version ${version}.`);
+    const existing = sameVersionIn(registry.versions(target.model.id), version);
+    if (existing) {
+      const buildNote = existing.version === version ? '' : ` (${version} differs from it only in build metadata, which does not count)`;
+      throw new ApiError(400, SdkError.duplicateVersion, `Registry model "${target.model.name}" already has version ${existing.version}${buildNote}.`);
     }
     const stages = normalizeStages(body.stages ?? []);
     const now = services.now();

@@ -13,7 +13,7 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 };
 
 /**
- * Registers every endpoint of the contract (path and aliases): key check before the body is read (after
+ * Registers every endpoint of the contract (path and aliases, method and alsoMethods): key check before the body is read (after
  * it for an endpoint whose key may come in the body),
  * query and body validated with the entry's zod schemas, the handler from the table (501 when none yet),
  * and the JSON reply with the entry's status.
@@ -59,10 +59,11 @@ export function registerContractRoutes(
       reply.code(endpoint.status);
       return endpoint.status === 204 ? reply.send() : reply.type('application/json').send(JSON.stringify(result));
     };
+    const method = [endpoint.method, ...endpoint.alsoMethods];
     for (const url of [fullPath(endpoint), ...endpoint.aliases]) {
-      if (endpoint.public) app.route({ method: endpoint.method, url, handler: handle });
-      else if (endpoint.keyInBody) app.route({ method: endpoint.method, url, preHandler: authenticateWithBodyKey(endpoint.keyInBody), handler: handle });
-      else app.route({ method: endpoint.method, url, onRequest: authenticateRequest, handler: handle });
+      if (endpoint.public) app.route({ method, url, handler: handle });
+      else if (endpoint.keyInBody) app.route({ method, url, preHandler: authenticateWithBodyKey(endpoint.keyInBody), handler: handle });
+      else app.route({ method, url, onRequest: authenticateRequest, handler: handle });
     }
   }
 }

@@ -37,6 +37,8 @@ export interface AssetStore {
   list(experimentId: number, type?: string): StoredAsset[];
   /** The assets belonging to experiment models (for registry versions). */
   listOfModels(experimentModelRowIds: number[]): StoredAsset[];
+  /** The artifact versions that the experiment's assets named `fileName` belong to (what an overwrite would change). */
+  artifactVersionsNamed(experimentId: number, fileName: string): string[];
   /** Deletes the experiment's assets named `fileName` (overwrite); returns how many. */
   deleteByName(experimentId: number, fileName: string): number;
   delete(id: number): void;
@@ -100,6 +102,9 @@ export function createAssetStore(db: Db): AssetStore {
   const byUuid = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.uuid = ?`);
   const listAll = db.prepare<[number], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? ORDER BY a.created_at, a.id`);
   const listType = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.type = ? ORDER BY a.created_at, a.id`);
+  const versionsNamed = db
+    .prepare<[number, string], string>('SELECT DISTINCT artifact_version_id FROM assets WHERE experiment_id = ? AND file_name = ? AND artifact_version_id IS NOT NULL')
+    .pluck();
   const deleteByName = db.prepare('DELETE FROM assets WHERE experiment_id = ? AND file_name = ?');
   const deleteOne = db.prepare('DELETE FROM assets WHERE id = ?');
   const addTag = db.prepare('INSERT OR IGNORE INTO asset_tags (asset_id, tag) VALUES (?, ?)');
@@ -143,6 +148,7 @@ export function createAssetStore(db: Db): AssetStore {
         .all(...ids)
         .map(toAsset);
     },
+    artifactVersionsNamed: (experimentId, fileName) => versionsNamed.all(experimentId, fileName),
     deleteByName: (experimentId, fileName) => deleteByName.run(experimentId, fileName).changes,
     delete: (id) => void deleteOne.run(id),
     addTags: (id, tags) => addTags(id, tags),

@@ -90,7 +90,6 @@ export interface RegistryStore {
   deleteModel(id: number): void;
   versions(registryModelId: number): RegistryVersion[];
   versionByUuid(uuid: string): RegistryVersion | undefined;
-  versionByNumber(registryModelId: number, version: string): RegistryVersion | undefined;
   createVersion(version: NewRegistryVersion, now: number): RegistryVersion;
   updateVersion(id: number, changes: { comment?: string; stages?: string[] }, now: number): void;
   deleteVersion(id: number): void;
@@ -183,7 +182,6 @@ export function createRegistryStore(db: Db): RegistryStore {
   const deleteModel = db.prepare('DELETE FROM registry_models WHERE id = ?');
   const versions = db.prepare<[number], VersionRecord>(`${VERSION_SELECT} WHERE v.registry_model_id = ? ORDER BY v.created_at, v.id`);
   const versionByUuid = db.prepare<[string], VersionRecord>(`${VERSION_SELECT} WHERE v.uuid = ?`);
-  const versionByNumber = db.prepare<[number, string], VersionRecord>(`${VERSION_SELECT} WHERE v.registry_model_id = ? AND v.version = ?`);
   const insertVersion = db.prepare(
     `INSERT INTO registry_versions (uuid, registry_model_id, experiment_model_id, source_model_uuid, source_experiment_key,
      source_model_name, version, comment, stages, user_id, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -228,10 +226,6 @@ export function createRegistryStore(db: Db): RegistryStore {
     versions: (registryModelId) => versions.all(registryModelId).map(toVersion),
     versionByUuid: (uuid) => {
       const row = versionByUuid.get(uuid);
-      return row && toVersion(row);
-    },
-    versionByNumber: (registryModelId, version) => {
-      const row = versionByNumber.get(registryModelId, version);
       return row && toVersion(row);
     },
     createVersion(version, now) {

@@ -18,17 +18,24 @@ const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'carrierGr
 /** IPv6 ranges that embed an IPv4 address, which is checked instead. */
 const EMBEDDING_RANGES = new Set(['rfc6052', '6to4', 'rfc6145']);
 
+/** IPv4-compatible IPv6 (`::a.b.c.d`, deprecated): `::/96` but for `::` and `::1`, which ipaddr.js calls unicast. */
+const IPV4_COMPATIBLE = ipaddr.IPv6.parse('::');
+
 function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 {
   const bytes = address.toByteArray();
   const offset = address.range() === '6to4' ? 2 : 12;
   return new ipaddr.IPv4(bytes.slice(offset, offset + 4));
 }
 
+/** True for an IPv6 address that carries an IPv4 address, which is then judged instead. */
+const embedsIpv4 = (address: ipaddr.IPv6): boolean =>
+  EMBEDDING_RANGES.has(address.range()) || (address.range() === 'unicast' && address.match(IPV4_COMPATIBLE, 96));
+
 /** Throws UrlRefusedError unless a webhook may be sent to this IP address. */
 export function checkAddress(text: string, allowPrivate: boolean): void {
   if (!ipaddr.isValid(text)) throw new UrlRefusedError(`"${text}" is not an IP address.`);
   let address = ipaddr.process(text);
-  if (address.kind() === 'ipv6' && EMBEDDING_RANGES.has(address.range())) address = embeddedIpv4(address as ipaddr.IPv6);
+  if (address instanceof ipaddr.IPv6 && embedsIpv4(address)) address = embeddedIpv4(address);
   const normalized = address.toString();
   const range = address.range();
   if (METADATA_ADDRESSES.has(normalized)) throw new UrlRefusedError(`${normalized} is a cloud metadata address; webhooks are never sent there.`);

@@ -6,7 +6,7 @@ import { baseHeaders, type ClientOptions, type ServiceTarget } from './target.ts
 import { failure } from './transport.ts';
 
 /** One read of a binary endpoint (e.g. `downloadAsset`) whose bytes the caller consumes as they arrive. */
-export interface BinaryRequest {
+interface BinaryRequest {
   query: Record<string, unknown>;
   signal?: AbortSignal | undefined;
 }

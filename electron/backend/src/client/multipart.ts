@@ -2,17 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 
 /** A multipart/form-data body streamed from disk: its content type, exact length and the bytes. */
-export interface MultipartBody {
+interface MultipartBody {
   contentType: string;
   length: number;
   body: AsyncGenerator<Uint8Array>;
 }
 
 /** Where the file part's bytes come from: a file on disk, or a stream (the browser shell's upload route). */
-export type MultipartFileSource = { filePath: string; fileStream?: undefined } | { fileStream: AsyncIterable<Uint8Array>; filePath?: undefined };
+type MultipartFileSource = { filePath: string; fileStream?: undefined } | { fileStream: AsyncIterable<Uint8Array>; filePath?: undefined };
 
 /** What goes into the body: text fields first, then one file part. */
-export type MultipartParts = MultipartFileSource & {
+type MultipartParts = MultipartFileSource & {
   fields: Record<string, string>;
   fileField: string;
   fileName: string;

@@ -7,7 +7,7 @@ import { sendAndRead } from './transport.ts';
 import { uploadFile, type UploadRequest } from './upload.ts';
 
 /** Options of one call. */
-export interface CallOptions {
+interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { HttpAnswer } from './reply.ts';
 
 /** One request whose body is streamed. */
-export interface StreamRequest {
+interface StreamRequest {
   method: string;
   headers: Record<string, string>;
   body: AsyncIterable<Uint8Array>;

@@ -4,7 +4,7 @@ import { cancelledError, networkError, timeoutError } from './errors.ts';
 import type { HttpAnswer } from './reply.ts';
 
 /** How one request is sent: its time limit, the caller's cancel signal and the retry policy. */
-export interface SendPolicy {
+interface SendPolicy {
   /** Limit for one attempt, answer body included. */
   timeoutMs: number;
   signal?: AbortSignal | undefined;

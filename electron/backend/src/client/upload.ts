@@ -26,7 +26,7 @@ export type UploadRequest = ({ filePath: string; stream?: undefined } | { stream
 };
 
 /** The size of a regular file, or a clear error. */
-export async function fileSize(filePath: string): Promise<number> {
+async function fileSize(filePath: string): Promise<number> {
   try {
     const info = await stat(filePath);
     if (!info.isFile()) throw new AppError('invalid_input', `${filePath} is not a file.`);

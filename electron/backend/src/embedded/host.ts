@@ -11,7 +11,7 @@ import { ProcessLink } from './process-link.ts';
 import type { SpawnService } from './protocol.ts';
 
 /** How the embedded service is run and watched. */
-export interface EmbeddedServiceOptions {
+interface EmbeddedServiceOptions {
   userDataDir: string;
   keys: KeyStore;
   spawn: SpawnService;

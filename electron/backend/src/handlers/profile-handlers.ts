@@ -1,6 +1,8 @@
 import type { ChannelRequest } from '../../../../shared/ipc/index.ts';
 import { normalizeBaseUrl } from '../client/request.ts';
+import type { ServiceTarget } from '../client/target.ts';
 import { failedTest, testConnection } from '../connection-test.ts';
+import { AppError } from '../ipc/app-error.ts';
 import type { Handlers } from '../ipc/dispatch.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
 
@@ -19,12 +21,14 @@ export function profileHandlers(profiles: ProfileService): Pick<Handlers, `profi
 async function testProfile(profiles: ProfileService, input: ChannelRequest<'profiles.test'>) {
   if ('apiKey' in input) return testConnection({ baseUrl: normalizeBaseUrl(input.baseUrl), apiKey: input.apiKey });
   const profile = await profiles.get(input.id);
+  let target: ServiceTarget;
   try {
-    return await testConnection(await profiles.target(profile.id));
+    target = await profiles.target(profile.id);
   } catch (error) {
-    if (profile.kind === 'remote') {
+    if (profile.kind === 'remote' && error instanceof AppError && error.code === 'unauthorized') {
       return { ok: false, problem: 'missing_key' as const, message: `No API key is stored for "${profile.name}". Enter it again.` };
     }
     return failedTest(error, profile.baseUrl);
   }
+  return testConnection(target);
 }

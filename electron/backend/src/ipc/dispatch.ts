@@ -16,7 +16,7 @@ export type Handler<C extends ChannelName> = (input: z.output<(typeof channels)[
 export type Handlers = { [C in ChannelName]: Handler<C> };
 
 /** True when `name` is a channel of the contract. */
-export function isChannelName(name: string): name is ChannelName {
+function isChannelName(name: string): name is ChannelName {
   return Object.hasOwn(channels, name);
 }
 
@@ -45,6 +45,8 @@ export function toIpcError(error: unknown): IpcError {
     if (error.sdkErrorCode !== undefined) result.sdkErrorCode = error.sdkErrorCode;
     return result;
   }
+  // Not one of ours (a bug, or a failure nobody foresaw): the user gets a plain message, the log gets the details.
+  console.error('Trackdesk: an unexpected failure behind an ipc channel:', error);
   return { code: 'internal', message: 'Something went wrong inside Trackdesk. Details are in the log.' };
 }
 

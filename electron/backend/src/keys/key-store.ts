@@ -3,10 +3,10 @@ import { AppError } from '../ipc/app-error.ts';
 import { KeychainUnavailableError, type Keychain } from './keychain.ts';
 
 /** Where to keep a key: the OS keychain, or this process's memory only. */
-export type KeyStorageChoice = 'keychain' | 'session';
+type KeyStorageChoice = 'keychain' | 'session';
 
 /** Whether the keychain answered the last time it was used. */
-export interface KeychainState {
+interface KeychainState {
   available: boolean;
   message?: string;
 }

@@ -8,7 +8,7 @@ import { EMBEDDED_PROFILE_ID, embeddedProfile } from './profile-list.ts';
 import type { SettingsStore } from './settings-store.ts';
 
 /** What the profile service needs from the embedded service. */
-export interface EmbeddedEndpoint {
+interface EmbeddedEndpoint {
   /** The embedded service's address, or '' before it started. */
   baseUrl(): string;
   /** The address and key once it is ready (waits while it starts). */
@@ -97,6 +97,10 @@ export class ProfileService {
     if (profile.kind === 'embedded') return this.embedded.whenReady();
     const apiKey = await this.keys.get(profile.id);
     if (apiKey === undefined) {
+      const keychain = await this.keys.keychainState();
+      if (!keychain.available) {
+        throw new AppError('keychain_unavailable', `The API key of "${profile.name}" cannot be read: ${keychain.message ?? 'the OS keychain cannot be reached.'}`);
+      }
       throw new AppError('unauthorized', `No API key is stored for "${profile.name}". Enter it again in the connection settings.`);
     }
     return { baseUrl: profile.baseUrl, apiKey };

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { Profile } from '../../../../shared/ipc/index.ts';
 
 /** The settings file's content: remote profiles, the active profile and this installation's id. */
-export const Settings = z.object({
+const Settings = z.object({
   version: z.literal(1),
   /** Random per user data dir; prefixes keychain accounts so two data dirs never share an entry. */
   installationId: z.string().min(1),
@@ -16,7 +16,7 @@ export const Settings = z.object({
 });
 
 /** The settings file's content. */
-export type Settings = z.infer<typeof Settings>;
+type Settings = z.infer<typeof Settings>;
 
 /** The settings file name inside the user data dir. */
 const SETTINGS_FILE = 'settings.json';

@@ -27,7 +27,7 @@ const FIRST_PAGE_SIZE = 25;
 const PAGE_SIZES = [FIRST_PAGE_SIZE, 50, 100];
 
 /** The assets to show, the selection, and the actions of their experiment. */
-export interface AssetTableProps {
+interface AssetTableProps {
   experimentKey: string;
   assets: readonly AssetRecord[];
   selected: ReadonlySet<string>;
@@ -64,7 +64,7 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<As
         <AssetTags
           asset={asset}
           busy={actions.busy !== null}
-          onAdd={(tags) => void actions.addTags([asset], tags)}
+          onAdd={(tags) => actions.addTags([asset], tags)}
           onRemove={(tag) => void actions.removeTag([asset], tag)}
         />
       </TableCell>

@@ -8,7 +8,8 @@ import { cleanTags, type AssetRecord } from './asset-record.ts';
 export interface AssetTagsProps {
   asset: AssetRecord;
   busy: boolean;
-  onAdd(tags: string[]): void;
+  /** Answers whether the service took the tags; when it did not, the typed text comes back for another try. */
+  onAdd(tags: string[]): Promise<boolean>;
   onRemove(tag: string): void;
 }
 
@@ -19,11 +20,17 @@ export function AssetTags({ asset, busy, onAdd, onRemove }: AssetTagsProps) {
   const discard = useRef(false);
   /** Leaving the field adds what was typed (Enter leaves it too); Escape leaves it without adding. */
   const close = () => {
-    const tags = discard.current ? [] : cleanTags(draft.split(','));
+    const typed = draft;
+    const tags = discard.current ? [] : cleanTags(typed.split(','));
     discard.current = false;
-    if (tags.length > 0) onAdd(tags);
     setDraft('');
     setEditing(false);
+    if (tags.length === 0) return;
+    void onAdd(tags).then((added) => {
+      if (added) return;
+      setDraft(typed);
+      setEditing(true);
+    });
   };
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }} aria-label={`Tags of ${asset.fileName}`}>

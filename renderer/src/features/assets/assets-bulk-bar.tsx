@@ -5,7 +5,7 @@ import { tagsOf } from './asset-record.ts';
 import { assetsLabel } from './use-asset-actions.ts';
 
 /** The selection and the commands on it. */
-export interface AssetsBulkBarProps {
+interface AssetsBulkBarProps {
   selected: readonly AssetRecord[];
   busy: string | null;
   onAddTags(): void;

@@ -100,7 +100,7 @@ export function AssetsPanel({ experimentKey }: { experimentKey: string }) {
           target={assetsLabel(selected)}
           suggestions={tagsOf(assets)}
           busy={actions.busy === 'Add tags'}
-          onSubmit={(tags) => void actions.addTags(selected, tags).then(() => setDialog(null))}
+          onSubmit={(tags) => void actions.addTags(selected, tags).then((done) => done && setDialog(null))}
           onClose={() => setDialog(null)}
         />
       )}
@@ -109,7 +109,7 @@ export function AssetsPanel({ experimentKey }: { experimentKey: string }) {
           target={assetsLabel(selected)}
           tags={tagsOf(selected)}
           busy={actions.busy === 'Remove tag'}
-          onSubmit={(tag) => void actions.removeTag(selected, tag).then(() => setDialog(null))}
+          onSubmit={(tag) => void actions.removeTag(selected, tag).then((done) => done && setDialog(null))}
           onClose={() => setDialog(null)}
         />
       )}

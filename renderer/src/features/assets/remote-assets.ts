@@ -20,7 +20,7 @@ export const EMPTY_REMOTE_FORM: RemoteAssetsForm = { links: '', fileName: '', ty
 export type RemoteAssetsErrors = Partial<Record<keyof RemoteAssetsForm, string>>;
 
 /** The E46 items to send, or the problems to show. */
-export type ParsedRemoteAssets =
+type ParsedRemoteAssets =
   | { ok: true; remoteAssets: { link: string; fileName?: string; type?: string; step?: number; context?: string; metadata?: string }[] }
   | { ok: false; errors: RemoteAssetsErrors };
 

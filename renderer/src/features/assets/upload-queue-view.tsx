@@ -4,7 +4,7 @@ import { formatBytes, formatRemaining, formatSpeed } from './format.ts';
 import { isFinished, percentOf, remainingSeconds, speedOf, type UploadItem } from './upload-queue.ts';
 
 /** The queue's items and what the user can do with them. */
-export interface UploadQueueViewProps {
+interface UploadQueueViewProps {
   items: readonly UploadItem[];
   onCancel(id: string): void;
   onRetry(id: string): void;
@@ -13,7 +13,7 @@ export interface UploadQueueViewProps {
 }
 
 /** The line under a file's name: bytes, speed and time left while it runs; the outcome once it ended. */
-export function uploadStatusText(item: UploadItem): string {
+function uploadStatusText(item: UploadItem): string {
   const size = item.totalBytes === undefined ? '' : formatBytes(item.totalBytes);
   switch (item.status) {
     case 'waiting':

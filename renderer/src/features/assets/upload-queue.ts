@@ -11,7 +11,7 @@
  */
 
 /** Where one file's upload stands. */
-export type UploadStatus = 'waiting' | 'uploading' | 'cancelling' | 'done' | 'failed' | 'cancelled';
+type UploadStatus = 'waiting' | 'uploading' | 'cancelling' | 'done' | 'failed' | 'cancelled';
 
 /** The upload fields the user chose for a file (E44's query and its `metadata` part). */
 export interface UploadSettings {
@@ -25,7 +25,7 @@ export interface UploadSettings {
 }
 
 /** Bytes sent by a moment in time, for the speed estimate. */
-export interface ProgressSample {
+interface ProgressSample {
   at: number;
   bytes: number;
 }
@@ -65,13 +65,13 @@ export interface NewUpload {
 export type UploadOutcome = { ok: true; assetId: string } | { ok: false; code: string; message: string };
 
 /** How far back the speed estimate looks. */
-export const SPEED_WINDOW_MS = 5_000;
+const SPEED_WINDOW_MS = 5_000;
 
 const ACTIVE: ReadonlySet<UploadStatus> = new Set(['uploading', 'cancelling']);
 const FINISHED: ReadonlySet<UploadStatus> = new Set(['done', 'failed', 'cancelled']);
 
 /** True while an attempt is in flight. */
-export const isActive = (item: UploadItem): boolean => ACTIVE.has(item.status);
+const isActive = (item: UploadItem): boolean => ACTIVE.has(item.status);
 /** True once nothing more will happen unless the user retries. */
 export const isFinished = (item: UploadItem): boolean => FINISHED.has(item.status);
 

@@ -7,7 +7,7 @@ import type { UploadOutcome, UploadSettings } from './upload-queue.ts';
 export type UploadSource = { kind: 'file'; file: File } | { kind: 'path'; path: string };
 
 /** One attempt to upload one file as an asset (E44). */
-export interface UploadAttemptRequest {
+interface UploadAttemptRequest {
   transferId: string;
   profileId: string;
   experimentKey: string;

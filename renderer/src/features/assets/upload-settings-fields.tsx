@@ -3,7 +3,7 @@ import { AUTOMATIC_TYPE, KNOWN_TYPES } from './asset-types.ts';
 import type { UploadSettingsErrors, UploadSettingsForm } from './upload-settings.ts';
 
 /** The settings form's value, its problems, and how it changes. */
-export interface UploadSettingsFieldsProps {
+interface UploadSettingsFieldsProps {
   value: UploadSettingsForm;
   errors: UploadSettingsErrors;
   onChange(value: UploadSettingsForm): void;

@@ -18,7 +18,7 @@ export const EMPTY_UPLOAD_SETTINGS: UploadSettingsForm = { type: AUTOMATIC_TYPE,
 export type UploadSettingsErrors = Partial<Record<keyof UploadSettingsForm, string>>;
 
 /** The settings to send, or the problems to show before anything is sent. */
-export type ParsedUploadSettings = { ok: true; settings: UploadSettings } | { ok: false; errors: UploadSettingsErrors };
+type ParsedUploadSettings = { ok: true; settings: UploadSettings } | { ok: false; errors: UploadSettingsErrors };
 
 const query = api.uploadAsset.query.shape;
 

@@ -16,13 +16,13 @@ import {
 import { startUpload, type UploadAttempt, type UploadSource } from './upload-runner.ts';
 
 /** How many uploads run at once (the browser shell also needs free connections for everything else). */
-export const PARALLEL_UPLOADS = 2;
+const PARALLEL_UPLOADS = 2;
 
 /** A file to add to the queue, with its bytes' whereabouts. */
-export type QueuedFile = NewUpload & { source: UploadSource };
+type QueuedFile = NewUpload & { source: UploadSource };
 
 /** The upload queue: lives outside any screen, so uploads go on while the user moves around the app. */
-export interface UploadStore {
+interface UploadStore {
   items: UploadItem[];
   add(files: readonly QueuedFile[]): void;
   cancel(id: string): void;

@@ -13,8 +13,10 @@ import { newId } from './upload-store.ts';
 export interface AssetActions {
   /** A label of the running action, or null. */
   busy: string | null;
-  addTags(assets: readonly AssetRecord[], tags: readonly string[]): Promise<void>;
-  removeTag(assets: readonly AssetRecord[], tag: string): Promise<void>;
+  /** Answers true when every asset got the tags (a failure is shown with the server's message). */
+  addTags(assets: readonly AssetRecord[], tags: readonly string[]): Promise<boolean>;
+  /** Answers true when the tag is gone from every asset. */
+  removeTag(assets: readonly AssetRecord[], tag: string): Promise<boolean>;
   /** Asks first; answers true when the assets were deleted. */
   remove(assets: readonly AssetRecord[]): Promise<boolean>;
   download(asset: AssetRecord): Promise<void>;
@@ -58,11 +60,11 @@ export function useAssetActions(experimentKey: string): AssetActions {
     busy,
     addTags: async (assets, tags) => {
       const items = assets.map((asset) => ({ body: { experimentKey, assetId: asset.assetId, tags: [...tags] } }));
-      await run('Add tags', 'addAssetTags', items, `Could not tag ${assetsLabel(assets)}`);
+      return run('Add tags', 'addAssetTags', items, `Could not tag ${assetsLabel(assets)}`);
     },
     removeTag: async (assets, tag) => {
       const items = assets.filter((asset) => asset.tags.includes(tag)).map((asset) => ({ query: { experimentKey, assetId: asset.assetId, tag } }));
-      if (items.length > 0) await run('Remove tag', 'deleteAssetTag', items, `Could not remove the tag “${tag}”`);
+      return items.length === 0 || run('Remove tag', 'deleteAssetTag', items, `Could not remove the tag “${tag}”`);
     },
     remove: async (assets) => {
       const confirmed = await confirm({

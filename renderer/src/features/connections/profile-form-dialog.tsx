@@ -17,6 +17,7 @@ import { invoke, type BridgeError } from '../../bridge.ts';
 import { isKeychainUnavailable } from '../../lib/errors.ts';
 import { profilesQueryKey } from '../../lib/profiles.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
+import { useGuardedClose } from '../../shell/guarded-close.ts';
 import { useNotify } from '../../shell/notify.tsx';
 import { ConnectionTestResult } from './connection-test-result.tsx';
 import { initialProfileForm, profileChanges, validateProfileForm, type ProfileFormValue } from './profile-form-model.ts';
@@ -31,6 +32,8 @@ export function ProfileFormDialog({ profile, keychainAvailable, onClose }: { pro
   const errors = submitted ? validateProfileForm(value, profile) : {};
   const keyStorage = value.sessionOnly ? ('session' as const) : ('keychain' as const);
   const save = useMutation<unknown, BridgeError, ProfileFormValue>({
+    // The form (API key included) is this mutation's variables: drop them as soon as the dialog is gone.
+    gcTime: 0,
     mutationFn: (form) => {
       const storage = form.sessionOnly ? ('session' as const) : ('keychain' as const);
       if (!profile) return invoke('profiles.create', { name: form.name, baseUrl: form.baseUrl, apiKey: form.apiKey, keyStorage: storage });
@@ -67,8 +70,10 @@ export function ProfileFormDialog({ profile, keychainAvailable, onClose }: { pro
     setValue((current) => ({ ...current, ...change }));
   };
   const title = profile ? `Edit connection “${profile.name}”` : 'Add a connection';
+  const initial = initialProfileForm(profile, keychainAvailable);
+  const closeOutside = useGuardedClose(value.name !== initial.name || value.baseUrl !== initial.baseUrl || value.apiKey !== '', onClose);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="profile-form-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={closeOutside} aria-labelledby="profile-form-title" maxWidth="sm" fullWidth>
       <form onSubmit={submit} noValidate>
         <DialogTitle id="profile-form-title">{title}</DialogTitle>
         <DialogContent>

@@ -4,7 +4,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { describeKeyStorage } from './profile-form-model.ts';
 
 /** What a row of the connection table can ask for. */
-export interface ProfileRowActions {
+interface ProfileRowActions {
   use(profile: ProfileView): void;
   test(profile: ProfileView): void;
   edit(profile: ProfileView): void;

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { ChartAxis } from './chart-data.ts';
 
 /** What the chart controls show and report. */
-export interface ChartControlsProps {
+interface ChartControlsProps {
   /** The picker's label, e.g. "Metrics to chart". */
   label: string;
   options: readonly string[];

@@ -44,19 +44,31 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const data = metadata.data;
   const row = toRow(data, [], data.projectId);
   const label = rowLabel(row);
+  /** Runs one action on this experiment and shows the outcome (a refusal with the server's message); answers whether it was done. */
+  const runHere = async (action: NonNullable<typeof busy>, failureContext: string, tags: readonly string[] = []): Promise<boolean> => {
+    setBusy(action);
+    try {
+      const report = await runBulkAction(action, [row], profileId, tags);
+      const failure = report.failed[0];
+      if (failure) notify.error(new Error(failure.message), failureContext);
+      else notify.success(report.summary);
+      return !failure;
+    } catch (error) {
+      notify.error(error, failureContext);
+      return false;
+    } finally {
+      setBusy(null);
+      await invalidate(EXPERIMENT_READS);
+    }
+  };
   const lifecycle = async (action: 'archive' | 'restore' | 'delete') => {
     if (action !== 'restore') {
       const words = action === 'archive' ? 'It leaves the list of live experiments until restored.' : 'It goes to the trash, where it can be restored.';
       const ok = await confirm({ title: `${action === 'archive' ? 'Archive' : 'Delete'} “${label}”?`, message: words, confirmLabel: action === 'archive' ? 'Archive' : 'Delete', destructive: action === 'delete' });
       if (!ok) return;
     }
-    setBusy(action);
-    const report = await runBulkAction(action, [row], profileId).finally(() => setBusy(null));
-    const failure = report.failed[0];
-    if (failure) notify.error(new Error(failure.message), `Could not ${action} “${label}”`);
-    else notify.success(report.summary);
-    await invalidate(EXPERIMENT_READS);
-    if (action === 'delete' && !failure) void navigate(`/projects/${encodeURIComponent(data.projectId)}`);
+    const done = await runHere(action, `Could not ${action} “${label}”`);
+    if (action === 'delete' && done) void navigate(`/projects/${encodeURIComponent(data.projectId)}`);
   };
   return (
     <Box sx={{ p: 3 }}>
@@ -105,17 +117,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           target={`“${label}”`}
           suggestions={[]}
           busy={busy === 'tag'}
-          onSubmit={(tags) => {
-            setBusy('tag');
-            void runBulkAction('tag', [row], profileId, tags)
-              .then(async (report) => {
-                const failure = report.failed[0];
-                if (failure) notify.error(new Error(failure.message), 'Could not add the tags');
-                else setDialog(null);
-                await invalidate(EXPERIMENT_READS);
-              })
-              .finally(() => setBusy(null));
-          }}
+          onSubmit={(tags) => void runHere('tag', 'Could not add the tags', tags).then((done) => done && setDialog(null))}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,4 +1,5 @@
-export { ExperimentPage, ExperimentRoute } from './experiment-page.tsx';
+/** The experiment-detail feature: one experiment's page, and the chart and value views the comparison reuses. */
+export { ExperimentRoute } from './experiment-page.tsx';
 export { toPlotSeries, type ChartAxis, type PlotSeries } from './chart-data.ts';
 export { LineChart } from './line-chart.tsx';
 export { ChartControls } from './chart-controls.tsx';

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** One labelled value; null, undefined and empty values show as a dash. */
-export type KeyValue = [label: string, value: ReactNode];
+type KeyValue = [label: string, value: ReactNode];
 
 const shown = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
 

@@ -8,7 +8,7 @@ const MARGIN = { top: 12, right: 16, bottom: 36, left: 64 };
 const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
 
 /** The colour of the n-th series. */
-export const seriesColor = (index: number): string => PALETTE[index % PALETTE.length] ?? '#0072B2';
+const seriesColor = (index: number): string => PALETTE[index % PALETTE.length] ?? '#0072B2';
 
 /** Several metrics overlaid in one SVG line chart, x by step or by time, with a legend. */
 export function LineChart({ series, axis, title }: { series: readonly PlotSeries[]; axis: ChartAxis; title: string }) {

@@ -4,7 +4,7 @@ import { rowLabel, type ExperimentRow } from './experiment-row.ts';
 export type BulkActionId = 'stop' | 'archive' | 'restore' | 'delete' | 'tag';
 
 /** What a bulk action does, to which rows, and how the table words it. */
-export interface BulkActionSpec {
+interface BulkActionSpec {
   id: BulkActionId;
   /** The button's words. */
   label: string;
@@ -36,7 +36,7 @@ export function applicableRows(rows: readonly ExperimentRow[], applies: (row: Ex
 export const movable = notInTrash;
 
 /** One experiment the action failed for, with the service's reason. */
-export interface BulkFailure {
+interface BulkFailure {
   row: ExperimentRow;
   message: string;
 }

@@ -9,7 +9,7 @@ import { plural } from '../../lib/format.ts';
 const ACTION_ORDER: readonly BulkActionId[] = ['stop', 'archive', 'restore', 'delete'];
 
 /** What the bar acts on and the commands it offers. */
-export interface BulkBarProps {
+interface BulkBarProps {
   selected: readonly ExperimentRow[];
   busy: RunningAction | null;
   onAction(action: BulkActionId): void;

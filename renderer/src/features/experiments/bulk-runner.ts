@@ -6,7 +6,7 @@ import type { ExperimentRow } from './experiment-row.ts';
 const byKey = (row: ExperimentRow) => ({ query: { experimentKey: row.key } });
 
 /** Most items one `api.bulk` call or one E5 request carries (the contracts' limit). */
-export const MAX_PER_REQUEST = 10_000;
+const MAX_PER_REQUEST = 10_000;
 
 /** Splits a list into consecutive chunks of at most `size` items. */
 export function chunks<T>(items: readonly T[], size = MAX_PER_REQUEST): T[][] {

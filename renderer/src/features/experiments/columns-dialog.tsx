@@ -20,7 +20,7 @@ import type { LazyRowData } from './lazy-row-data.ts';
 import { addColumn, columnId, columnLabel, type SummaryAggregate, type SummaryColumn, type SummaryKind } from './summary-columns.ts';
 
 /** What the columns dialog edits. */
-export interface ColumnsDialogProps {
+interface ColumnsDialogProps {
   columns: readonly SummaryColumn[];
   /** Where the names seen in the rows on screen come from (offered as suggestions). */
   lazy: LazyRowData;

@@ -33,6 +33,7 @@ export function CreateExperimentDialog({ workspaceName, projectName, onClose }: 
       mutation={create}
       errorContext="Could not create the experiment"
       onSubmit={submit}
+      dirty={name !== ''}
       onClose={onClose}
     >
       <DialogContentText sx={{ mb: 2 }}>

@@ -1,5 +1,5 @@
 /** The longest experiment name the table accepts (the create call's limit). */
-export const MAX_NAME_LENGTH = 1000;
+const MAX_NAME_LENGTH = 1000;
 
 /** Why a new name is refused before sending it, or undefined when it is fine. */
 export function nameProblem(name: string, required: boolean): string | undefined {
@@ -23,7 +23,7 @@ export interface TimesDraft {
 }
 
 /** The E10 body fields, or what is wrong with the form (per field, or `form` for the whole). */
-export type TimesResult =
+type TimesResult =
   | { ok: true; startTimeMillis?: number; endTimeMillis?: number }
   | { ok: false; errors: { start?: string; end?: string; form?: string } };
 

@@ -6,7 +6,7 @@ import type { LazyEntry } from './lazy-row-data.ts';
 import { columnId, formatSummaryValue, summaryValue, type Summary, type SummaryColumn } from './summary-columns.ts';
 
 /** What a row needs besides its data: the lazily fetched summaries and tags, and the handlers. */
-export interface RowProps {
+interface RowProps {
   row: ExperimentRow;
   index: number;
   selected: boolean;

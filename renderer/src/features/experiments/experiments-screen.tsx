@@ -151,7 +151,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           projectId={projectId}
           workspaceName={project.data.workspaceName}
           busy={actions.busy !== null}
-          onSubmit={(target) => void actions.move(dialog.rows, target, dialog.symlink).then(() => setDialog(null))}
+          onSubmit={(target) => void actions.move(dialog.rows, target, dialog.symlink).then((done) => done && setDialog(null))}
           onClose={() => setDialog(null)}
         />
       )}
@@ -160,7 +160,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           target={nameRows(dialog.rows)}
           suggestions={view.tagOptions.map((option) => option.tag)}
           busy={actions.busy !== null}
-          onSubmit={(tags) => void actions.bulk('tag', dialog.rows, tags).then(() => setDialog(null))}
+          onSubmit={(tags) => void actions.bulk('tag', dialog.rows, tags).then((done) => done && setDialog(null))}
           onClose={() => setDialog(null)}
         />
       )}

@@ -13,7 +13,7 @@ import { useFillHeight } from './use-fill-height.ts';
 import { useLazyRowData } from './use-lazy-row-data.ts';
 
 /** What the table shows and how it reports clicks. */
-export interface ExperimentsTableProps {
+interface ExperimentsTableProps {
   /** The rows after filtering and sorting. */
   rows: readonly ExperimentRow[];
   selection: Selection;

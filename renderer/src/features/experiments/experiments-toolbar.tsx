@@ -31,7 +31,7 @@ export function FilterField({ text, onText, inputRef }: { text: string; onText(t
 }
 
 /** What the toolbar's other controls show and change. */
-export interface ToolbarProps {
+interface ToolbarProps {
   states: ReadonlySet<ExperimentState>;
   onStates(states: ReadonlySet<ExperimentState>): void;
   tagOptions: readonly { tag: string; count: number }[];

@@ -9,7 +9,7 @@ import type { ExperimentRow } from './experiment-row.ts';
 import { plural } from '../../lib/format.ts';
 
 /** What the move dialog acts on. */
-export interface MoveDialogProps {
+interface MoveDialogProps {
   rows: readonly ExperimentRow[];
   symlink: boolean;
   /** The project the table shows (not offered as a target). */

@@ -34,6 +34,7 @@ export function RenameDialog({ experimentKey, currentName, onClose }: { experime
       mutation={rename}
       errorContext="Could not rename"
       onSubmit={submit}
+      dirty={name !== (currentName ?? '')}
       onClose={onClose}
     >
       <DialogContentText sx={{ mb: 2 }}>The name is stored as the experiment’s “name” item (key {experimentKey}).</DialogContentText>

@@ -1,7 +1,7 @@
 import type { SortColumn } from './table-sort.ts';
 
 /** A base column of the experiments table: its header, width, and the sort it offers. */
-export interface BaseColumn {
+interface BaseColumn {
   id: SortColumn;
   label: string;
   width: number;

@@ -1,7 +1,7 @@
 import type { ExperimentRow, ExperimentState } from './experiment-row.ts';
 
 /** What the table is filtered by: free text, tags (a row needs every one), and states (a row needs one of them). */
-export interface RowFilter {
+interface RowFilter {
   text: string;
   tags: readonly string[];
   states: ReadonlySet<ExperimentState>;

@@ -2,7 +2,7 @@ import { AddTagsDialog } from '../../shell/add-tags-dialog.tsx';
 import { cleanTags } from './tags.ts';
 
 /** What the tags dialog adds tags to. */
-export interface TagsDialogProps {
+interface TagsDialogProps {
   /** Names the experiments, e.g. "“run-1” and “run-2”". */
   target: string;
   /** Tags to suggest (those used in the project). */

@@ -2,10 +2,10 @@ import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
 import { toRow, type ExperimentRow } from './experiment-row.ts';
 
 /** The project the test rows are listed in. */
-export const TEST_PROJECT_ID = 'p-home';
+const TEST_PROJECT_ID = 'p-home';
 
 /** Experiment metadata as the service answers it, with the given fields changed (for tests). */
-export function testMetadata(fields: Partial<ExperimentMetadata> & { experimentKey: string }): ExperimentMetadata {
+function testMetadata(fields: Partial<ExperimentMetadata> & { experimentKey: string }): ExperimentMetadata {
   return {
     experimentName: null,
     workspaceName: 'team',

@@ -8,7 +8,7 @@ import { formatDateTime } from './format.ts';
 import { EXPERIMENT_READS } from './use-experiment-actions.ts';
 
 /** What the times dialog edits: the experiment and the times it shows now. */
-export interface TimesDialogProps {
+interface TimesDialogProps {
   experimentKey: string;
   label: string;
   startTimeMillis: number;

@@ -30,14 +30,16 @@ const CONSEQUENCES: Partial<Record<BulkActionId, string>> = {
 export type RunningAction = BulkActionId | 'move' | 'symlink' | 'undo';
 
 /** The bulk and single-experiment actions of the table: confirmation, busy state, report with undo, refresh. */
-export interface ExperimentActions {
+interface ExperimentActions {
   /** The action running, if any (its button shows it is busy; the others wait). */
   busy: RunningAction | null;
   report: BulkReport | null;
   dismissReport(): void;
-  bulk(action: BulkActionId, selected: readonly ExperimentRow[], tags?: readonly string[]): Promise<void>;
-  move(rows: readonly ExperimentRow[], target: MoveTarget, symlink: boolean): Promise<void>;
-  undo(report: BulkReport): Promise<void>;
+  /** Resolves true once the service answered (the report tells each experiment's outcome); false when nothing was sent or the call failed as a whole. */
+  bulk(action: BulkActionId, selected: readonly ExperimentRow[], tags?: readonly string[]): Promise<boolean>;
+  /** Resolves as `bulk` does. */
+  move(rows: readonly ExperimentRow[], target: MoveTarget, symlink: boolean): Promise<boolean>;
+  undo(report: BulkReport): Promise<boolean>;
 }
 
 /** The actions on the selected experiments of one project's table. */
@@ -49,14 +51,16 @@ export function useExperimentActions(): ExperimentActions {
   const [busy, setBusy] = useState<RunningAction | null>(null);
   const [report, setReport] = useState<BulkReport | null>(null);
 
-  const run = async (action: RunningAction, failureContext: string, work: () => Promise<BulkReport>) => {
+  const run = async (action: RunningAction, failureContext: string, work: () => Promise<BulkReport>): Promise<boolean> => {
     setBusy(action);
     try {
       const result = await work();
       setReport(result);
       await invalidate(EXPERIMENT_READS);
+      return true;
     } catch (error) {
       notify.error(error, failureContext);
+      return false;
     } finally {
       setBusy(null);
     }
@@ -69,7 +73,7 @@ export function useExperimentActions(): ExperimentActions {
     async bulk(action, selected, tags = []) {
       const spec = BULK_ACTIONS[action];
       const rows = applicableRows(selected, spec.applies);
-      if (rows.length === 0) return;
+      if (rows.length === 0) return false;
       if (spec.confirm) {
         const skipped = selected.length - rows.length;
         const confirmed = await confirm({
@@ -78,15 +82,15 @@ export function useExperimentActions(): ExperimentActions {
           confirmLabel: spec.label,
           destructive: action === 'delete',
         });
-        if (!confirmed) return;
+        if (!confirmed) return false;
       }
-      await run(action, `Could not ${spec.label.toLowerCase()} the experiments`, () => runBulkAction(action, rows, profileId, tags));
+      return run(action, `Could not ${spec.label.toLowerCase()} the experiments`, () => runBulkAction(action, rows, profileId, tags));
     },
     async move(rows, target, symlink) {
-      await run(symlink ? 'symlink' : 'move', `Could not ${symlink ? 'symlink' : 'move'} the experiments`, () => runMove(rows, target, symlink, profileId));
+      return run(symlink ? 'symlink' : 'move', `Could not ${symlink ? 'symlink' : 'move'} the experiments`, () => runMove(rows, target, symlink, profileId));
     },
     async undo(done) {
-      await run('undo', 'Could not undo', () => runUndo(done.undo, profileId));
+      return run('undo', 'Could not undo', () => runUndo(done.undo, profileId));
     },
   };
 }

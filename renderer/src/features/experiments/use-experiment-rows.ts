@@ -5,14 +5,14 @@ import { useApiQuery } from '../../lib/api.ts';
 import { toRow, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
 
 /** One read behind the table: loading, failed, or done (or off, when its state is not shown). */
-export interface ListPart {
+interface ListPart {
   label: string;
   loading: boolean;
   error: BridgeError | null;
 }
 
 /** The rows of a project's table and the state of the reads behind them. */
-export interface ExperimentRows {
+interface ExperimentRows {
   rows: ExperimentRow[];
   /** The reads behind the rows (active, archive, trash, tags), for loading and error display. */
   parts: ListPart[];

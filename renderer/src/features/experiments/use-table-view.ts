@@ -8,7 +8,7 @@ import { DEFAULT_SORT, sortRows, toggleSort, type SortColumn, type SortOrder } f
 export const DEFAULT_STATES: ReadonlySet<ExperimentState> = new Set(['running', 'finished']);
 
 /** The table's filter, sort and selection over a set of rows, and the rows they produce. */
-export interface TableView {
+interface TableView {
   text: string;
   setText(text: string): void;
   /** The filter text the shown rows reflect (lags `text` while a large table filters). */

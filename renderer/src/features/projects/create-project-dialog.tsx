@@ -40,6 +40,7 @@ export function CreateProjectDialog({ workspaceName, open, onClose }: { workspac
       mutation={create}
       errorContext="Could not create the project"
       onSubmit={submit}
+      dirty={value.projectName !== '' || value.projectDescription !== '' || value.isPublic}
       onClose={close}
     >
       <ProjectFormFields value={value} onChange={setValue} showErrors={submitted} />

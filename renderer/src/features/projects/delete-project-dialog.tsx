@@ -20,7 +20,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 
 /** The project experiments go to when their project is deleted without them (server/README.md, E12). */
-export const UNCATEGORIZED_PROJECT = 'Uncategorized';
+const UNCATEGORIZED_PROJECT = 'Uncategorized';
 
 /**
  * Deletes a project (E12) after the user chose, in plain words, what happens to its experiments. Queries are refreshed

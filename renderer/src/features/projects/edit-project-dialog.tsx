@@ -48,6 +48,7 @@ export function EditProjectDialog({ project, onClose }: { project: ProjectRecord
       mutation={update}
       errorContext="Could not save the project"
       onSubmit={submit}
+      dirty={value.projectName !== project.projectName || value.projectDescription !== project.projectDescription || value.isPublic !== project.public}
       onClose={onClose}
     >
       <ProjectFormFields value={value} onChange={setValue} showErrors={submitted} />

@@ -8,7 +8,7 @@ import { ProjectActionsMenu, type ProjectDialogKind } from './project-dialogs.ts
 type SortColumn = 'projectName' | 'numberOfExperiments' | 'lastUpdated';
 
 /** How the project table is sorted. */
-export interface ProjectSort {
+interface ProjectSort {
   column: SortColumn;
   direction: 'asc' | 'desc';
 }

@@ -24,7 +24,7 @@ import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 
 /** The address a share code opens, in the hosted service's form `<base>/<workspace>/<project>?shareable=<code>`. */
-export function shareLinkUrl(baseUrl: string, project: Pick<ProjectRecord, 'workspaceName' | 'projectName'>, shareCode: string): string {
+function shareLinkUrl(baseUrl: string, project: Pick<ProjectRecord, 'workspaceName' | 'projectName'>, shareCode: string): string {
   const base = baseUrl.replace(/\/+$/, '');
   return `${base}/${encodeURIComponent(project.workspaceName)}/${encodeURIComponent(project.projectName)}?shareable=${encodeURIComponent(shareCode)}`;
 }

@@ -7,7 +7,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 
 /** What E21 edits of a model. */
-export interface EditableModel {
+interface EditableModel {
   registryModelId: string;
   modelName: string;
   description: string;

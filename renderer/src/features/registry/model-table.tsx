@@ -5,7 +5,7 @@ import type { registryModelOverview } from '../../../../shared/api/registry.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
 
 /** One model of the registry list. */
-export type RegistryModelOverview = z.infer<typeof registryModelOverview>;
+type RegistryModelOverview = z.infer<typeof registryModelOverview>;
 
 /** The address of a model's page. */
 export const modelPath = (modelName: string): string => `/registry/${encodeURIComponent(modelName)}`;

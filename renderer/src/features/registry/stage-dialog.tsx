@@ -49,11 +49,21 @@ export function StageDialog({ model, versions, target, onClose }: { model: Model
     if (confirmed) await run(planAddStage(versions, target, name, true));
   };
   const saveSet = async (stages: string[], comment: string, setHolders: StageHolder[]) => {
+    const next = normalizeStages(stages).join(', ') || 'no stages';
+    const dropped = target.stages.filter((held) => !normalizeStages(stages).includes(held));
     if (setHolders.length > 0) {
       const confirmed = await confirm({
         title: `Set the stages of ${target.version} and move held ones?`,
-        message: `This first removes ${holderText(setHolders)}, then sets ${target.version} to ${normalizeStages(stages).join(', ') || 'no stages'}.`,
+        message: `This first removes ${holderText(setHolders)}, then sets ${target.version} to ${next}.`,
         confirmLabel: 'Move and save',
+      });
+      if (!confirmed) return;
+    } else if (dropped.length > 0) {
+      const confirmed = await confirm({
+        title: `Remove ${dropped.join(', ')} from ${target.version}?`,
+        message: `Version ${target.version} of “${model.modelName}” will be in ${next}. Webhooks of the model are notified.`,
+        confirmLabel: 'Save stages',
+        destructive: true,
       });
       if (!confirmed) return;
     }

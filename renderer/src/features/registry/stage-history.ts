@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 
 /** One stage change made through Trackdesk: who, when, on which version, before → after. */
-export const stageHistoryEntry = z.object({
+const stageHistoryEntry = z.object({
   at: z.number(),
   userName: z.string(),
   workspaceName: z.string(),

@@ -1,5 +1,5 @@
 /** Stage names offered even before a workspace uses any. */
-export const COMMON_STAGES = ['production', 'staging', 'development'] as const;
+const COMMON_STAGES = ['production', 'staging', 'development'] as const;
 
 /** What stage planning needs of a version. */
 export interface VersionStages {

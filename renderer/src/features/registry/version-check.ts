@@ -4,7 +4,7 @@ import semver from 'semver';
 export const DEFAULT_VERSION = '1.0.0';
 
 /** The outcome of checking a new version: the text the service will store, or why it would be refused. */
-export type VersionCheck = { ok: true; version: string; note?: string } | { ok: false; message: string };
+type VersionCheck = { ok: true; version: string; note?: string } | { ok: false; message: string };
 
 /** A version as the service stores it (trimmed, leading `v` dropped, build metadata kept), or null when it is not semantic. */
 export function normalizeVersion(text: string): string | null {

@@ -2,6 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormC
 import { useState } from 'react';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
+import { useGuardedClose } from '../../shell/guarded-close.ts';
 import { useNotify } from '../../shell/notify.tsx';
 import { ExperimentModelPicker, type PickedModel } from './experiment-model-picker.tsx';
 import { useStageHistory } from './stage-history.ts';
@@ -45,6 +46,8 @@ export function VersionFormDialog({
   const mutation = target.kind === 'register' ? register : addVersion;
   const modelName = target.kind === 'version' ? target.modelName : (name ?? picked?.modelName ?? '').trim();
   const check = checkNewVersion(version, existing);
+  const typed = picked !== undefined || name !== undefined || description !== '' || comment !== '' || stages.length > 0;
+  const closeOutside = useGuardedClose(typed, onClose);
   const problems = {
     picked: picked ? undefined : 'Choose the experiment model to register.',
     name: modelName ? undefined : 'Enter the registry model name.',
@@ -57,7 +60,8 @@ export function VersionFormDialog({
       if (common.stages.length > 0) {
         const at = Date.now();
         const userName = account.data?.userName ?? 'unknown user';
-        record([{ at, userName, workspaceName, registryModelId, modelName, registryModelItemId, version: check.version, before: [], after: common.stages }]);
+        const kept = record([{ at, userName, workspaceName, registryModelId, modelName, registryModelItemId, version: check.version, before: [], after: common.stages }]);
+        if (!kept) notify.error(new Error('Browser storage is full.'), `The stages of ${check.version} could not be written to the local stage history`);
       }
       notify.success(target.kind === 'register' ? `Registered ${modelName} ${check.version}.` : `Added version ${check.version} to ${modelName}.`);
       onDone(modelName);
@@ -67,7 +71,7 @@ export function VersionFormDialog({
   };
   const title = target.kind === 'register' ? 'Register a model' : `New version of ${target.modelName}`;
   return (
-    <Dialog open onClose={onClose} aria-labelledby="version-form-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={closeOutside} aria-labelledby="version-form-title" maxWidth="sm" fullWidth>
       <DialogTitle id="version-form-title">{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>

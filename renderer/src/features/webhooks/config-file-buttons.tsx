@@ -7,7 +7,7 @@ import { exportConfigFile, importConfigFile } from './webhook-file.ts';
 import type { WebhookEntry } from './webhook-model.ts';
 
 /** A file name safe on every OS for the workspace's export. */
-export const exportFileName = (workspaceName: string): string => `webhooks-${workspaceName.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`;
+const exportFileName = (workspaceName: string): string => `webhooks-${workspaceName.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`;
 
 /** Offers text as a file download (a Blob link: works in the browser shell and in the desktop window). */
 function download(text: string, fileName: string): void {

@@ -3,7 +3,7 @@ import type { ConfigDiff } from './webhook-diff.ts';
 import { MASK, type WebhookEntry } from './webhook-model.ts';
 
 /** Where an entry stands against the service: unchanged, added or edited here, or removed here (until saved). */
-export type EntryState = 'saved' | 'new' | 'edited' | 'removed';
+type EntryState = 'saved' | 'new' | 'edited' | 'removed';
 
 const STATE_LABEL: Record<EntryState, string> = { saved: 'saved', new: 'new, not saved', edited: 'edited, not saved', removed: 'removed, not saved' };
 const STATE_COLOR = { saved: 'default', new: 'success', edited: 'warning', removed: 'error' } as const;

@@ -23,7 +23,7 @@ export function urlProblem(text: string): string | null {
 }
 
 /** Why a header cannot be configured, or null. */
-export function headerProblem(row: HeaderDraft): string | null {
+function headerProblem(row: HeaderDraft): string | null {
   const name = row.name.trim();
   if (!name) return 'Enter the header name.';
   if (!TOKEN.test(name)) return `“${name}” is not a valid header name (letters, digits and !#$%&'*+.^_\`|~- only).`;

@@ -6,10 +6,10 @@ import { entryKey, looksSecret, MASK, toWireEntry, type WebhookEntry, type Webho
 export type SaveMode = 'merge' | 'replace';
 
 /** The E56/E57 body. */
-export type WebhookConfigBody = z.input<typeof webhookConfigBody>;
+type WebhookConfigBody = z.input<typeof webhookConfigBody>;
 
 /** One field of an entry before and after, as safe to show (secret values masked). */
-export interface FieldChange {
+interface FieldChange {
   field: string;
   before: string;
   after: string;
@@ -65,7 +65,7 @@ function headerChanges(before: WebhookEntry | undefined, after: WebhookEntry | u
 }
 
 /** The differences between two versions of one entry (either may be absent), secrets masked. */
-export function fieldChanges(before: WebhookEntry | undefined, after: WebhookEntry | undefined): FieldChange[] {
+function fieldChanges(before: WebhookEntry | undefined, after: WebhookEntry | undefined): FieldChange[] {
   const changes: FieldChange[] = [];
   const name = [before?.name.trim() ?? NONE, after?.name.trim() ?? NONE] as const;
   if (name[0] !== name[1]) changes.push({ field: 'name', before: name[0] || '(none)', after: name[1] || '(none)' });

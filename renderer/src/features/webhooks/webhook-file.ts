@@ -3,7 +3,7 @@ import { webhookTriggers } from '../../../../shared/api/webhooks.ts';
 import { entryKey, looksSecret, type HeaderDraft, type WebhookEntry } from './webhook-model.ts';
 
 /** The format tag of an exported configuration file. */
-export const EXPORT_FORMAT = 'trackdesk-webhooks/1';
+const EXPORT_FORMAT = 'trackdesk-webhooks/1';
 
 const exportedUrl = z.object({
   name: z.string().max(200).default(''),
@@ -49,7 +49,7 @@ export function exportConfigFile(workspaceName: string, entries: readonly Webhoo
 }
 
 /** The entries read from a file, with what the user must still do; or why the file cannot be used. */
-export type ImportResult =
+type ImportResult =
   | { ok: true; entries: WebhookEntry[]; valuesToEnter: number; secretsNotIncluded: number }
   | { ok: false; message: string };
 

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { webhookConfigRecord, webhookUrlInput } from '../../../../shared/api/webhooks.ts';
 
 /** A configuration item as the service reads it back (secrets never included). */
-export type WebhookConfigRecord = z.infer<typeof webhookConfigRecord>;
+type WebhookConfigRecord = z.infer<typeof webhookConfigRecord>;
 
 /** One URL entry as E56/E57 take it. */
 export type WebhookUrlInput = z.infer<typeof webhookUrlInput>;

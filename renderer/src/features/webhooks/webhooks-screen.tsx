@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useMemo, useState } from 'react';
 import { useApiQuery } from '../../lib/api.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
+import { useConfirm } from '../../shell/confirm.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { ConfigFileButtons } from './config-file-buttons.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
@@ -37,11 +38,21 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
   const [saving, setSaving] = useState(false);
   const [notes, setNotes] = useState<string[]>([]);
   const test = useSendTest(workspaceName);
+  const confirm = useConfirm();
   const edited = draft ?? saved;
   const change = (next: (entries: WebhookEntry[]) => WebhookEntry[]) => setDraft((current) => next(current ?? saved));
   const diff = diffConfig(saved, edited, 'replace');
   const unsaved = hasChanges(diff);
   const review = () => void config.refetch().then(() => setSaving(true));
+  /** Resolves true when there is nothing unsaved, or the user agrees to lose it. */
+  const keepUnsavedUnless = async (title: string, confirmLabel: string) =>
+    !unsaved ||
+    confirm({ title, message: `Your unsaved webhook edits for ${workspaceName} will be lost.`, confirmLabel, destructive: true });
+  const discard = async () => {
+    if (!(await keepUnsavedUnless('Discard your unsaved webhook edits?', 'Discard edits'))) return;
+    setDraft(null);
+    setNotes([]);
+  };
   useShortcut('n', 'Add a webhook', () => setEditing(blankEntry()), { group: 'Webhooks' });
   useShortcut('Mod+S', 'Review and save the webhooks', () => unsaved && review(), { group: 'Webhooks' });
   return (
@@ -53,21 +64,18 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
         <ConfigFileButtons
           workspaceName={workspaceName}
           saved={saved}
-          onImported={(entries, importNotes) => {
-            setDraft(entries);
-            setNotes(['Imported into the editor: review and save to apply it.', ...importNotes]);
-          }}
+          onImported={(entries, importNotes) =>
+            void keepUnsavedUnless('Replace your unsaved edits with the imported file?', 'Replace edits').then((replace) => {
+              if (!replace) return;
+              setDraft(entries);
+              setNotes(['Imported into the editor: review and save to apply it.', ...importNotes]);
+            })
+          }
         />
         <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing(blankEntry())}>
           Add webhook
         </Button>
-        <Button
-          disabled={draft === null}
-          onClick={() => {
-            setDraft(null);
-            setNotes([]);
-          }}
-        >
+        <Button disabled={draft === null} onClick={() => void discard()}>
           Discard changes
         </Button>
         <Button variant="contained" disabled={!unsaved} onClick={review}>

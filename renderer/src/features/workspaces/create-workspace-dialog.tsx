@@ -47,6 +47,7 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
       mutation={create}
       errorContext="Could not create the workspace"
       onSubmit={submit}
+      dirty={name !== ''}
       onClose={close}
     >
       <DialogContentText sx={{ mb: 2 }}>The workspace is created on “{profile.name}” and selected.</DialogContentText>
