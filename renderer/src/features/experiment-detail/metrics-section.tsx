@@ -4,9 +4,7 @@ import { useMemo, useState } from 'react';
 import type { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, callApi, useApiQuery, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { ChartControls } from './chart-controls.tsx';
-import { toPlotSeries, type ChartAxis } from './chart-data.ts';
-import { LineChart } from './line-chart.tsx';
+import { ChartControls, LineChart, toPlotSeries, type ChartAxis } from '../logged-data/index.ts';
 import { SummariesTable } from './summaries-table.tsx';
 
 /** How many metrics are charted at first: the first few that are not system usage series. */

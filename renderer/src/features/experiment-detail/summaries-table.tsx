@@ -1,16 +1,6 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { formatLoggedValue } from '../../lib/format.ts';
+import { ValueCell } from '../logged-data/index.ts';
 import type { Summary } from '../experiments/summary-columns.ts';
-
-/** A cell showing a logged value, shortened when long, with the exact value on hover. */
-export function ValueCell({ value }: { value: string }) {
-  const shown = formatLoggedValue(value);
-  return (
-    <TableCell sx={{ wordBreak: 'break-word' }} title={shown === value ? undefined : value}>
-      {shown}
-    </TableCell>
-  );
-}
 
 /** Metric, parameter or "other" summaries: name, last, min and max values (and the last step for metrics). */
 export function SummariesTable({ summaries, label, withSteps }: { summaries: readonly Summary[]; label: string; withSteps: boolean }) {

@@ -1,5 +1,5 @@
 import type { ApiReply } from '../../lib/api.ts';
-import { toPlotSeries, type ChartAxis, type PlotSeries } from '../experiment-detail/index.ts';
+import { toPlotSeries, type ChartAxis, type PlotSeries } from '../logged-data/index.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 
 /** The most experiments compared at once (one chart colour each). */

@@ -21,7 +21,7 @@ import type { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { ChartControls, LineChart, ValueCell, type ChartAxis } from '../experiment-detail/index.ts';
+import { ChartControls, LineChart, ValueCell, type ChartAxis } from '../logged-data/index.ts';
 import { comparableMetrics, experimentLabels, firstComparedMetrics, seriesByMetric } from './compare-data.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 
