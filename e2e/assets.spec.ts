@@ -152,4 +152,9 @@ test('an upload goes on while the user is elsewhere; remote assets, the type fil
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+
+  const episodeId = (await assetsOf(shell, experimentKey)).find((asset) => asset.fileName === 'episode.mp4')?.assetId ?? '';
+  await callService(shell, 'deleteAsset', { query: { experimentKey, assetId: episodeId } });
+  await assetRow(page, 'episode.mp4').getByRole('button', { name: 'Download episode.mp4' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Could not download episode.mp4' })).toContainText(`No asset with assetId "${episodeId}"`);
 });

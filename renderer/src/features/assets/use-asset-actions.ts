@@ -27,6 +27,21 @@ export function assetsLabel(assets: readonly AssetRecord[]): string {
   return assets.length === 1 ? `“${assets[0]?.fileName}”` : plural(assets.length, 'asset');
 }
 
+/**
+ * Has the browser save `url` as `fileName`, after checking that the shell answers it: a refusal (the asset is gone, the
+ * service is down) throws with the shell's message instead of ending as a failed entry in the browser's download list.
+ */
+async function saveThroughBrowser(url: string, fileName: string): Promise<void> {
+  const probe = new AbortController();
+  const response = await fetch(url, { signal: probe.signal });
+  if (!response.ok) throw new Error((await response.text()).trim() || `The download failed (${response.status}).`);
+  probe.abort();
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+}
+
 /** Tags (E48, E49), delete (E47, confirmed) and download for the assets of one experiment; each refreshes the list. */
 export function useAssetActions(experimentKey: string): AssetActions {
   const profileId = useActiveProfile().id;
@@ -83,10 +98,14 @@ export function useAssetActions(experimentKey: string): AssetActions {
       const query = { experimentKey, assetId: asset.assetId };
       if (!inDesktopWindow()) {
         const params = new URLSearchParams({ endpoint: 'downloadAsset', query: JSON.stringify(query), fileName: asset.fileName, profileId });
-        const link = document.createElement('a');
-        link.href = `/transfers/download?${params}`;
-        link.download = asset.fileName;
-        link.click();
+        setBusy(`Download ${asset.assetId}`);
+        try {
+          await saveThroughBrowser(`/transfers/download?${params}`, asset.fileName);
+        } catch (error) {
+          notify.error(error, `Could not download ${asset.fileName}`);
+        } finally {
+          setBusy(null);
+        }
         return;
       }
       try {
