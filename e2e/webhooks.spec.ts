@@ -62,6 +62,10 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     const entries = page.getByRole('table', { name: 'Webhook entries' });
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('new, not saved');
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('Authorization: ••••••••');
+    await page.getByRole('link', { name: 'Registry' }).click();
+    await expect(page.getByRole('heading', { name: 'Model registry of admin' })).toBeVisible();
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('new, not saved');
     await page.getByRole('button', { name: 'Review and save…' }).click();
     let save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
     await expect(save.getByRole('radio', { name: /^Merge \(E56\)/ })).toBeChecked();
