@@ -5,11 +5,13 @@ import { errorMessage } from '../../lib/errors.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { EMPTY_REMOTE_FORM, parseRemoteAssets, type RemoteAssetsErrors, type RemoteAssetsForm } from './remote-assets.ts';
+import { useGuardedClose } from '../../shell/guarded-close.ts';
 
 /** Records assets stored elsewhere (E46): one address per line, with type, step, context and metadata shared by all. */
 export function RemoteAssetsDialog({ experimentKey, onClose }: { experimentKey: string; onClose(): void }) {
   const [form, setForm] = useState<RemoteAssetsForm>(EMPTY_REMOTE_FORM);
   const [errors, setErrors] = useState<RemoteAssetsErrors>({});
+  const closeOutside = useGuardedClose(JSON.stringify(form) !== JSON.stringify(EMPTY_REMOTE_FORM), onClose);
   const notify = useNotify();
   const save = useApiMutation('uploadRemoteAssets', { invalidate: [['listAssets', { experimentKey }]] });
   const set = (field: keyof RemoteAssetsForm) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
@@ -29,7 +31,7 @@ export function RemoteAssetsDialog({ experimentKey, onClose }: { experimentKey: 
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="remote-assets-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={closeOutside} aria-labelledby="remote-assets-title" maxWidth="sm" fullWidth>
       <DialogTitle id="remote-assets-title">Add remote assets</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>

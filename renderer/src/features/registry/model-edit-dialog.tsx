@@ -5,6 +5,7 @@ import { useApiMutation } from '../../lib/api.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { useGuardedClose } from '../../shell/guarded-close.ts';
 
 /** What E21 edits of a model. */
 interface EditableModel {
@@ -21,6 +22,7 @@ export function ModelEditDialog({ model, onClose, onSaved }: { model: EditableMo
   const [description, setDescription] = useState(model.description);
   const [isPublic, setIsPublic] = useState(model.isPublic);
   const [submitted, setSubmitted] = useState(false);
+  const closeOutside = useGuardedClose(name !== model.modelName || description !== model.description || isPublic !== model.isPublic, onClose);
   const save = useApiMutation('updateRegistryModel', { invalidate: ['listRegistryModels', 'registryModelDetails', 'getWebhookConfig'] });
   const body = { registryModelId: model.registryModelId, registryModelName: name.trim(), description, isPublic };
   const errors = fieldErrors(api.updateRegistryModel.body, body);
@@ -38,7 +40,7 @@ export function ModelEditDialog({ model, onClose, onSaved }: { model: EditableMo
     );
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="model-edit-title" maxWidth="sm" fullWidth>
+    <Dialog open onClose={closeOutside} aria-labelledby="model-edit-title" maxWidth="sm" fullWidth>
       <DialogTitle id="model-edit-title">Edit model “{model.modelName}”</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>

@@ -21,6 +21,7 @@ import { useApiQuery } from '../../lib/api.ts';
 import { entryProblems } from './entry-validation.ts';
 import { fromHeaderRows, HeaderRows, toHeaderRows, type HeaderRow } from './header-rows.tsx';
 import { entryKey, STAGE_CHANGED, type SecretChange, type WebhookEntry } from './webhook-model.ts';
+import { useGuardedClose } from '../../shell/guarded-close.ts';
 
 type SecretChoice = 'keep' | 'set' | 'clear';
 
@@ -88,8 +89,16 @@ export function EntryDialog({
     if (Object.keys(problems).length === 0) onApply(entry);
   };
   const modelNames = (models.data?.registryModels ?? []).map((model) => model.modelName);
+  const typed =
+    name !== initial.name ||
+    url !== initial.url ||
+    modelName !== initial.modelName ||
+    JSON.stringify(entry.headers) !== JSON.stringify(initial.headers) ||
+    entry.triggers.join() !== initial.triggers.join() ||
+    JSON.stringify(entry.secret) !== JSON.stringify(initial.secret);
+  const closeOutside = useGuardedClose(typed, onClose);
   return (
-    <Dialog open onClose={onClose} aria-labelledby="entry-title" maxWidth="md" fullWidth>
+    <Dialog open onClose={closeOutside} aria-labelledby="entry-title" maxWidth="md" fullWidth>
       <DialogTitle id="entry-title">{adding ? 'Add webhook' : `Edit webhook ${initial.url}`}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ mt: 1 }}>
