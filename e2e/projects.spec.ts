@@ -48,7 +48,7 @@ test('project notes are saved, survive reopening, and unsaved text is not droppe
   await callThroughApp(page, 'createProject', { body: { workspaceName: workspace, projectName: 'notes-demo', projectDescription: '', isPublic: false } });
   await page.reload();
   await page.getByRole('link', { name: 'notes-demo' }).click();
-  await page.getByRole('button', { name: 'Notes' }).click();
+  await page.getByRole('button', { name: 'Notes', exact: true }).click();
   const notes = page.getByRole('dialog', { name: 'Notes of “notes-demo”' });
   const editor = notes.getByLabel('Notes', { exact: true });
   await expect(notes.getByRole('status', { name: 'Save state' })).toHaveText('All changes saved');
@@ -65,7 +65,7 @@ test('project notes are saved, survive reopening, and unsaved text is not droppe
   await expect(notes).toBeHidden();
 
   await page.reload();
-  await page.getByRole('button', { name: 'Notes' }).click();
+  await page.getByRole('button', { name: 'Notes', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Notes of “notes-demo”' }).getByLabel('Notes', { exact: true })).toHaveValue('First line\nSecond line');
 });
 
@@ -111,4 +111,20 @@ test('share links are created, copied and revoked', async ({ page, shell, contex
   await expect(dialog.getByText('This project has no share links.')).toBeVisible();
   const projectId = (await callThroughApp<{ projectId: string }>(page, 'getProject', { query: { workspaceName: workspace, projectName: 'shared' } })).projectId;
   expect(await callThroughApp(page, 'getProjectShareLinks', { query: { projectId } })).toEqual({ shareCodes: [] });
+});
+
+test('Escape asks before a typed form is thrown away, keeps the text on Cancel, and closes on Discard', async ({ page, shell }) => {
+  const workspace = await openApp(page, shell.url);
+  await page.getByRole('button', { name: 'New project' }).click();
+  const create = page.getByRole('dialog', { name: `New project in ${workspace}` });
+  await create.getByLabel('Project name').fill('half-typed');
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard what you typed?' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(create.getByLabel('Project name')).toHaveValue('half-typed');
+  await page.keyboard.press('Escape');
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(create).toBeHidden();
+  await expect(page.getByRole('link', { name: 'half-typed' })).toHaveCount(0);
 });

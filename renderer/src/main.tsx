@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { prefetchScreens } from './shell/routes.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
@@ -9,3 +10,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+// The other screens' chunks arrive after the first screen is up, so opening one later does not wait for the network.
+requestIdleCallback(prefetchScreens);

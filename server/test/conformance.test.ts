@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, fullPath, type Endpoint } from '../../shared/api/index.ts';
-import { inputsMissingOneField } from './contract-samples.ts';
 import { queryString, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -24,6 +23,7 @@ async function send(endpoint: Endpoint, input: { query?: Record<string, unknown>
   return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as { msg: string; code: number; sdk_error_code: number } };
 }
 
+// The 400 checks for missing fields are in conformance-missing-fields.test.ts.
 describe('every endpoint of the contract', () => {
   const guarded = entries.filter(([, endpoint]) => !endpoint.public);
 
@@ -34,19 +34,6 @@ describe('every endpoint of the contract', () => {
       expect(reply.type).toBe('application/json');
       expect(reply.body).toMatchObject({ code: 401, sdk_error_code: 90212 });
       expect(reply.body.msg).toMatch(/API key/);
-    }
-  });
-
-  it.each(entries)('%s answers 400 naming each required field left out (when implemented)', async (_name, endpoint) => {
-    const probe = await send(endpoint, {});
-    if (probe.status === 501) return;
-    for (const input of inputsMissingOneField(endpoint)) {
-      const reply = await send(endpoint, input);
-      expect(reply.status, `${endpoint.id} without ${input.where} field ${input.field}: ${reply.body.msg}`).toBe(400);
-      expect(reply.type).toBe('application/json');
-      expect(reply.body.code).toBe(400);
-      expect(reply.body.msg).toContain(`"${input.field}"`);
-      if (input.field === 'experimentKey') expect(reply.body.sdk_error_code).toBe(90998);
     }
   });
 

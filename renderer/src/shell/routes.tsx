@@ -6,9 +6,24 @@ import { errorMessage } from '../lib/errors.ts';
 import { NotFound } from './not-found.tsx';
 import { ShellRoot } from './shell-root.tsx';
 
-/** A route whose screen is fetched on its first visit (its own chunk), keeping the start-up bundle small. */
+/** The screens fetched on first need (each its own chunk), keeping the start-up bundle small. */
+const screens = {
+  project: async () => (await import('../features/projects/project-page.tsx')).ProjectPage,
+  experiment: async () => (await import('../features/experiment-detail/index.ts')).ExperimentRoute,
+  registry: async () => (await import('../features/registry/index.ts')).RegistryScreen,
+  model: async () => (await import('../features/registry/index.ts')).ModelPage,
+  webhooks: async () => (await import('../features/webhooks/index.ts')).WebhooksScreen,
+  connections: async () => (await import('../features/connections/connections-screen.tsx')).ConnectionsScreen,
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+/** A route whose screen is fetched on its first visit, unless `prefetchScreens` got it first. */
 function loadedOnVisit(path: string, load: () => Promise<ComponentType>): RouteObject {
   return { path, lazy: async () => ({ Component: await load() }) };
+}
+
+/** Fetches every screen's chunk in the background (call once the app is idle), so a first visit does not wait for it. */
+export function prefetchScreens(): void {
+  for (const load of Object.values(screens)) void load();
 }
 
 function RootError() {
@@ -32,12 +47,12 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/projects" replace /> },
       { path: 'projects', element: <ProjectsScreen /> },
-      loadedOnVisit('projects/:projectId', async () => (await import('../features/projects/project-page.tsx')).ProjectPage),
-      loadedOnVisit('experiments/:experimentKey', async () => (await import('../features/experiment-detail/index.ts')).ExperimentRoute),
-      loadedOnVisit('registry', async () => (await import('../features/registry/index.ts')).RegistryScreen),
-      loadedOnVisit('registry/:modelName', async () => (await import('../features/registry/index.ts')).ModelPage),
-      loadedOnVisit('webhooks', async () => (await import('../features/webhooks/index.ts')).WebhooksScreen),
-      loadedOnVisit('connections', async () => (await import('../features/connections/connections-screen.tsx')).ConnectionsScreen),
+      loadedOnVisit('projects/:projectId', screens.project),
+      loadedOnVisit('experiments/:experimentKey', screens.experiment),
+      loadedOnVisit('registry', screens.registry),
+      loadedOnVisit('registry/:modelName', screens.model),
+      loadedOnVisit('webhooks', screens.webhooks),
+      loadedOnVisit('connections', screens.connections),
       { path: '*', element: <NotFound /> },
     ],
   },
