@@ -81,6 +81,7 @@ describe('400 for missing fields, driven by the contract', () => {
       expect(reply.body.code).toBe(400);
       expect(reply.body.sdk_error_code).toBe(input.field === 'experimentKey' ? SdkError.experimentKeyMissing : SdkError.validation);
       expect(named(reply.body.msg, requiredOf(endpoint)), `${label}: ${reply.body.msg}`).toEqual([input.field]);
+      expect(reply.body.msg, label).toContain(`"${input.field}" is required`);
     }
   });
 

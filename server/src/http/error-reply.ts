@@ -71,8 +71,8 @@ function validationError(error: z.ZodError, value: unknown, where: 'query' | 'bo
   return badRequest(`${problems.join('; ')}${more}.`, missingKey ? SdkError.experimentKeyMissing : SdkError.validation);
 }
 
-const isMissing = (issue: z.core.$ZodIssue, value: unknown) =>
-  (issue.code === 'invalid_type' || issue.code === 'custom') && valueAt(value, issue.path.map(String)) === undefined;
+/** An issue about a field the request left out (whatever the schema expected there: a type, one of several, a check). */
+const isMissing = (issue: z.core.$ZodIssue, value: unknown) => issue.path.length > 0 && valueAt(value, issue.path.map(String)) === undefined;
 
 function describeIssue(issue: z.core.$ZodIssue, value: unknown, where: 'query' | 'body'): string {
   if (issue.path.length === 0) return `Invalid ${where}: ${issue.message}`;
