@@ -4,7 +4,9 @@ import { api, type Endpoint } from '../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { createHandlers } from './handlers/index.ts';
 import { createAuthenticator } from './keys.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { installErrorReplies } from './http/error-reply.ts';
+import { guardedServerFactory } from './http/last-resort.ts';
 import { closePromptly } from './http/prompt-close.ts';
 import { registerContractRoutes } from './http/routes.ts';
 import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
@@ -91,6 +93,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     forceCloseConnections: 'idle',
+    serverFactory: guardedServerFactory,
+    clientErrorHandler: answerClientError,
   });
   installExactJsonContentType(app);
   installRequestDecompression(app);

@@ -38,19 +38,37 @@ function discardRestOf(request: FastifyRequest): void {
 }
 
 /**
+ * A failure of the multipart parser (no boundary, a boundary the body never uses, a body cut off before
+ * the closing boundary, malformed part headers) is the client's: 400 naming the problem.
+ */
+const malformedMultipart = (error: Error) =>
+  badRequest(`The multipart/form-data body is malformed (${error.message}): send a body with the boundary of its Content-Type, ending with the closing boundary.`);
+
+/**
  * Streams the multipart parts of a request: the part named `file` goes to a new blob, other parts
  * (`metadata`, `link`, ...) are read as text. On any failure the blob is removed, so an interrupted
- * or oversized upload leaves nothing behind.
+ * or oversized upload leaves nothing behind. Errors raised by the parser (from the part iterator or a
+ * part's stream) become 400; only the service's own failures (writing the blob) stay 500.
  */
 export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, limit: number): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw badRequest('Send the upload as multipart/form-data with the bytes in the part named "file".');
   const received: ReceivedUpload = { fields: {} };
+  const parserErrors = new WeakSet<Error>();
+  const noteParserError = (error: Error) => parserErrors.add(error);
   try {
-    for await (const part of request.parts({ limits: { fileSize: limit + 1, fieldSize: TEXT_PART_LIMIT } })) {
+    const parts = request.parts({ limits: { fileSize: limit + 1, fieldSize: TEXT_PART_LIMIT } });
+    for (;;) {
+      const next = await parts.next().catch((error: Error) => {
+        noteParserError(error);
+        throw error;
+      });
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'field') {
         received.fields[part.fieldname] = String(part.value);
         continue;
       }
+      part.file.on('error', noteParserError);
       if (part.fieldname !== 'file') {
         received.fields[part.fieldname] = await readTextPart(part);
         continue;
@@ -63,6 +81,8 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
     discardRestOf(request);
     if (received.file) await blobs.remove(received.file.blob);
     if (error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit);
+    if (error instanceof ApiError || !(error instanceof Error)) throw error;
+    if (parserErrors.has(error) && !(error as { statusCode?: number }).statusCode) throw malformedMultipart(error);
     throw error;
   }
   return received;

@@ -15,12 +15,18 @@ export function installExactJsonContentType(app: FastifyInstance): void {
   });
 }
 
+/** Methods whose request body Fastify never reads: their body is left alone (and drained by Node), never decoded. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
+
 /**
  * Decodes `Content-Encoding: gzip` (and deflate) request bodies, as the Python SDK sends for batches.
- * The body limit applies to the decoded size as well as the encoded one (no zip bombs).
+ * The body limit applies to the decoded size as well as the encoded one (no zip bombs). Only bodies the
+ * route will read are decoded, and a decoder's failure (a body that is not gzip) always has a listener:
+ * the parser turns it into a 400, and no unread decoder can ever throw it at the process.
  */
 export function installRequestDecompression(app: FastifyInstance): void {
   app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (BODYLESS_METHODS.has(request.method)) return done(null, payload);
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
     if (!encoding || encoding === 'identity') return done(null, payload);
     if (encoding !== 'gzip' && encoding !== 'deflate') {
@@ -31,6 +37,11 @@ export function installRequestDecompression(app: FastifyInstance): void {
       decoder.receivedEncodedLength += chunk.length;
     });
     payload.on('error', (error) => decoder.destroy(error));
+    decoder.on('error', () => {
+      // Whoever reads the decoder gets the error too; with no reader, the rest of the body is dropped.
+      payload.unpipe(decoder);
+      payload.resume();
+    });
     payload.pipe(decoder);
     done(null, decoder);
   });
