@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, fullPath, type BodyInput, type EndpointName, type ErrorReply, type QueryInput, type ReplyOf } from '../../shared/api/index.ts';
+import { api, pathWith, type BodyInput, type EndpointName, type ErrorReply, type ParamsInput, type QueryInput, type ReplyOf } from '../../shared/api/index.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/app.ts';
 
 /** The admin key every test server starts with. */
@@ -9,8 +9,9 @@ export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
 type Contract = typeof api;
 
-/** What a contract call sends: query, JSON body or multipart form, and the key (null: send none). */
+/** What a contract call sends: path parameters, query, JSON body or multipart form, and the key (null: send none). */
 export interface CallInput<N extends EndpointName> {
+  params?: ParamsInput<Contract[N]>;
   query?: QueryInput<Contract[N]>;
   body?: BodyInput<Contract[N]>;
   form?: FormData;
@@ -70,7 +71,7 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(input.body);
   }
-  const response = await fetch(url + fullPath(endpoint) + queryString(input.query as Record<string, unknown>), {
+  const response = await fetch(url + pathWith(endpoint, input.params as Record<string, unknown>) + queryString(input.query as Record<string, unknown>), {
     method: endpoint.method,
     headers,
     body: payload,

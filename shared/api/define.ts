@@ -14,6 +14,7 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
 > {
   /** `E1`…`E57` for the specification's operations; `read.<name>` for reads; `ext.<name>` for extensions. */
   readonly id: string;
@@ -22,13 +23,18 @@ export interface Endpoint<
   /** Tag grouping the endpoint in the OpenAPI document. */
   readonly group: string;
   readonly method: HttpMethod;
-  /** Path under `/api/rest/v2/` (no leading slash), or an absolute path starting with `/`. */
+  /**
+   * Path under `/api/rest/v2/` (no leading slash), or an absolute path starting with `/`. A segment
+   * `{name}` is a path parameter (OpenAPI style), validated by `params`; see `pathWith`.
+   */
   readonly path: string;
   /** Further absolute paths served by the same handler (compat.md §1, e.g. `/clientlib/rest/v2/...`). */
   readonly aliases: readonly string[];
   /** Further methods the same paths answer to (compat.md §1: some clients send mutations as GET); query-only endpoints. */
   readonly alsoMethods: readonly HttpMethod[];
   readonly query: Q;
+  /** The path parameters (`{name}` segments of `path`); an empty object schema when there are none. */
+  readonly params: P;
   readonly bodyKind: BodyKind;
   readonly body: B;
   readonly replyKind: ReplyKind;
@@ -41,8 +47,10 @@ export interface Endpoint<
   readonly keyInBody?: string;
 }
 
+const emptyObject = z.object({});
+
 /** The part of an endpoint an author writes; the rest gets defaults. */
-export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> {
+export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, P extends z.ZodType = typeof emptyObject> {
   id: string;
   summary: string;
   group: string;
@@ -51,6 +59,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   aliases?: readonly string[];
   alsoMethods?: readonly HttpMethod[];
   query?: Q;
+  params?: P;
   bodyKind?: BodyKind;
   body?: B;
   replyKind?: ReplyKind;
@@ -60,16 +69,18 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   keyInBody?: string;
 }
 
-const emptyObject = z.object({});
-
 /** Builds an endpoint entry, filling in empty query/body schemas and the default 200 status. */
 export function defineEndpoint<
   Q extends z.ZodType = typeof emptyObject,
   B extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodUnknown,
->(spec: EndpointSpec<Q, B, R>): Endpoint<Q, B, R> {
+  P extends z.ZodType = typeof emptyObject,
+>(spec: EndpointSpec<Q, B, R, P>): Endpoint<Q, B, R, P> {
   const bodyKind = spec.bodyKind ?? (spec.body ? 'json' : 'none');
   if (spec.alsoMethods?.length && bodyKind !== 'none') throw new Error(`${spec.id}: alsoMethods is for endpoints that take only a query.`);
+  const names = pathParameterNames(spec.path);
+  const declared = spec.params instanceof z.ZodObject ? Object.keys(spec.params.shape) : [];
+  if (names.join() !== declared.join()) throw new Error(`${spec.id}: the path parameters {${names.join('}, {')}} must match params (${declared.join(', ')}).`);
   return {
     id: spec.id,
     summary: spec.summary,
@@ -79,6 +90,7 @@ export function defineEndpoint<
     aliases: spec.aliases ?? [],
     alsoMethods: spec.alsoMethods ?? [],
     query: (spec.query ?? emptyObject) as Q,
+    params: (spec.params ?? emptyObject) as P,
     bodyKind,
     body: (spec.body ?? z.undefined()) as B,
     replyKind: spec.replyKind ?? 'json',
@@ -89,6 +101,10 @@ export function defineEndpoint<
   };
 }
 
+/** The parsed path parameters of an endpoint. */
+export type ParamsOf<E extends Endpoint> = z.output<E['params']>;
+/** The path parameters a caller passes. */
+export type ParamsInput<E extends Endpoint> = z.input<E['params']>;
 /** The parsed query type of an endpoint. */
 export type QueryOf<E extends Endpoint> = z.output<E['query']>;
 /** The query type a caller may pass (before coercion). */
@@ -106,4 +122,20 @@ export const API_PREFIX = '/api/rest/v2/';
 /** The absolute URL path of an endpoint. */
 export function fullPath(endpoint: Pick<Endpoint, 'path'>): string {
   return endpoint.path.startsWith('/') ? endpoint.path : API_PREFIX + endpoint.path;
+}
+
+const PATH_PARAMETER = /\{([A-Za-z][A-Za-z0-9]*)\}/g;
+
+/** The names of the `{name}` segments of a contract path, in order. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(PATH_PARAMETER)].map((match) => match[1] ?? '');
+}
+
+/** The absolute URL path of an endpoint with its `{name}` segments filled in (each value percent-encoded). */
+export function pathWith(endpoint: Pick<Endpoint, 'path'>, params: Record<string, unknown> = {}): string {
+  return fullPath(endpoint).replace(PATH_PARAMETER, (_segment, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`path parameter "${name}" of ${endpoint.path} is missing`);
+    return encodeURIComponent(String(value));
+  });
 }

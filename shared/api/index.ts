@@ -1,10 +1,12 @@
 import { artifactEndpoints } from './artifacts.ts';
 import { assetEndpoints } from './assets.ts';
 import type { Endpoint } from './define.ts';
+import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
 import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
 import { projectEndpoints } from './projects.ts';
+import { registryItemEndpoints } from './registry-items.ts';
 import { registryEndpoints } from './registry.ts';
 import { webhookEndpoints } from './webhooks.ts';
 import { workspaceEndpoints } from './workspaces.ts';
@@ -21,7 +23,9 @@ export const api = {
   ...experimentEndpoints,
   ...loggingEndpoints,
   ...registryEndpoints,
+  ...registryItemEndpoints,
   ...assetEndpoints,
+  ...experimentModelEndpoints,
   ...artifactEndpoints,
   ...webhookEndpoints,
 };

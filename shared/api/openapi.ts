@@ -12,11 +12,11 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-function queryParameters(endpoint: Endpoint): JsonSchema[] {
-  const schema = toSchema(endpoint.query, 'output');
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema.required ?? []) as string[]);
-  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+function parametersIn(schema: z.ZodType, where: 'path' | 'query'): JsonSchema[] {
+  const json = toSchema(schema, 'output');
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: property }));
 }
 
 function requestBody(endpoint: Endpoint): JsonSchema | undefined {
@@ -40,7 +40,7 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
     summary: endpoint.summary,
     tags: [endpoint.group],
     'x-endpoint-id': endpoint.id,
-    parameters: queryParameters(endpoint),
+    parameters: [...parametersIn(endpoint.params, 'path'), ...parametersIn(endpoint.query, 'query')],
     ...(body ? { requestBody: body } : {}),
     security: endpoint.public ? [] : [{ apiKey: [] }, { sdkApiKey: [] }],
     responses: {

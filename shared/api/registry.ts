@@ -9,6 +9,7 @@ export const registryVersionRecord = z.object({
   version: z.string(),
   comment: z.string(),
   stages: z.array(z.string()),
+  status: z.string().describe('One of the workspace\'s allowed status values (registry-model/allowed_status_values).'),
   userName: z.string(),
   createdAt: z.number().int(),
   lastUpdated: z.number().int(),

@@ -54,14 +54,17 @@ export function installErrorReplies(app: FastifyInstance, bodyLimit: number): vo
   );
 }
 
+/** Where a request carries an input: its path parameters, query or JSON body. */
+type InputPart = 'path' | 'query' | 'body';
+
 /** Parses input with a contract schema; a failure becomes a 400 naming the field and the problem. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: 'query' | 'body'): z.output<S> {
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, where: InputPart): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw validationError(result.error, value, where);
 }
 
-function validationError(error: z.ZodError, value: unknown, where: 'query' | 'body'): ApiError {
+function validationError(error: z.ZodError, value: unknown, where: InputPart): ApiError {
   const [first] = error.issues;
   if (!first) return badRequest(`Invalid ${where}.`);
   if (first.path.length === 0 && (value === undefined || value === null)) return badRequest(`A JSON ${where} is required.`);
@@ -74,7 +77,7 @@ function validationError(error: z.ZodError, value: unknown, where: 'query' | 'bo
 /** An issue about a field the request left out (whatever the schema expected there: a type, one of several, a check). */
 const isMissing = (issue: z.core.$ZodIssue, value: unknown) => issue.path.length > 0 && valueAt(value, issue.path.map(String)) === undefined;
 
-function describeIssue(issue: z.core.$ZodIssue, value: unknown, where: 'query' | 'body'): string {
+function describeIssue(issue: z.core.$ZodIssue, value: unknown, where: InputPart): string {
   if (issue.path.length === 0) return `Invalid ${where}: ${issue.message}`;
   const field = issue.path.map(String).join('.');
   return isMissing(issue, value) ? `The ${where} field "${field}" is required` : `The ${where} field "${field}" is invalid: ${issue.message}`;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { api, BodyOf, Endpoint, EndpointName, QueryOf, ReplyOf } from '../../../shared/api/index.ts';
+import type { api, BodyOf, Endpoint, EndpointName, ParamsOf, QueryOf, ReplyOf } from '../../../shared/api/index.ts';
 
 /** The authenticated user a request acts for. */
 export interface Caller {
@@ -7,8 +7,9 @@ export interface Caller {
   userName: string;
 }
 
-/** What a handler receives: the validated query and body, the caller, and the raw request/reply for streaming. */
+/** What a handler receives: the validated path parameters, query and body, the caller, and the raw request/reply for streaming. */
 export interface HandlerInput<E extends Endpoint> {
+  params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
   caller: Caller;

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fullPath, SdkError, type Endpoint } from '../../../shared/api/index.ts';
+import { fullPath, pathParameterNames, SdkError, type Endpoint } from '../../../shared/api/index.ts';
 import { ApiError } from './api-error.ts';
 import { parseInput } from './error-reply.ts';
 import type { Caller, EndpointHandler, HandlerTable } from './handler.ts';
 
 /** The caller of a public endpoint (only the version check is public). */
 const ANONYMOUS: Caller = { userId: 0, userName: 'anonymous' };
+
+/** A contract path as Fastify routes it: `{name}` segments become `:name`. */
+const routeUrl = (path: string): string => pathParameterNames(path).reduce((url, name) => url.replace(`{${name}}`, `:${name}`), path);
 
 const headerValue = (value: string | string[] | undefined): string | undefined => {
   const first = Array.isArray(value) ? value[0] : value;
@@ -15,7 +18,7 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 /**
  * Registers every endpoint of the contract (path and aliases, method and alsoMethods): key check before the body is read (after
  * it for an endpoint whose key may come in the body),
- * query and body validated with the entry's zod schemas, the handler from the table (501 when none yet),
+ * path parameters, query and body validated with the entry's zod schemas, the handler from the table (501 when none yet),
  * and the JSON reply with the entry's status.
  */
 export function registerContractRoutes(
@@ -51,16 +54,17 @@ export function registerContractRoutes(
       if (!handler) {
         throw new ApiError(501, SdkError.notImplemented, `${endpoint.id} (${endpoint.method} ${fullPath(endpoint)}) is not implemented by this service yet.`);
       }
+      const params = parseInput(endpoint.params, request.params ?? {}, 'path');
       const query = parseInput(endpoint.query, request.query ?? {}, 'query');
       const body = endpoint.bodyKind === 'json' ? parseInput(endpoint.body, request.body, 'body') : undefined;
       const caller = callers.get(request) ?? ANONYMOUS;
-      const result = await handler({ query, body, caller, request, reply });
+      const result = await handler({ params, query, body, caller, request, reply });
       if (result === reply || reply.sent) return reply;
       reply.code(endpoint.status);
       return endpoint.status === 204 ? reply.send() : reply.type('application/json').send(JSON.stringify(result));
     };
     const method = [endpoint.method, ...endpoint.alsoMethods];
-    for (const url of [fullPath(endpoint), ...endpoint.aliases]) {
+    for (const url of [fullPath(endpoint), ...endpoint.aliases].map(routeUrl)) {
       if (endpoint.public) app.route({ method, url, handler: handle });
       else if (endpoint.keyInBody) app.route({ method, url, preHandler: authenticateWithBodyKey(endpoint.keyInBody), handler: handle });
       else app.route({ method, url, onRequest: authenticateRequest, handler: handle });
