@@ -7,6 +7,8 @@ import { createExperimentModelStore, type ExperimentModelStore } from './storage
 import { createGitPatchStore, type GitPatchStore } from './storage/assets-patches.ts';
 import { createPanelStore, type PanelStore } from './storage/panels.ts';
 import { createRegistryStore, type RegistryStore } from './storage/registry.ts';
+import { createRegistryHistoryStore, type RegistryHistoryStore } from './storage/registry-history.ts';
+import { createRegistryStatusStore, type RegistryStatusStore } from './storage/registry-statuses.ts';
 import { createRpcStore, type RpcStore } from './storage/rpc.ts';
 import { createVizStoreStore, type VizStoreStore } from './storage/stores.ts';
 import { createWebhookServices, type WebhookServices } from './webhooks/services.ts';
@@ -65,7 +67,12 @@ export interface Services {
   assets: AssetStore;
   experimentModels: ExperimentModelStore;
   gitPatches: GitPatchStore;
+  /** Registry models and versions; every version change writes its history entry. */
   registry: RegistryStore;
+  /** The history of registry versions (read side; the registry store writes it). */
+  registryHistory: RegistryHistoryStore;
+  /** Each workspace's allowed registry status values. */
+  registryStatuses: RegistryStatusStore;
   webhooks: WebhookServices;
   artifacts: ArtifactStore;
   vizStores: VizStoreStore;
@@ -95,6 +102,7 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
   const externalCommits = createExternalCommits(db);
   externalCommits.onCommit(workspaces.forgetMembers);
   externalCommits.onCommit(experiments.forgetAll);
+  const registryHistory = createRegistryHistoryStore(db);
   const blobs = createBlobStore(config.dataDir);
   const blobGarbage = createBlobCollector(db, blobs);
   const webhooks = createWebhookServices(db, {
@@ -120,7 +128,9 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
     assets: createAssetStore(db),
     experimentModels: createExperimentModelStore(db),
     gitPatches: createGitPatchStore(db),
-    registry: createRegistryStore(db),
+    registry: createRegistryStore(db, registryHistory),
+    registryHistory,
+    registryStatuses: createRegistryStatusStore(db),
     webhooks,
     artifacts: createArtifactStore(db),
     vizStores: createVizStoreStore(db),

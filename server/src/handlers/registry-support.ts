@@ -6,7 +6,8 @@ import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { ExperimentModel } from '../storage/assets-models.ts';
-import type { RegistryModel, RegistryVersion } from '../storage/registry.ts';
+import type { RegistryModel } from '../storage/registry.ts';
+import type { RegistryVersion } from '../storage/registry-versions.ts';
 import type { Workspace } from '../storage/workspaces.ts';
 import { toAssetRecord } from './assets-records.ts';
 
@@ -30,6 +31,18 @@ export const sameVersionIn = (versions: readonly RegistryVersion[], version: str
 
 /** Stages trimmed, without empties and duplicates, in the order given. */
 export const normalizeStages = (stages: readonly string[]): string[] => [...new Set(stages.map((stage) => stage.trim()).filter(Boolean))];
+
+/** The version named `text`: the same string, else the same semantic version (`v1.0.0` finds `1.0.0`). */
+export function findVersion(versions: readonly RegistryVersion[], text: string): RegistryVersion | undefined {
+  const given = text.trim();
+  const exact = versions.find((version) => version.version === given);
+  if (exact) return exact;
+  const parsed = semver.parse(given);
+  return parsed ? sameVersionIn(versions, parsed.version) : undefined;
+}
+
+/** Versions sorted highest semantic version first. */
+export const newestFirst = (versions: readonly RegistryVersion[]): RegistryVersion[] => [...versions].sort((a, b) => semver.rcompare(a.version, b.version));
 
 /** The highest version by semantic-version precedence, or undefined for none. */
 export const latestOf = (versions: readonly RegistryVersion[]): RegistryVersion | undefined =>
@@ -71,6 +84,13 @@ export function registryLookups(services: Services) {
       if (!model) throw new Error('registry model of a version vanished');
       return { workspace: workspaceOf(caller, model.workspaceId), model, version };
     },
+    /** An experiment's model by experiment key and model name: 404 when either is unknown. */
+    experimentModelNamed(caller: Caller, experimentKey: string, modelName: string) {
+      const experiment = access.experiment(caller, experimentKey);
+      const experimentModel = experimentModels.byName(experiment.id, modelName);
+      if (!experimentModel) throw notFound(`Experiment "${experiment.key}" has no model named "${modelName}".`);
+      return { experiment, experimentModel };
+    },
     /** An experiment model by its experimentModelId: 404 when unknown. */
     experimentModel(caller: Caller, experimentModelId: string): { workspace: Workspace; experimentModel: ExperimentModel } {
       const experimentModel = experimentModels.byUuid(experimentModelId);
@@ -89,6 +109,7 @@ export function versionRecords(services: Services, versions: readonly RegistryVe
     version: version.version,
     comment: version.comment,
     stages: version.stages,
+    status: version.status,
     userName: version.userName,
     createdAt: version.createdAt,
     lastUpdated: version.lastUpdated,

@@ -1,85 +1,24 @@
-import { SdkError } from '../../../shared/api/index.ts';
-import { ApiError } from '../http/api-error.ts';
-import type { Caller, HandlerTable } from '../http/handler.ts';
+import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
-import type { RegistryModel, RegistryVersion } from '../storage/registry.ts';
-import type { Workspace } from '../storage/workspaces.ts';
+import { registryChanges } from './registry-changes.ts';
+import { createRegistryItemHandlers } from './registry-items.ts';
 import { createRegistryReadHandlers } from './registry-reads.ts';
-import { modelNameTaken, normalizeStages, parseVersion, registryLookups, sameVersionIn } from './registry-support.ts';
+import { modelNameTaken, normalizeStages, registryLookups } from './registry-support.ts';
 import { ok } from './replies.ts';
 
-/** Handlers of E17–E26 (stage changes queue webhook notifications in the same transaction) and the registry reads. */
+/**
+ * Handlers of E17–E26 and the registry reads. Every version change goes through `registryChanges`:
+ * its history entry and webhook notifications are written in the request's transaction.
+ */
 export function createRegistryHandlers(services: Services): HandlerTable {
   const { registry, webhooks } = services;
   const lookups = registryLookups(services);
+  const changes = registryChanges(services);
   const transaction = <T>(work: () => T): T => services.db.transaction(work)();
-
-  /** Applies new stages (and comment) to a version and queues the notifications. */
-  const changeVersion = (
-    caller: Caller,
-    found: { workspace: Workspace; model: RegistryModel; version: RegistryVersion },
-    changes: { comment?: string; stages?: string[] },
-  ) => {
-    const now = services.now();
-    registry.updateVersion(found.version.id, changes, now);
-    registry.touchModel(found.model.id, now);
-    if (changes.stages) notify(caller, found, found.version.stages, changes.stages);
-  };
-
-  const notify = (
-    caller: Caller,
-    found: { workspace: Workspace; model: RegistryModel; version: RegistryVersion },
-    previousStages: string[],
-    stages: string[],
-  ) =>
-    webhooks.outbox.stageChanged({
-      workspaceId: found.workspace.id,
-      workspaceName: found.workspace.name,
-      registryModelName: found.model.name,
-      registryModelId: found.model.uuid,
-      registryModelItemId: found.version.uuid,
-      version: found.version.version,
-      previousStages,
-      stages,
-      userName: caller.userName,
-    });
-
-  /** Adds a version made from an experiment model to a registry model (E17, E18). */
-  const addVersion = (
-    caller: Caller,
-    target: { workspace: Workspace; model: RegistryModel },
-    source: ReturnType<typeof lookups.experimentModel>['experimentModel'],
-    body: { version?: string; comment?: string; stages?: string[] },
-  ) => {
-    const version = parseVersion(body.version);
-    const existing = sameVersionIn(registry.versions(target.model.id), version);
-    if (existing) {
-      const buildNote = existing.version === version ? '' : ` (${version} differs from it only in build metadata, which does not count)`;
-      throw new ApiError(400, SdkError.duplicateVersion, `Registry model "${target.model.name}" already has version ${existing.version}${buildNote}.`);
-    }
-    const stages = normalizeStages(body.stages ?? []);
-    const now = services.now();
-    const created = registry.createVersion(
-      {
-        registryModelId: target.model.id,
-        experimentModelRowId: source.id,
-        sourceModelUuid: source.uuid,
-        sourceExperimentKey: source.experimentKey,
-        sourceModelName: source.name,
-        version,
-        comment: body.comment ?? '',
-        stages,
-        userId: caller.userId,
-      },
-      now,
-    );
-    registry.touchModel(target.model.id, now);
-    notify(caller, { ...target, version: created }, [], stages);
-    return { registryModelId: target.model.uuid, registryModelItemId: created.uuid };
-  };
 
   return {
     ...createRegistryReadHandlers(services),
+    ...createRegistryItemHandlers(services),
     createRegistryModel: ({ body, caller }) =>
       transaction(() => {
         const { workspace, experimentModel } = lookups.experimentModel(caller, body.experimentModelId);
@@ -94,25 +33,24 @@ export function createRegistryHandlers(services: Services): HandlerTable {
           },
           services.now(),
         );
-        return addVersion(caller, { workspace, model }, experimentModel, body);
+        return changes.addVersion(caller, { workspace, model }, experimentModel, body);
       }),
     createRegistryModelVersion: ({ body, caller }) =>
       transaction(() => {
         const { workspace, experimentModel } = lookups.experimentModel(caller, body.experimentModelId);
         const target = lookups.model(caller, workspace.name, body.registryModelName);
-        return addVersion(caller, target, experimentModel, body);
+        return changes.addVersion(caller, target, experimentModel, body);
       }),
     updateRegistryModelVersion: ({ body, caller }) =>
       transaction(() => {
         const found = lookups.version(caller, body.registryModelItemId);
-        changeVersion(caller, found, { comment: body.comment, stages: body.stages && normalizeStages(body.stages) });
+        if (body.comment !== undefined) changes.setComment(caller, found, body.comment);
+        if (body.stages) changes.setStages(caller, found, normalizeStages(body.stages), 'replaced', body.comment);
         return ok('200 Ok');
       }),
     deleteRegistryModelVersion: ({ query, caller }) =>
       transaction(() => {
-        const found = lookups.version(caller, query.modelItemId);
-        registry.deleteVersion(found.version.id);
-        registry.touchModel(found.model.id, services.now());
+        changes.deleteVersion(caller, lookups.version(caller, query.modelItemId));
         return ok('200 Ok');
       }),
     updateRegistryModel: ({ body, caller }) =>
@@ -135,7 +73,7 @@ export function createRegistryHandlers(services: Services): HandlerTable {
     deleteRegistryModel: ({ query, caller }) =>
       transaction(() => {
         const { model } = lookups.model(caller, query.workspaceName, query.modelName);
-        registry.deleteModel(model.id);
+        registry.deleteModel(model.id, caller, services.now());
         return ok('200 Ok');
       }),
     countRegistryModels: ({ query, caller }) => {
@@ -145,15 +83,14 @@ export function createRegistryHandlers(services: Services): HandlerTable {
     addRegistryModelVersionStage: ({ query, caller }) =>
       transaction(() => {
         const found = lookups.version(caller, query.modelItemId);
-        const stages = normalizeStages([...found.version.stages, query.stage]);
-        if (stages.length !== found.version.stages.length) changeVersion(caller, found, { stages });
+        changes.setStages(caller, found, normalizeStages([...found.version.stages, query.stage]), 'added');
         return ok('200 Ok');
       }),
     removeRegistryModelVersionStage: ({ query, caller }) =>
       transaction(() => {
         const found = lookups.version(caller, query.modelItemId);
         const stage = query.stage.trim();
-        if (found.version.stages.includes(stage)) changeVersion(caller, found, { stages: found.version.stages.filter((s) => s !== stage) });
+        changes.setStages(caller, found, found.version.stages.filter((s) => s !== stage), 'removed');
         return ok('200 Ok');
       }),
   };

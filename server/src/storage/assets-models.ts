@@ -16,6 +16,8 @@ export interface ExperimentModel {
 /** Storage of experiment models. */
 export interface ExperimentModelStore {
   byUuid(uuid: string): ExperimentModel | undefined;
+  /** The experiment's model of that name, if it has one. */
+  byName(experimentId: number, name: string): ExperimentModel | undefined;
   /** The experiment's model of that name, created if it does not exist yet. */
   ensure(experimentId: number, name: string, now: number): ExperimentModel;
   listForExperiment(experimentId: number): ExperimentModel[];
@@ -53,6 +55,10 @@ export function createExperimentModelStore(db: Db): ExperimentModelStore {
   return {
     byUuid: (uuid) => {
       const row = byUuid.get(uuid);
+      return row && toModel(row);
+    },
+    byName: (experimentId, name) => {
+      const row = byName.get(experimentId, name);
       return row && toModel(row);
     },
     ensure(experimentId, name, now) {

@@ -1,0 +1,82 @@
+import { badRequest } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import { registryChanges } from './registry-changes.ts';
+import { createRegistryDownloadHandlers } from './registry-downloads.ts';
+import { createRegistryItemReadHandlers } from './registry-item-reads.ts';
+import { registryLookups } from './registry-support.ts';
+import { ok } from './replies.ts';
+
+/** A metadata document from the wire's entries; 400 when a key comes twice. */
+function metadataDocument(entries: readonly { key: string; value?: unknown }[]): Record<string, unknown> {
+  const document: Record<string, unknown> = {};
+  for (const { key, value } of entries) {
+    if (Object.hasOwn(document, key)) throw badRequest(`The metadata key "${key}" is given more than once.`);
+    document[key] = value ?? null;
+  }
+  return document;
+}
+
+/** Handlers of the registry endpoints the Python SDK's `Model` uses (clients.md A.4) and the allowed-status extension. */
+export function createRegistryItemHandlers(services: Services): HandlerTable {
+  const { access, registry, registryStatuses } = services;
+  const lookups = registryLookups(services);
+  const changes = registryChanges(services);
+  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+
+  return {
+    ...createRegistryItemReadHandlers(services),
+    ...createRegistryDownloadHandlers(services),
+    createRegistryModelItem: ({ body, caller }) =>
+      transaction(() => {
+        const { experiment, experimentModel } = lookups.experimentModelNamed(caller, body.experimentKey, body.experimentModelName);
+        const workspace = lookups.workspaceOf(caller, experiment.workspaceId);
+        const model =
+          registry.modelByName(workspace.id, body.registryModelName) ??
+          registry.createModel(
+            {
+              workspaceId: workspace.id,
+              name: body.registryModelName,
+              description: body.registryModelDescription ?? '',
+              isPublic: body.publicModel ?? false,
+              userId: caller.userId,
+            },
+            services.now(),
+          );
+        const fields = { version: body.version, comment: body.versionComment, stages: body.tags, status: body.status };
+        return changes.addVersion(caller, { workspace, model }, experimentModel, fields);
+      }),
+    setRegistryModelItemStatus: ({ body, caller }) =>
+      transaction(() => {
+        changes.setStatus(caller, lookups.version(caller, body.modelItemId), body.status);
+        return ok('200 Ok');
+      }),
+    updateRegistryModelItemMetadata: ({ params, body, caller }) =>
+      transaction(() => {
+        changes.setMetadata(caller, lookups.version(caller, params.registryModelItemId), metadataDocument(body.metadata));
+        return ok('200 Ok');
+      }),
+    registryModelItemMetadata: ({ params, caller }) => {
+      const { version } = lookups.version(caller, params.registryModelItemId);
+      return { metadata: Object.entries(version.metadata).map(([key, value]) => ({ key, value })) };
+    },
+    registryAllowedStatusValues: ({ query, caller }) => {
+      const workspace = access.workspace(caller, query.workspaceName);
+      return { allowedStatus: registryStatuses.allowed(workspace.id) };
+    },
+    setRegistryAllowedStatusValues: ({ body, caller }) =>
+      transaction(() => {
+        const workspace = access.workspace(caller, body.workspaceName);
+        const values = body.allowedStatus.map((value) => value.trim());
+        const seen = new Set<string>();
+        for (const value of values) {
+          if (seen.has(value.toLowerCase())) throw badRequest(`The status "${value}" is listed more than once (case does not count).`);
+          seen.add(value.toLowerCase());
+        }
+        const dropped = registry.statusesInUse(workspace.id).filter((value) => !values.includes(value));
+        if (dropped.length > 0) throw badRequest(`Versions of workspace "${workspace.name}" have the status ${dropped.map((v) => `"${v}"`).join(', ')}: keep it in the list.`);
+        registryStatuses.replace(workspace.id, values);
+        return { allowedStatus: registryStatuses.allowed(workspace.id) };
+      }),
+  };
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { RegistryActionType } from '../../../shared/api/registry-items.ts';
+import type { Db } from './database.ts';
+import { sameDocument } from './json-document.ts';
+import type { HistoryValue, RegistryHistoryStore } from './registry-history.ts';
+
+/** A registry model version row, with the ids and names of its model. */
+export interface RegistryVersion {
+  id: number;
+  /** The `registryModelItemId` the wire carries. */
+  uuid: string;
+  registryModelId: number;
+  registryModelUuid: string;
+  registryModelName: string;
+  workspaceId: number;
+  /** Row id of the source experiment model; null once its experiment was purged. */
+  experimentModelRowId: number | null;
+  sourceModelUuid: string;
+  sourceExperimentKey: string;
+  sourceModelName: string;
+  version: string;
+  comment: string;
+  stages: string[];
+  status: string;
+  metadata: Record<string, unknown>;
+  userName: string;
+  createdAt: number;
+  lastUpdated: number;
+}
+
+/** What a new version is made of. */
+export interface NewRegistryVersion {
+  registryModelId: number;
+  experimentModelRowId: number;
+  sourceModelUuid: string;
+  sourceExperimentKey: string;
+  sourceModelName: string;
+  version: string;
+  comment: string;
+  stages: string[];
+  status: string;
+}
+
+/** Who makes a change (recorded in the history). */
+export interface RegistryActor {
+  userId: number;
+  userName: string;
+}
+
+/** How a change of stages came about: one added (E25), one removed (E26), or the list replaced (E19). */
+export type StageChange = 'added' | 'removed' | 'replaced';
+
+/**
+ * Versions and every change to them. Each change writes its history entry in the same transaction
+ * (a savepoint inside the caller's) and none when nothing changes; each returns whether it changed anything.
+ */
+export interface RegistryVersionStore {
+  versions(registryModelId: number): RegistryVersion[];
+  versionByUuid(uuid: string): RegistryVersion | undefined;
+  create(version: NewRegistryVersion, actor: RegistryActor, now: number): RegistryVersion;
+  setStages(id: number, stages: string[], how: StageChange, actor: RegistryActor, now: number, comment?: string): boolean;
+  setComment(id: number, comment: string, actor: RegistryActor, now: number): boolean;
+  setStatus(id: number, status: string, actor: RegistryActor, now: number): boolean;
+  setMetadata(id: number, metadata: Record<string, unknown>, actor: RegistryActor, now: number): boolean;
+  delete(id: number, actor: RegistryActor, now: number): void;
+  /** Records the deletion of every version of a model (call before deleting the model). */
+  recordModelDeleted(registryModelId: number, actor: RegistryActor, now: number): void;
+  /** The distinct status values the workspace's versions have. */
+  statusesInUse(workspaceId: number): string[];
+}
+
+interface VersionRow {
+  id: number;
+  uuid: string;
+  registry_model_id: number;
+  model_uuid: string;
+  model_name: string;
+  workspace_id: number;
+  experiment_model_id: number | null;
+  source_model_uuid: string;
+  source_experiment_key: string;
+  source_model_name: string;
+  version: string;
+  comment: string;
+  stages: string;
+  status: string;
+  metadata: string;
+  user_name: string | null;
+  created_at: number;
+  last_updated: number;
+}
+
+const SELECT = `SELECT v.*, m.uuid AS model_uuid, m.name AS model_name, m.workspace_id AS workspace_id, u.name AS user_name
+  FROM registry_versions v JOIN registry_models m ON m.id = v.registry_model_id LEFT JOIN users u ON u.id = v.user_id`;
+
+const toVersion = (row: VersionRow): RegistryVersion => ({
+  id: row.id,
+  uuid: row.uuid,
+  registryModelId: row.registry_model_id,
+  registryModelUuid: row.model_uuid,
+  registryModelName: row.model_name,
+  workspaceId: row.workspace_id,
+  experimentModelRowId: row.experiment_model_id,
+  sourceModelUuid: row.source_model_uuid,
+  sourceExperimentKey: row.source_experiment_key,
+  sourceModelName: row.source_model_name,
+  version: row.version,
+  comment: row.comment,
+  stages: JSON.parse(row.stages) as string[],
+  status: row.status,
+  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  userName: row.user_name ?? '',
+  createdAt: row.created_at,
+  lastUpdated: row.last_updated,
+});
+
+/** The whole of a version as its creation and deletion entries show it. */
+const snapshot = (version: RegistryVersion): HistoryValue => ({
+  version: version.version,
+  status: version.status,
+  stages: version.stages,
+  comment: version.comment,
+});
+
+const STAGE_ACTIONS = { added: 'MODEL_VERSION_STAGE_ADDED', removed: 'MODEL_VERSION_STAGE_REMOVED', replaced: 'MODEL_VERSION_TAGS_CHANGED' } as const;
+
+/** Creates the version store; its changes append to `history`. */
+export function createRegistryVersionStore(db: Db, history: RegistryHistoryStore): RegistryVersionStore {
+  const list = db.prepare<[number], VersionRow>(`${SELECT} WHERE v.registry_model_id = ? ORDER BY v.created_at, v.id`);
+  const byUuid = db.prepare<[string], VersionRow>(`${SELECT} WHERE v.uuid = ?`);
+  const byId = db.prepare<[number], VersionRow>(`${SELECT} WHERE v.id = ?`);
+  const insert = db.prepare(
+    `INSERT INTO registry_versions (uuid, registry_model_id, experiment_model_id, source_model_uuid, source_experiment_key,
+     source_model_name, version, comment, stages, status, user_id, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const update = (column: 'stages' | 'comment' | 'status' | 'metadata') =>
+    db.prepare<[string, number, number]>(`UPDATE registry_versions SET ${column} = ?, last_updated = ? WHERE id = ?`);
+  const updates = { stages: update('stages'), comment: update('comment'), status: update('status'), metadata: update('metadata') };
+  const touchModel = db.prepare('UPDATE registry_models SET last_updated = ? WHERE id = ?');
+  const remove = db.prepare('DELETE FROM registry_versions WHERE id = ?');
+  const statusesInUse = db
+    .prepare<[number], string>('SELECT DISTINCT v.status FROM registry_versions v JOIN registry_models m ON m.id = v.registry_model_id WHERE m.workspace_id = ?')
+    .pluck();
+
+  const mustVersion = (id: number): RegistryVersion => {
+    const row = byId.get(id);
+    if (!row) throw new Error(`registry version ${id} vanished`);
+    return toVersion(row);
+  };
+
+  const record = (
+    version: RegistryVersion,
+    action: RegistryActionType,
+    values: { previous: HistoryValue | null; next: HistoryValue | null; comment?: string },
+    actor: RegistryActor,
+    now: number,
+  ) =>
+    history.record({
+      workspaceId: version.workspaceId,
+      registryModelUuid: version.registryModelUuid,
+      registryModelName: version.registryModelName,
+      itemUuid: version.uuid,
+      version: version.version,
+      action,
+      previousValue: values.previous,
+      newValue: values.next,
+      comment: values.comment ?? '',
+      userName: actor.userName,
+      createdAt: now,
+    });
+
+  /** Writes one column of a version and its history entry when the value differs (compared with `same`). */
+  const change = db.transaction(
+    <K extends 'stages' | 'comment' | 'status' | 'metadata'>(
+      id: number,
+      column: K,
+      value: RegistryVersion[K],
+      entry: { action: RegistryActionType; show: (value: RegistryVersion[K], after: boolean) => HistoryValue; comment?: string },
+      actor: RegistryActor,
+      now: number,
+    ): boolean => {
+      const before = mustVersion(id);
+      if (sameDocument(before[column], value)) return false;
+      updates[column].run(typeof value === 'string' ? value : JSON.stringify(value), now, id);
+      touchModel.run(now, before.registryModelId);
+      const values = { previous: entry.show(before[column], false), next: entry.show(value, true), comment: entry.comment };
+      record(before, entry.action, values, actor, now);
+      return true;
+    },
+  );
+
+  return {
+    versions: (registryModelId) => list.all(registryModelId).map(toVersion),
+    versionByUuid: (uuid) => {
+      const row = byUuid.get(uuid);
+      return row && toVersion(row);
+    },
+    create: db.transaction((version: NewRegistryVersion, actor: RegistryActor, now: number) => {
+      const { registryModelId: modelId, experimentModelRowId: source, sourceModelUuid, sourceExperimentKey, sourceModelName } = version;
+      const stages = JSON.stringify(version.stages);
+      const values = [version.version, version.comment, stages, version.status, actor.userId, now, now] as const;
+      const info = insert.run(randomUUID(), modelId, source, sourceModelUuid, sourceExperimentKey, sourceModelName, ...values);
+      touchModel.run(now, modelId);
+      const created = mustVersion(Number(info.lastInsertRowid));
+      record(created, 'MODEL_VERSION_CREATED', { previous: null, next: snapshot(created), comment: created.comment }, actor, now);
+      return created;
+    }),
+    setStages: (id, stages, how, actor, now, comment) =>
+      change(id, 'stages', stages, { action: STAGE_ACTIONS[how], show: (value) => ({ stages: value }), comment }, actor, now),
+    setComment: (id, comment, actor, now) =>
+      change(id, 'comment', comment, { action: 'MODEL_VERSION_COMMENT_CHANGED', show: (value) => ({ comment: value }), comment }, actor, now),
+    setStatus: (id, status, actor, now) =>
+      change(id, 'status', status, { action: 'MODEL_VERSION_STATUS_CHANGED', show: (value, after) => ({ registryModelStatus: value, ...(after ? { changedBy: actor.userName } : {}) }) }, actor, now),
+    setMetadata: (id, metadata, actor, now) =>
+      change(id, 'metadata', metadata, { action: 'MODEL_VERSION_METADATA_CHANGED', show: (value) => ({ metadata: value }) }, actor, now),
+    delete: db.transaction((id: number, actor: RegistryActor, now: number) => {
+      const version = mustVersion(id);
+      record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null }, actor, now);
+      remove.run(id);
+      touchModel.run(now, version.registryModelId);
+    }),
+    recordModelDeleted: db.transaction((registryModelId: number, actor: RegistryActor, now: number) => {
+      for (const row of list.all(registryModelId)) {
+        const version = toVersion(row);
+        record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null, comment: 'The registry model was deleted.' }, actor, now);
+      }
+    }),
+    statusesInUse: (workspaceId) => statusesInUse.all(workspaceId),
+  };
+}
