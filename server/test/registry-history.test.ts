@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../src/keys.ts';
+import { databaseFile } from '../src/storage/database.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { experimentWithModel, sdkRequest, WORKSPACE } from './registry-fixtures.ts';
 
@@ -183,5 +185,41 @@ describe('registry history over days and restarts', () => {
     clock = Date.UTC(2023, 5, 8, 8, 0, 0);
     await server.call('removeRegistryModelVersionStage', { query: { modelItemId: registryModelItemId, stage: 'prod' } });
     expect(Object.keys(await history(registryModelItemId))).toEqual(['June 8, 2023', 'June 7, 2023', 'June 6, 2023']);
+  });
+});
+
+describe('registry history of versions made before it existed', () => {
+  it('gives every version a creation entry when migration 007 runs on an older database', async () => {
+    const oldDir = mkdtempSync(join(tmpdir(), 'trackdesk-registry-migration-'));
+    try {
+      let old = await startTestServer({ dataDir: oldDir, now: () => Date.UTC(2022, 0, 2, 10, 0, 0) });
+      const { experimentModelId } = await experimentWithModel(old, 'legacy');
+      const created = await old.call('createRegistryModel', { body: { experimentModelId, registryModelName: 'legacy', comment: 'old', stages: ['prod'] } });
+      await old.close();
+
+      const db = new Database(databaseFile(oldDir));
+      db.exec(`DROP TABLE registry_history; DROP TABLE registry_status_values;
+        ALTER TABLE registry_versions DROP COLUMN status; ALTER TABLE registry_versions DROP COLUMN metadata;
+        DELETE FROM schema_migrations WHERE version = 7;`);
+      db.close();
+
+      old = await startTestServer({ dataDir: oldDir });
+      const reply = await old.call('registryModelItemHistory', { body: { registryModelItemId: created.body.registryModelItemId, groupedBy: 'DAY' } });
+      expect(reply.body).toEqual({
+        'January 2, 2022': [
+          expect.objectContaining({
+            actionType: 'MODEL_VERSION_CREATED',
+            comment: 'old',
+            newValue: { version: '1.0.0', status: 'None', stages: ['prod'], comment: 'old' },
+            userName: 'admin',
+          }),
+        ],
+      });
+      const details = await old.call('registryModelItemDetails', { query: { workspaceName: WORKSPACE, modelName: 'legacy', version: '1.0.0' } });
+      expect(details.body).toMatchObject({ status: 'None', metadata: {}, tags: ['prod'] });
+      await old.close();
+    } finally {
+      rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 });
