@@ -4,7 +4,8 @@ import type { Caller } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { ExperimentModel } from '../storage/assets-models.ts';
 import type { RegistryModel } from '../storage/registry.ts';
-import type { RegistryVersion, StageChange } from '../storage/registry-versions.ts';
+import type { RegistryVersion } from '../storage/registry-version-rows.ts';
+import type { StageChange } from '../storage/registry-versions.ts';
 import type { Workspace } from '../storage/workspaces.ts';
 import { normalizeStages, parseVersion, sameVersionIn } from './registry-support.ts';
 

@@ -2,7 +2,7 @@ import { SdkError } from '../../../shared/api/index.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
-import type { RegistryVersion } from '../storage/registry-versions.ts';
+import type { RegistryVersion } from '../storage/registry-version-rows.ts';
 import { toAssetRecord } from './assets-records.ts';
 import { sendModelZip } from './model-zip.ts';
 import { itemRecord } from './registry-item-reads.ts';

@@ -5,7 +5,7 @@ import { notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { RegistryHistoryEntry } from '../storage/registry-history.ts';
-import type { RegistryVersion } from '../storage/registry-versions.ts';
+import type { RegistryVersion } from '../storage/registry-version-rows.ts';
 import { findVersion, newestFirst, registryLookups } from './registry-support.ts';
 
 /** A version as the SDK's reads send it. */

@@ -7,7 +7,7 @@ import type { Caller } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { ExperimentModel } from '../storage/assets-models.ts';
 import type { RegistryModel } from '../storage/registry.ts';
-import type { RegistryVersion } from '../storage/registry-versions.ts';
+import type { RegistryVersion } from '../storage/registry-version-rows.ts';
 import type { Workspace } from '../storage/workspaces.ts';
 import { toAssetRecord } from './assets-records.ts';
 

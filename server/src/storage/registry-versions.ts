@@ -3,30 +3,7 @@ import type { RegistryActionType } from '../../../shared/api/registry-items.ts';
 import type { Db } from './database.ts';
 import { sameDocument } from './json-document.ts';
 import type { HistoryValue, RegistryHistoryStore } from './registry-history.ts';
-
-/** A registry model version row, with the ids and names of its model. */
-export interface RegistryVersion {
-  id: number;
-  /** The `registryModelItemId` the wire carries. */
-  uuid: string;
-  registryModelId: number;
-  registryModelUuid: string;
-  registryModelName: string;
-  workspaceId: number;
-  /** Row id of the source experiment model; null once its experiment was purged. */
-  experimentModelRowId: number | null;
-  sourceModelUuid: string;
-  sourceExperimentKey: string;
-  sourceModelName: string;
-  version: string;
-  comment: string;
-  stages: string[];
-  status: string;
-  metadata: Record<string, unknown>;
-  userName: string;
-  createdAt: number;
-  lastUpdated: number;
-}
+import { toVersion, VERSION_SELECT, type RegistryVersion, type VersionRow } from './registry-version-rows.ts';
 
 /** What a new version is made of. */
 export interface NewRegistryVersion {
@@ -69,51 +46,6 @@ export interface RegistryVersionStore {
   statusesInUse(workspaceId: number): string[];
 }
 
-interface VersionRow {
-  id: number;
-  uuid: string;
-  registry_model_id: number;
-  model_uuid: string;
-  model_name: string;
-  workspace_id: number;
-  experiment_model_id: number | null;
-  source_model_uuid: string;
-  source_experiment_key: string;
-  source_model_name: string;
-  version: string;
-  comment: string;
-  stages: string;
-  status: string;
-  metadata: string;
-  user_name: string | null;
-  created_at: number;
-  last_updated: number;
-}
-
-const SELECT = `SELECT v.*, m.uuid AS model_uuid, m.name AS model_name, m.workspace_id AS workspace_id, u.name AS user_name
-  FROM registry_versions v JOIN registry_models m ON m.id = v.registry_model_id LEFT JOIN users u ON u.id = v.user_id`;
-
-const toVersion = (row: VersionRow): RegistryVersion => ({
-  id: row.id,
-  uuid: row.uuid,
-  registryModelId: row.registry_model_id,
-  registryModelUuid: row.model_uuid,
-  registryModelName: row.model_name,
-  workspaceId: row.workspace_id,
-  experimentModelRowId: row.experiment_model_id,
-  sourceModelUuid: row.source_model_uuid,
-  sourceExperimentKey: row.source_experiment_key,
-  sourceModelName: row.source_model_name,
-  version: row.version,
-  comment: row.comment,
-  stages: JSON.parse(row.stages) as string[],
-  status: row.status,
-  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
-  userName: row.user_name ?? '',
-  createdAt: row.created_at,
-  lastUpdated: row.last_updated,
-});
-
 /** The whole of a version as its creation and deletion entries show it. */
 const snapshot = (version: RegistryVersion): HistoryValue => ({
   version: version.version,
@@ -126,9 +58,9 @@ const STAGE_ACTIONS = { added: 'MODEL_VERSION_STAGE_ADDED', removed: 'MODEL_VERS
 
 /** Creates the version store; its changes append to `history`. */
 export function createRegistryVersionStore(db: Db, history: RegistryHistoryStore): RegistryVersionStore {
-  const list = db.prepare<[number], VersionRow>(`${SELECT} WHERE v.registry_model_id = ? ORDER BY v.created_at, v.id`);
-  const byUuid = db.prepare<[string], VersionRow>(`${SELECT} WHERE v.uuid = ?`);
-  const byId = db.prepare<[number], VersionRow>(`${SELECT} WHERE v.id = ?`);
+  const list = db.prepare<[number], VersionRow>(`${VERSION_SELECT} WHERE v.registry_model_id = ? ORDER BY v.created_at, v.id`);
+  const byUuid = db.prepare<[string], VersionRow>(`${VERSION_SELECT} WHERE v.uuid = ?`);
+  const byId = db.prepare<[number], VersionRow>(`${VERSION_SELECT} WHERE v.id = ?`);
   const insert = db.prepare(
     `INSERT INTO registry_versions (uuid, registry_model_id, experiment_model_id, source_model_uuid, source_experiment_key,
      source_model_name, version, comment, stages, status, user_id, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
