@@ -75,3 +75,17 @@ export async function sdkRequest(
   const bytes = Buffer.from(await response.arrayBuffer());
   return { status: response.status, contentType: response.headers.get('content-type'), bytes, json: <T>() => JSON.parse(bytes.toString('utf8')) as T };
 }
+
+/** The body `register_model` sends (clients.md A.4): every key, unset ones null. */
+export const registerBody = (experimentKey: string, experimentModelName: string, registryModelName: string, extra: Record<string, unknown> = {}) => ({
+  experimentKey,
+  experimentModelName,
+  registryModelName,
+  registryModelDescription: null,
+  version: null,
+  versionComment: null,
+  tags: null,
+  status: null,
+  publicModel: null,
+  ...extra,
+});

@@ -47,9 +47,9 @@ export function createRegistryItemReadHandlers(services: Services): HandlerTable
     return { workspace, version };
   };
 
-  /** A history entry in the SDK's event shape, under the model's current name when it still exists. */
-  const toEvent = (entry: RegistryHistoryEntry, workspaceName: string): HistoryEvent => {
-    const registryModelName = registry.modelByUuid(entry.registryModelUuid)?.name ?? entry.registryModelName;
+  /** A history entry in the SDK's event shape, under `currentName` (the model's name now) when the model still exists. */
+  const toEvent = (entry: RegistryHistoryEntry, workspaceName: string, currentName: string | undefined): HistoryEvent => {
+    const registryModelName = currentName ?? entry.registryModelName;
     return {
       id: String(entry.id),
       actionType: entry.action,
@@ -93,8 +93,9 @@ export function createRegistryItemReadHandlers(services: Services): HandlerTable
       const [newest] = entries;
       if (!newest) throw notFound(`No registry model version with registryModelItemId "${body.registryModelItemId}".`, SdkError.noModelToUpdate);
       const workspace = lookups.workspaceOf(caller, newest.workspaceId);
+      const currentName = registry.modelByUuid(newest.registryModelUuid)?.name;
       const days: Record<string, HistoryEvent[]> = {};
-      for (const entry of entries) (days[DAY_LABEL.format(entry.createdAt)] ??= []).push(toEvent(entry, workspace.name));
+      for (const entry of entries) (days[DAY_LABEL.format(entry.createdAt)] ??= []).push(toEvent(entry, workspace.name, currentName));
       return days;
     },
   };
