@@ -124,6 +124,11 @@ describe('registry history: one entry per effective change, through every endpoi
     expect((await server.call('deleteRegistryModel', { query: { workspaceName: WORKSPACE, modelName: 'sdk-made' } })).status).toBe(200);
     expect(await actions(registryModelItemId)).toEqual(['MODEL_VERSION_DELETED', 'MODEL_VERSION_CREATED']);
     expect(await actions(second.body.registryModelItemId)).toEqual(['MODEL_VERSION_DELETED', 'MODEL_VERSION_CREATED']);
+    expect((await events(registryModelItemId))[0]).toMatchObject({
+      comment: 'The registry model was deleted.',
+      previousValue: { version: '3.0.0', status: 'Production', stages: ['prod'], comment: 'from the SDK' },
+      newValue: null,
+    });
   });
 
   it('writes no entry for a refused change, names who made each change, and shows a history only to members', async () => {
