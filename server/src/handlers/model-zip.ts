@@ -35,6 +35,8 @@ export function sendModelZip(reply: FastifyReply, blobs: BlobStore, files: reado
     zip.addReadStreamLazy(zipEntryName(file.fileName, used), options, (done) => done(null, blobs.read(blob)));
   }
   zip.end();
+  // A file that cannot be read mid-way (removed underneath) ends the download as a broken transfer, never the process.
+  zip.on('error', (error: Error) => zip.outputStream.destroy(error));
   return reply
     .code(200)
     .header('Content-Type', 'application/zip')
