@@ -122,7 +122,7 @@ test('edit webhooks with merge and with replace; the receivers that get notified
   }
 });
 
-test('send test shows the receiver’s answer; export leaves secrets out and import brings entries back for review', async ({ page, shell }) => {
+test('send test shows the receiver’s answer; export leaves secrets and header values out; import brings entries back, keeping stored values', async ({ page, shell }) => {
   const receiver = await startWebhookReceiver('test', { status: 202, reply: 'accepted by the test receiver' });
   const other = await startWebhookReceiver('other');
   try {
@@ -156,9 +156,9 @@ test('send test shows the receiver’s answer; export leaves secrets out and imp
     const file = await download;
     expect(file.suggestedFilename()).toBe('webhooks-admin.json');
     const exported = await readFile(await file.path(), 'utf8');
-    expect(exported).not.toMatch(/key-123456|signing-secret/);
+    expect(exported).not.toMatch(/key-123456|signing-secret|prod/);
     const parsed = JSON.parse(exported) as { webhookConfigs: { modelName: string; webhookUrls: Record<string, unknown>[] }[] };
-    expect(parsed.webhookConfigs[0]?.webhookUrls[0]).toMatchObject({ url: receiver.url, header: { 'X-Env': 'prod' }, redactedHeaders: ['X-Api-Key'], hadSecret: true });
+    expect(parsed.webhookConfigs[0]?.webhookUrls[0]).toMatchObject({ url: receiver.url, header: {}, redactedHeaders: ['X-Api-Key', 'X-Env'], hadSecret: true });
 
     parsed.webhookConfigs.push({ modelName: '', webhookUrls: [{ name: 'imported', url: other.url, header: { 'X-Env': 'staging' } }] });
     await page.getByLabel('Import a webhook configuration file').setInputFiles({ name: 'webhooks.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(parsed)) });
@@ -177,16 +177,61 @@ test('send test shows the receiver’s answer; export leaves secrets out and imp
     await expect(save).toBeHidden();
 
     const config = (await callDirect(service, 'getWebhookConfig', { query: { workspaceName: 'admin' } })) as {
-      webhookConfigs: { modelName: string; webhookUrls: { url: string; header: Record<string, string>; hasSecret: boolean }[] }[];
+      webhookConfigs: { modelName: string; webhookUrls: { url: string; header: Record<string, null>; hasSecret: boolean }[] }[];
     };
     const urls = config.webhookConfigs.flatMap((item) => item.webhookUrls.map((url) => ({ modelName: item.modelName, ...url })));
     expect(urls).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ modelName: 'classifier', url: receiver.url, header: { 'X-Api-Key': 'key-123456', 'X-Env': 'prod' }, hasSecret: true }),
-        expect.objectContaining({ modelName: '', url: other.url, header: { 'X-Env': 'staging' }, hasSecret: false }),
+        expect.objectContaining({ modelName: 'classifier', url: receiver.url, header: { 'X-Api-Key': null, 'X-Env': null }, hasSecret: true }),
+        expect.objectContaining({ modelName: '', url: other.url, header: { 'X-Env': null }, hasSecret: false }),
       ]),
     );
+    // The values the service held were kept through export, import and save.
+    await page.getByRole('button', { name: `Send test to ${receiver.url}` }).click();
+    await expect.poll(() => receiver.count()).toBe(2);
+    expect(receiver.received[1]?.headers).toMatchObject({ 'x-api-key': 'key-123456', 'x-env': 'prod' });
   } finally {
     await Promise.all([receiver.close(), other.close()]);
+  }
+});
+
+test('the delivery log filters by outcome and model, and re-sends a delivery after a confirmation', async ({ page, shell }) => {
+  const receiver = await startWebhookReceiver('resend');
+  try {
+    const { service, itemId } = await setUp(page, shell);
+    await callDirect(service, 'mergeWebhookConfig', {
+      body: { webhookConfigs: [{ workspaceName: 'admin', modelName: 'classifier', webhookUrls: [{ url: receiver.url, header: { 'X-Api-Key': 'key-123456' } }] }] },
+    });
+    await callDirect(service, 'addRegistryModelVersionStage', { query: { modelItemId: itemId, stage: 'production' } });
+    await expect.poll(() => receiver.count()).toBe(1);
+    await page.reload();
+    const log = page.getByRole('table', { name: 'Delivery log' });
+    await expect(log.getByText('delivered')).toHaveCount(1);
+
+    const filters = page.getByRole('group', { name: 'Delivery log filters' });
+    await filters.getByRole('combobox', { name: 'Outcome' }).click();
+    await page.getByRole('option', { name: 'Failed' }).click();
+    await expect(page.getByText('No notification matches these filters.')).toBeVisible();
+    await filters.getByRole('combobox', { name: 'Outcome' }).click();
+    await page.getByRole('option', { name: 'Delivered' }).click();
+    await filters.getByRole('textbox', { name: 'Model' }).fill('another-model');
+    await expect(page.getByText('No notification matches these filters.')).toBeVisible();
+    await filters.getByRole('textbox', { name: 'Model' }).fill('classifier');
+    await expect(log.getByRole('row')).toHaveCount(2);
+
+    await log.getByRole('button', { name: new RegExp(`^Re-send the delivery of .* to ${receiver.url}$`) }).click();
+    const confirm = page.getByRole('dialog', { name: 'Re-send this notification?' });
+    await expect(confirm).toContainText(`${receiver.url} receives the same body again`);
+    await confirm.getByRole('button', { name: 'Re-send' }).click();
+    await expect.poll(() => receiver.count()).toBe(2);
+    const [first, again] = receiver.received;
+    expect(again?.body).toEqual(first?.body);
+    expect(again?.headers['x-api-key']).toBe('key-123456');
+    expect(again?.headers['x-trackdesk-redelivery-of']).toBe(first?.headers['x-trackdesk-delivery']);
+    await expect(page.getByText(/^Re-sent to .* as delivery /)).toBeVisible();
+    await expect(log.getByText('re-sent')).toHaveCount(1);
+    await expect(page.getByText(/key-123456/)).toHaveCount(0);
+  } finally {
+    await receiver.close();
   }
 });

@@ -1,9 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookPayload } from '../src/webhooks/outbox.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { experimentWithModel, WORKSPACE } from './registry-fixtures.ts';
-import { startReceiver, type Receiver, type ReceivedRequest } from './webhooks-receiver.ts';
+import { startReceiver, verifySignature, type Receiver, type ReceivedRequest } from './webhooks-receiver.ts';
 
 let server: TestServer;
 let receiver: Receiver;
@@ -20,15 +19,6 @@ afterEach(async () => {
 });
 
 const payloadOf = (request: ReceivedRequest) => JSON.parse(request.body) as WebhookPayload;
-
-/** What a receiver does to check a signed notification (the recipe in server/README.md). */
-function verifySignature(request: ReceivedRequest, secret: string): boolean {
-  const timestamp = String(request.headers['x-trackdesk-timestamp']);
-  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(`${timestamp}.${request.body}`).digest('hex')}`);
-  const given = Buffer.from(String(request.headers['x-trackdesk-signature']));
-  const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
-  return fresh && given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const configure = (target: TestServer, modelName: string | null, url: string, extra: { secret?: string; header?: Record<string, string> } = {}) =>
   target.call('mergeWebhookConfig', { body: { webhookConfigs: [{ workspaceName: WORKSPACE, modelName, webhookUrls: [{ url, ...extra }] }] } });

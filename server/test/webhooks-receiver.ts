@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -69,4 +70,13 @@ export async function startReceiver(): Promise<Receiver> {
         server.closeAllConnections();
       }),
   });
+}
+
+/** What a receiver does to check a signed notification (the recipe in server/README.md). */
+export function verifySignature(request: ReceivedRequest, secret: string): boolean {
+  const timestamp = String(request.headers['x-trackdesk-timestamp']);
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(`${timestamp}.${request.body}`).digest('hex')}`);
+  const given = Buffer.from(String(request.headers['x-trackdesk-signature']));
+  const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) < 300;
+  return fresh && given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -23,9 +23,13 @@ export const webhookPayload = z.object({
   test: z.boolean().describe('True only for the send-test extension.'),
 });
 
-const headerMap = z.record(z.string().min(1).max(200), z.string().max(8192));
+/** Configured headers; a null value keeps the value the service holds for that header (values are write-only). */
+const headerMap = z.record(z.string().min(1).max(200), z.string().max(8192).nullable());
 
-/** One URL entry as written by E56/E57. `secret` is write-only; omitted keeps the stored one, "" clears it. */
+/**
+ * One URL entry as written by E56/E57. `secret` and header values are write-only: an omitted `secret` keeps
+ * the stored one ("" clears it), a null header value keeps the stored value of that header.
+ */
 export const webhookUrlInput = z.object({
   name: z.string().max(200).optional(),
   url: nonEmpty(2048),
@@ -34,11 +38,11 @@ export const webhookUrlInput = z.object({
   secret: z.string().max(1000).optional(),
 });
 
-/** One URL entry as read back: never the secret, only whether one is set. */
+/** One URL entry as read back: never the secret, only whether one is set; header names with their values withheld (null). */
 export const webhookUrlRecord = z.object({
   name: z.string(),
   url: z.string(),
-  header: z.record(z.string(), z.string()),
+  header: z.record(z.string(), z.null()).describe('The configured header names; values are write-only and always null here.'),
   triggers: z.array(z.string()),
   hasSecret: z.boolean(),
 });
@@ -60,6 +64,9 @@ export const webhookConfigRecord = z.object({
   webhookUrls: z.array(webhookUrlRecord),
 });
 
+/** The states of a delivery, which the log can be filtered by. */
+export const deliveryStatuses = ['pending', 'delivered', 'failed'] as const;
+
 /** One notification to one URL, as the delivery log shows it. */
 export const webhookDeliveryRecord = z.object({
   deliveryId: z.string(),
@@ -67,15 +74,17 @@ export const webhookDeliveryRecord = z.object({
   modelName: z.string(),
   url: z.string(),
   eventType: z.string(),
-  status: z.enum(['pending', 'delivered', 'failed']),
+  status: z.enum(deliveryStatuses),
   attempts: z.number().int(),
   lastResponseCode: z.number().int().nullable(),
   lastAttemptAt: z.number().int().nullable(),
   nextAttemptAt: z.number().int().nullable(),
   lastError: z.string().nullable(),
   createdAt: z.number().int(),
+  redeliveryOf: z.string().nullable().describe('The deliveryId this one re-sends, or null.'),
   payload: webhookPayload,
 });
+
 
 /** E56–E57, the webhook config read and the delivery-log and send-test extensions. */
 export const webhookEndpoints = {
@@ -108,7 +117,7 @@ export const webhookEndpoints = {
   }),
   listWebhookDeliveries: defineEndpoint({
     id: 'ext.webhookDeliveries',
-    summary: "Extension: a workspace's delivery log, newest first (optionally one model's, one URL's).",
+    summary: "Extension: a workspace's delivery log, newest first, filtered by model, URL, event, outcome and creation time.",
     group: 'webhooks',
     method: 'GET',
     path: 'webhooks/deliveries',
@@ -116,9 +125,24 @@ export const webhookEndpoints = {
       workspaceName: nonEmpty(100),
       modelName: z.string().max(1000).optional(),
       url: z.string().max(2048).optional(),
+      eventType: z.string().max(200).optional(),
+      status: z.enum(deliveryStatuses).optional(),
+      since: queryInt.pipe(z.number().int().min(0)).optional().describe('Created at or after (ms since the epoch).'),
+      until: queryInt.pipe(z.number().int().min(0)).optional().describe('Created before (ms since the epoch).'),
       limit: queryInt.pipe(z.number().int().min(1).max(1000)).default(100),
     }),
     reply: z.object({ deliveries: z.array(webhookDeliveryRecord) }),
+  }),
+  redeliverWebhook: defineEndpoint({
+    id: 'ext.webhookRedeliver',
+    summary:
+      'Extension: re-send a past delivery (the same body) as a new delivery naming the original, to the URL as configured now ' +
+      '(current headers and secret); 409 when that URL is no longer configured.',
+    group: 'webhooks',
+    method: 'POST',
+    path: 'webhooks/deliveries/redeliver',
+    body: z.object({ workspaceName: nonEmpty(100), deliveryId: nonEmpty(100) }),
+    reply: webhookDeliveryRecord,
   }),
   sendWebhookTest: defineEndpoint({
     id: 'ext.webhookTest',

@@ -15,9 +15,12 @@ export type WebhookConfigBody = z.infer<typeof webhookConfigBody>;
 /** A missing, null or empty modelName means every model of the workspace (stored as ''). */
 export const modelKey = (modelName: string | null | undefined): string => modelName?.trim() ?? '';
 
-/** One URL entry to save; `secret` undefined keeps the stored one, null clears it. */
-interface PlannedEntry extends Omit<WebhookUrlEntry, 'secret'> {
+/** One URL entry to save; `secret` undefined keeps the stored one, null clears it; a null header value keeps the stored one. */
+interface PlannedEntry extends Omit<WebhookUrlEntry, 'secret' | 'headers'> {
+  headers: Record<string, string | null>;
   secret: string | null | undefined;
+  /** Where the entry is in the body, for error messages. */
+  where: string;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function planConfig(services: Services, caller: Caller, body: Webho
         throw error;
       }
       for (const [name, value] of Object.entries(entry.header ?? {})) {
-        const problem = headerProblem(name, value);
+        const problem = headerProblem(name, value ?? '');
         if (problem) throw badRequest(`${where}.header: ${problem}`);
       }
       entries.push({
@@ -51,30 +54,44 @@ export async function planConfig(services: Services, caller: Caller, body: Webho
         headers: entry.header ?? {},
         triggers: [...new Set(entry.triggers ?? [])],
         secret: entry.secret === undefined ? undefined : entry.secret === '' ? null : entry.secret,
+        where,
       });
     }
   }
   return { workspaces: [...workspaces.values()], entries };
 }
 
+/** The headers to store: a null value takes the value stored for that header of the same (workspace, model, url); 400 when there is none. */
+function resolveHeaders(entry: PlannedEntry, stored: WebhookUrlEntry | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(entry.headers).map(([name, value]) => {
+      if (value !== null) return [name, value];
+      const kept = stored?.headers[name];
+      if (kept === undefined) throw badRequest(`${entry.where}.header: "${name}" is null (keep the stored value) but no value is stored for it: send its value.`);
+      return [name, kept];
+    }),
+  );
+}
+
 /**
  * Saves planned entries in one transaction. `replace` (E57) first empties the configuration of every
- * workspace named in the body; an entry without `secret` keeps the secret its (workspace, model, url)
- * had before either way.
+ * workspace named in the body; either way an entry without `secret` keeps the secret its (workspace, model, url)
+ * had before, and a header sent as null keeps its stored value.
  */
 export function saveConfig(services: Services, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): void {
   const { config } = services.webhooks;
   services.db.transaction(() => {
-    const secrets = new Map<string, string | null>();
+    const before = new Map<string, WebhookUrlEntry>();
     const keyOf = (entry: { workspaceId: number; modelName: string; url: string }) => JSON.stringify([entry.workspaceId, entry.modelName, entry.url]);
     for (const workspace of plan.workspaces) {
-      for (const existing of config.list(workspace.id)) secrets.set(keyOf(existing), existing.secret);
+      for (const existing of config.list(workspace.id)) before.set(keyOf(existing), existing);
       if (replace) config.clearWorkspace(workspace.id);
     }
     const now = services.now();
     for (const entry of plan.entries) {
-      const secret = entry.secret === undefined ? (secrets.get(keyOf(entry)) ?? null) : entry.secret;
-      config.upsert({ ...entry, secret }, now);
+      const stored = before.get(keyOf(entry));
+      const secret = entry.secret === undefined ? (stored?.secret ?? null) : entry.secret;
+      config.upsert({ ...entry, headers: resolveHeaders(entry, stored), secret }, now);
     }
   })();
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { notFound } from '../http/api-error.ts';
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
+import type { Delivery } from '../storage/webhooks-deliveries.ts';
 import type { WebhookUrlEntry } from '../storage/webhooks.ts';
 import { attemptHeaders } from '../webhooks/headers.ts';
 import { STAGE_CHANGED, stagePayload, type WebhookPayload } from '../webhooks/outbox.ts';
 import { sendWebhook } from '../webhooks/send.ts';
 import { modelKey, planConfig, saveConfig } from './webhooks-config.ts';
 
-/** Groups URL entries into configuration items, one per (workspace, model). */
+/** Groups URL entries into configuration items, one per (workspace, model); header values and secrets are never read back. */
 function configItems(workspaceName: string, entries: WebhookUrlEntry[]) {
   const byModel = new Map<string, WebhookUrlEntry[]>();
   for (const entry of entries) byModel.set(entry.modelName, [...(byModel.get(entry.modelName) ?? []), entry]);
@@ -18,14 +20,34 @@ function configItems(workspaceName: string, entries: WebhookUrlEntry[]) {
     webhookUrls: urls.map((entry) => ({
       name: entry.name,
       url: entry.url,
-      header: entry.headers,
+      header: Object.fromEntries(Object.keys(entry.headers).map((name) => [name, null])),
       triggers: entry.triggers,
       hasSecret: entry.secret !== null,
     })),
   }));
 }
 
-/** Handlers of E56/E57, the configuration read and the delivery-log and send-test extensions. */
+/** A delivery as the log shows it. */
+function deliveryRecord(workspaceName: string, delivery: Delivery) {
+  return {
+    deliveryId: delivery.uuid,
+    workspaceName,
+    modelName: delivery.modelName,
+    url: delivery.url,
+    eventType: delivery.eventType,
+    status: delivery.status,
+    attempts: delivery.attempts,
+    lastResponseCode: delivery.lastResponseCode,
+    lastAttemptAt: delivery.lastAttemptAt,
+    nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt : null,
+    lastError: delivery.lastError,
+    createdAt: delivery.createdAt,
+    redeliveryOf: delivery.redeliveryOf,
+    payload: JSON.parse(delivery.payload) as WebhookPayload,
+  };
+}
+
+/** Handlers of E56/E57, the configuration read and the delivery-log, redelivery and send-test extensions. */
 export function createWebhookHandlers(services: Services): HandlerTable {
   const { access, webhooks } = services;
   return {
@@ -42,24 +64,26 @@ export function createWebhookHandlers(services: Services): HandlerTable {
     },
     listWebhookDeliveries: ({ query, caller }) => {
       const workspace = access.workspace(caller, query.workspaceName);
-      const deliveries = webhooks.deliveries.log(workspace.id, { modelName: query.modelName, url: query.url, limit: query.limit });
-      return {
-        deliveries: deliveries.map((delivery) => ({
-          deliveryId: delivery.uuid,
-          workspaceName: workspace.name,
-          modelName: delivery.modelName,
-          url: delivery.url,
-          eventType: delivery.eventType,
-          status: delivery.status,
-          attempts: delivery.attempts,
-          lastResponseCode: delivery.lastResponseCode,
-          lastAttemptAt: delivery.lastAttemptAt,
-          nextAttemptAt: delivery.status === 'pending' ? delivery.nextAttemptAt : null,
-          lastError: delivery.lastError,
-          createdAt: delivery.createdAt,
-          payload: JSON.parse(delivery.payload) as WebhookPayload,
-        })),
-      };
+      const { workspaceName: _workspace, ...filter } = query;
+      return { deliveries: webhooks.deliveries.log(workspace.id, filter).map((delivery) => deliveryRecord(workspace.name, delivery)) };
+    },
+    redeliverWebhook: ({ body, caller }) => {
+      const workspace = access.workspace(caller, body.workspaceName);
+      const original = webhooks.deliveries.byUuid(workspace.id, body.deliveryId.trim());
+      if (!original) throw notFound(`No delivery "${body.deliveryId}" in workspace "${workspace.name}".`);
+      const entry = webhooks.config.find(workspace.id, original.modelName, original.url);
+      if (!entry) {
+        throw new ApiError(409, SdkError.conflict, `${original.url} is no longer configured for ${original.modelName ? `model "${original.modelName}"` : 'every model'}: configure it again to re-send.`);
+      }
+      const uuid = randomUUID();
+      webhooks.deliveries.enqueue(
+        { ...original, uuid, headers: entry.headers, secret: entry.secret, redeliveryOf: original.uuid },
+        services.now(),
+      );
+      setImmediate(webhooks.worker.wake);
+      const queued = webhooks.deliveries.byUuid(workspace.id, uuid);
+      if (!queued) throw new Error(`redelivery ${uuid} was not stored`);
+      return deliveryRecord(workspace.name, queued);
     },
     sendWebhookTest: async ({ body, caller }) => {
       const workspace = access.workspace(caller, body.workspaceName);

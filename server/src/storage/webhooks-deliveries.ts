@@ -23,10 +23,26 @@ export interface Delivery {
   lastResponseCode: number | null;
   lastError: string | null;
   createdAt: number;
+  /** The uuid of the delivery this one re-sends, or null. */
+  redeliveryOf: string | null;
 }
 
-/** What a new outbox row is made of. */
-export type NewDelivery = Pick<Delivery, 'uuid' | 'workspaceId' | 'modelName' | 'url' | 'headers' | 'secret' | 'eventType' | 'payload'>;
+/** What a new outbox row is made of (`redeliveryOf` only for a re-send). */
+export type NewDelivery = Pick<Delivery, 'uuid' | 'workspaceId' | 'modelName' | 'url' | 'headers' | 'secret' | 'eventType' | 'payload'> &
+  Partial<Pick<Delivery, 'redeliveryOf'>>;
+
+/** What the delivery log can be narrowed to. */
+export interface DeliveryFilter {
+  modelName?: string | undefined;
+  url?: string | undefined;
+  eventType?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  /** Created at or after (ms). */
+  since?: number | undefined;
+  /** Created before (ms). */
+  until?: number | undefined;
+  limit: number;
+}
 
 /** The result of one attempt. */
 export interface AttemptRecord {
@@ -49,7 +65,9 @@ export interface DeliveryStore {
   /** When the worker should look again: the earliest time a pending row becomes due, or null. */
   nextWakeAt(): number | null;
   /** A workspace's log, newest first. */
-  log(workspaceId: number, filter: { modelName?: string; url?: string; limit: number }): Delivery[];
+  log(workspaceId: number, filter: DeliveryFilter): Delivery[];
+  /** One delivery of a workspace by its uuid. */
+  byUuid(workspaceId: number, uuid: string): Delivery | undefined;
 }
 
 interface DeliveryRecord {
@@ -69,6 +87,7 @@ interface DeliveryRecord {
   last_response_code: number | null;
   last_error: string | null;
   created_at: number;
+  redelivery_of: string | null;
 }
 
 const toDelivery = (row: DeliveryRecord): Delivery => ({
@@ -88,14 +107,37 @@ const toDelivery = (row: DeliveryRecord): Delivery => ({
   lastResponseCode: row.last_response_code,
   lastError: row.last_error,
   createdAt: row.created_at,
+  redeliveryOf: row.redelivery_of,
 });
+
+/** The log's filters as SQL conditions on webhook_deliveries, with their parameters. */
+function logConditions(workspaceId: number, filter: DeliveryFilter): { where: string; params: (string | number)[] } {
+  const columns: [keyof DeliveryFilter, string][] = [
+    ['modelName', 'model_name = ?'],
+    ['url', 'url = ?'],
+    ['eventType', 'event_type = ?'],
+    ['status', 'status = ?'],
+    ['since', 'created_at >= ?'],
+    ['until', 'created_at < ?'],
+  ];
+  const conditions = ['workspace_id = ?'];
+  const params: (string | number)[] = [workspaceId];
+  for (const [field, condition] of columns) {
+    const value = filter[field];
+    if (value === undefined) continue;
+    conditions.push(condition);
+    params.push(value);
+  }
+  return { where: conditions.join(' AND '), params };
+}
 
 /** Creates the delivery store over a database. */
 export function createDeliveryStore(db: Db): DeliveryStore {
   const insert = db.prepare(
-    `INSERT INTO webhook_deliveries (uuid, workspace_id, model_name, url, headers, secret, event_type, payload, next_attempt_at, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO webhook_deliveries (uuid, workspace_id, model_name, url, headers, secret, event_type, payload, next_attempt_at, created_at, redelivery_of)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const byUuid = db.prepare<[number, string], DeliveryRecord>('SELECT * FROM webhook_deliveries WHERE workspace_id = ? AND uuid = ?');
   const due = db.prepare<[number, number, number], DeliveryRecord>(
     `SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
      AND (leased_until IS NULL OR leased_until <= ?) ORDER BY next_attempt_at, id LIMIT ?`,
@@ -123,6 +165,7 @@ export function createDeliveryStore(db: Db): DeliveryStore {
         delivery.payload,
         now,
         now,
+        delivery.redeliveryOf ?? null,
       );
     },
     due: (now, limit) => due.all(now, now, limit).map(toDelivery),
@@ -132,23 +175,15 @@ export function createDeliveryStore(db: Db): DeliveryStore {
     },
     nextWakeAt: () => nextWake.get()?.at ?? null,
     log(workspaceId, filter) {
-      const conditions = ['workspace_id = ?'];
-      const params: (string | number)[] = [workspaceId];
-      if (filter.modelName !== undefined) {
-        conditions.push('model_name = ?');
-        params.push(filter.modelName);
-      }
-      if (filter.url !== undefined) {
-        conditions.push('url = ?');
-        params.push(filter.url);
-      }
-      params.push(filter.limit);
+      const { where, params } = logConditions(workspaceId, filter);
       return db
-        .prepare<(string | number)[], DeliveryRecord>(
-          `SELECT * FROM webhook_deliveries WHERE ${conditions.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ?`,
-        )
-        .all(...params)
+        .prepare<(string | number)[], DeliveryRecord>(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?`)
+        .all(...params, filter.limit)
         .map(toDelivery);
+    },
+    byUuid(workspaceId, uuid) {
+      const row = byUuid.get(workspaceId, uuid);
+      return row ? toDelivery(row) : undefined;
     },
   };
 }

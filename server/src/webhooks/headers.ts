@@ -1,4 +1,4 @@
-import { DELIVERY_HEADER, EVENT_HEADER, signatureHeaders } from './signing.ts';
+import { DELIVERY_HEADER, EVENT_HEADER, REDELIVERY_HEADER, signatureHeaders } from './signing.ts';
 
 /** Header names a configuration may not set: the transport's own and the ones Trackdesk signs with. */
 const RESERVED = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'user-agent']);
@@ -20,9 +20,11 @@ export interface AttemptIdentity {
   headers: Record<string, string>;
   secret: string | null;
   body: string;
+  /** The delivery id a re-send repeats. */
+  redeliveryOf?: string | null;
 }
 
-/** The headers of one attempt: the configured ones, the delivery id and event, and the signature when a secret is set. */
+/** The headers of one attempt: the configured ones, the delivery id and event (and the original's id on a re-send), and the signature when a secret is set. */
 export function attemptHeaders(identity: AttemptIdentity, nowMillis: number): Record<string, string> {
   const signed = identity.secret ? signatureHeaders(identity.secret, Math.floor(nowMillis / 1000), identity.body) : {};
   return {
@@ -30,6 +32,7 @@ export function attemptHeaders(identity: AttemptIdentity, nowMillis: number): Re
     'User-Agent': 'Trackdesk-Webhooks/1',
     [DELIVERY_HEADER]: identity.deliveryId,
     [EVENT_HEADER]: identity.eventType,
+    ...(identity.redeliveryOf ? { [REDELIVERY_HEADER]: identity.redeliveryOf } : {}),
     ...signed,
   };
 }

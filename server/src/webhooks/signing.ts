@@ -2,6 +2,8 @@ import { createHmac } from 'node:crypto';
 
 /** Header carrying the delivery id (the same on every attempt of one notification). */
 export const DELIVERY_HEADER = 'X-Trackdesk-Delivery';
+/** Header naming the delivery a re-send repeats (only on redeliveries). */
+export const REDELIVERY_HEADER = 'X-Trackdesk-Redelivery-Of';
 /** Header carrying the event type. */
 export const EVENT_HEADER = 'X-Trackdesk-Event';
 /** Header carrying the signing time in seconds since the epoch (set per attempt). */

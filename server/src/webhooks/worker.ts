@@ -64,7 +64,14 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   let closed = false;
 
   const attempt = async (delivery: Delivery): Promise<void> => {
-    const identity = { deliveryId: delivery.uuid, eventType: delivery.eventType, headers: delivery.headers, secret: delivery.secret, body: delivery.payload };
+    const identity = {
+      deliveryId: delivery.uuid,
+      eventType: delivery.eventType,
+      headers: delivery.headers,
+      secret: delivery.secret,
+      body: delivery.payload,
+      redeliveryOf: delivery.redeliveryOf,
+    };
     const outcome = await sendWebhook(
       { url: delivery.url, headers: attemptHeaders(identity, now()), body: delivery.payload },
       { allowPrivate: deps.allowPrivate, timeoutMillis: policy.timeoutMillis },

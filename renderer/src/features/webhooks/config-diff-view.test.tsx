@@ -9,7 +9,7 @@ const saved = entriesFromConfig([
     workspaceName: 'team',
     modelName: '',
     webhookUrls: [
-      { name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: 'Bearer s3cret' }, triggers: [], hasSecret: false },
+      { name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: null }, triggers: [], hasSecret: false },
       { name: 'old', url: 'https://old.example.com/hook', header: {}, triggers: [], hasSecret: false },
     ],
   },

@@ -1,6 +1,11 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { useApiQuery } from '../../lib/api.ts';
+import { useState } from 'react';
+import { useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { useConfirm } from '../../shell/confirm.tsx';
+import { useNotify } from '../../shell/notify.tsx';
+import { ALL_DELIVERIES, DeliveryFilters, deliveryQuery, type DeliveryFilterState } from './delivery-filters.tsx';
 import { DeliveryTable, type WebhookDelivery } from './delivery-table.tsx';
 
 /** How often the log refreshes while some delivery is still pending. */
@@ -14,11 +19,37 @@ export const refreshWhilePending = (query: { state: { data?: { deliveries: reado
 
 const refreshLog = (query: Parameters<typeof refreshWhilePending>[0]): number => refreshWhilePending(query) || IDLE_REFRESH_MS;
 
-/** The service's webhook delivery log of a workspace (or one model), newest first; it follows pending deliveries closely. */
+/**
+ * The service's webhook delivery log of a workspace (or one model), newest first, filtered by model, event, outcome and
+ * time; it follows pending deliveries closely, and any delivery can be re-sent (after a confirmation).
+ */
 export function DeliveryLog({ workspaceName, modelName }: { workspaceName: string; modelName?: string }) {
-  const query = modelName === undefined ? { workspaceName } : { workspaceName, modelName };
+  const [filter, setFilter] = useState<DeliveryFilterState>(ALL_DELIVERIES);
+  // The time window counts back from when it was chosen (or the log refreshed by hand), so the query stays put between renders.
+  const [chosenAt, setChosenAt] = useState(() => Date.now());
+  const query = deliveryQuery(workspaceName, modelName === undefined ? filter : { ...filter, modelName }, chosenAt);
   const log = useApiQuery('listWebhookDeliveries', query, { refetchInterval: refreshLog });
+  const redeliver = useApiMutation('redeliverWebhook', { invalidate: ['listWebhookDeliveries'] });
+  const confirm = useConfirm();
+  const notify = useNotify();
   const deliveries = log.data?.deliveries ?? [];
+  const filtered = JSON.stringify(filter) !== JSON.stringify(ALL_DELIVERIES);
+
+  const resend = async (delivery: WebhookDelivery) => {
+    const confirmed = await confirm({
+      title: 'Re-send this notification?',
+      message: `${delivery.url} receives the same body again (${delivery.payload.registryModelName} ${delivery.payload.version}, ${formatDateTime(delivery.createdAt)}), under a new delivery id that names this one, with the headers and secret configured now.`,
+      confirmLabel: 'Re-send',
+    });
+    if (!confirmed) return;
+    try {
+      const queued = await redeliver.mutateAsync({ body: { workspaceName, deliveryId: delivery.deliveryId } });
+      notify.success(`Re-sent to ${queued.url} as delivery ${queued.deliveryId}.`);
+    } catch (error) {
+      notify.error(error, `Re-sending the delivery to ${delivery.url}`);
+    }
+  };
+
   return (
     <Box component="section" aria-labelledby="delivery-log-title" sx={{ mt: 3 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
@@ -26,19 +57,36 @@ export function DeliveryLog({ workspaceName, modelName }: { workspaceName: strin
           Delivery log
         </Typography>
         <Tooltip title="Refresh the delivery log">
-          <IconButton aria-label="Refresh the delivery log" size="small" onClick={() => void log.refetch()}>
+          <IconButton
+            aria-label="Refresh the delivery log"
+            size="small"
+            onClick={() => {
+              setChosenAt(Date.now());
+              void log.refetch();
+            }}
+          >
             <RefreshIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Stack>
+      <DeliveryFilters
+        value={filter}
+        withModel={modelName === undefined}
+        onChange={(next) => {
+          setFilter(next);
+          setChosenAt(Date.now());
+        }}
+      />
       {log.isPending && <CircularProgress aria-label="Loading the delivery log" />}
       {log.error && (
         <Alert severity="info">
           The delivery log is not available from this service: {log.error.message}
         </Alert>
       )}
-      {log.data && deliveries.length === 0 && <Alert severity="info">No notifications have been sent yet.</Alert>}
-      {deliveries.length > 0 && <DeliveryTable deliveries={deliveries} label="Delivery log" />}
+      {log.data && deliveries.length === 0 && (
+        <Alert severity="info">{filtered ? 'No notification matches these filters.' : 'No notifications have been sent yet.'}</Alert>
+      )}
+      {deliveries.length > 0 && <DeliveryTable deliveries={deliveries} label="Delivery log" onRedeliver={(delivery) => void resend(delivery)} />}
     </Box>
   );
 }

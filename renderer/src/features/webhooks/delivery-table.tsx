@@ -1,4 +1,4 @@
-import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import { Button, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
 import type { z } from 'zod';
 import type { webhookDeliveryRecord } from '../../../../shared/api/webhooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -20,8 +20,16 @@ function lastAnswer(delivery: WebhookDelivery): string {
   return delivery.nextAttemptAt === null ? '—' : `next attempt ${formatDateTime(delivery.nextAttemptAt)}`;
 }
 
-/** Webhook deliveries: time, event, model and version, stage change, address, status, attempts and the last answer. */
-export function DeliveryTable({ deliveries, label }: { deliveries: readonly WebhookDelivery[]; label: string }) {
+/** What the table shows and, when `onRedeliver` is given, offers per row. */
+interface DeliveryTableProps {
+  deliveries: readonly WebhookDelivery[];
+  label: string;
+  /** Re-sends one delivery; adds a "Re-send" button to each row. */
+  onRedeliver?: (delivery: WebhookDelivery) => void;
+}
+
+/** Webhook deliveries: time, event, model and version, stage change, address, status, attempts and the last answer (and a re-send action). */
+export function DeliveryTable({ deliveries, label, onRedeliver }: DeliveryTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
@@ -35,12 +43,16 @@ export function DeliveryTable({ deliveries, label }: { deliveries: readonly Webh
             <TableCell>Status</TableCell>
             <TableCell align="right">Attempts</TableCell>
             <TableCell>Last answer</TableCell>
+            {onRedeliver && <TableCell>Actions</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
           {deliveries.map((delivery) => (
             <TableRow key={delivery.deliveryId}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(delivery.createdAt)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(delivery.createdAt)}
+                {delivery.redeliveryOf && <Chip size="small" variant="outlined" label="re-sent" sx={{ ml: 1 }} title={`Re-sends ${delivery.redeliveryOf}`} />}
+              </TableCell>
               <TableCell>{delivery.eventType === 'MODEL_VERSION_STAGE_CHANGED' ? 'Stage changed' : delivery.eventType}</TableCell>
               <TableCell>
                 {delivery.payload.registryModelName} {delivery.payload.version}
@@ -56,6 +68,13 @@ export function DeliveryTable({ deliveries, label }: { deliveries: readonly Webh
                   <span>{lastAnswer(delivery)}</span>
                 </Tooltip>
               </TableCell>
+              {onRedeliver && (
+                <TableCell>
+                  <Button size="small" aria-label={`Re-send the delivery of ${formatDateTime(delivery.createdAt)} to ${delivery.url}`} onClick={() => onRedeliver(delivery)}>
+                    Re-send
+                  </Button>
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

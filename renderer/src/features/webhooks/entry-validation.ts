@@ -29,7 +29,7 @@ function headerProblem(row: HeaderDraft): string | null {
   if (!TOKEN.test(name)) return `“${name}” is not a valid header name (letters, digits and !#$%&'*+.^_\`|~- only).`;
   const lower = name.toLowerCase();
   if (RESERVED_HEADERS.has(lower) || lower.startsWith('x-trackdesk-')) return `Trackdesk sets ${name} itself; it cannot be configured.`;
-  if (row.value === null) return `Enter the value of ${name}: it was not in the imported file.`;
+  if (row.value === null) return row.stored ? null : `Enter the value of ${name}: it was not in the imported file.`;
   if (/[\r\n\0]/.test(row.value)) return `The value of ${name} must be on one line.`;
   if (row.value.length > 8192) return `The value of ${name} must be at most 8192 characters.`;
   return null;

@@ -3,26 +3,34 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Box, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { looksSecret, type HeaderDraft } from './webhook-model.ts';
 
-/** A header as its form row holds it: a masked stored value is kept (never shown) until the user types a new one. */
+/** A header as its form row holds it: a masked value is kept (never shown) until the user types a new one. */
 export interface HeaderRow {
   name: string;
   input: string;
-  /** The stored value, kept while `input` is empty (null: not known here); undefined for values that are shown. */
-  kept: string | null | undefined;
+  /** The masked header kept while `input` is empty; undefined for values that are shown. */
+  kept: HeaderDraft | undefined;
 }
+
+/** Whether a kept header has a value to keep: held by the service, or known here. */
+const hasValue = (kept: HeaderDraft) => kept.value !== null || kept.stored === true;
 
 /** Form rows for an entry's headers: masked values start empty. */
 export function toHeaderRows(headers: readonly HeaderDraft[]): HeaderRow[] {
-  return headers.map((row) => (row.masked ? { name: row.name, input: '', kept: row.value } : { name: row.name, input: row.value ?? '', kept: undefined }));
+  return headers.map((row) => (row.masked ? { name: row.name, input: '', kept: row } : { name: row.name, input: row.value ?? '', kept: undefined }));
 }
 
-/** The entry's headers from its form rows. */
+/**
+ * The entry's headers from its form rows. A renamed header the service holds cannot take its stored value along
+ * (the value is never known here): it then waits for a value.
+ */
 export function fromHeaderRows(rows: readonly HeaderRow[]): HeaderDraft[] {
-  return rows.map((row) =>
-    row.kept !== undefined && row.input === ''
-      ? { name: row.name, value: row.kept, masked: true }
-      : { name: row.name, value: row.input, masked: row.kept !== undefined || looksSecret(row.name, row.input) },
-  );
+  return rows.map((row) => {
+    if (row.kept === undefined || row.input !== '') {
+      return { name: row.name, value: row.input, masked: row.kept !== undefined || looksSecret(row.name, row.input) };
+    }
+    if (row.kept.stored && row.name.trim() !== row.kept.name) return { name: row.name, value: null, masked: true };
+    return { ...row.kept, name: row.name };
+  });
 }
 
 /** Edits the headers sent with every notification; secret-looking values are typed blind and stored ones never shown. */
@@ -54,8 +62,8 @@ export function HeaderRows({ rows, errors, onChange }: { rows: HeaderRow[]; erro
                 label={`Value of ${label}`}
                 type={hidden ? 'password' : 'text'}
                 value={row.input}
-                placeholder={row.kept === undefined ? '' : row.kept === null ? 'Not in the file: enter it' : 'Hidden: type to replace'}
-                helperText={row.kept !== undefined && row.kept !== null && row.input === '' ? 'The stored value is kept' : ' '}
+                placeholder={row.kept === undefined ? '' : hasValue(row.kept) ? 'Hidden: type to replace' : 'Not in the file: enter it'}
+                helperText={row.kept !== undefined && hasValue(row.kept) && row.input === '' ? 'The stored value is kept' : ' '}
                 onChange={(event) => update(index, { input: event.target.value })}
                 slotProps={{ htmlInput: { autoComplete: 'off' }, inputLabel: { shrink: true } }}
                 sx={{ flex: 1 }}

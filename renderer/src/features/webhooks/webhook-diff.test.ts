@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { entryProblems, urlProblem } from './entry-validation.ts';
 import { diffConfig, hasChanges, saveBody } from './webhook-diff.ts';
-import { entriesFromConfig, looksSecret, MASK, type WebhookEntry } from './webhook-model.ts';
+import { fromHeaderRows, toHeaderRows, type HeaderRow } from './header-rows.tsx';
+import { entriesFromConfig, looksSecret, MASK, toWireEntry, type WebhookEntry } from './webhook-model.ts';
 
 const saved = entriesFromConfig([
   {
     workspaceName: 'team',
     modelName: '',
     webhookUrls: [
-      { name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: 'Bearer s3cret', 'X-Team': 'ml' }, triggers: [], hasSecret: true },
+      { name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: null, 'X-Team': null }, triggers: [], hasSecret: true },
       { name: 'audit', url: 'https://audit.example.com/hook', header: {}, triggers: ['MODEL_VERSION_STAGE_CHANGED'], hasSecret: false },
     ],
   },
@@ -29,10 +30,10 @@ const added: WebhookEntry = {
 };
 
 describe('webhook configuration diff', () => {
-  it('masks secret-looking header values when reading the configuration', () => {
+  it('holds the headers the service read back as stored and masked (their values are never read back)', () => {
     expect(ops.headers).toEqual([
-      { name: 'Authorization', value: 'Bearer s3cret', masked: true },
-      { name: 'X-Team', value: 'ml', masked: false },
+      { name: 'Authorization', value: null, masked: true, stored: true },
+      { name: 'X-Team', value: null, masked: true, stored: true },
     ]);
     expect(looksSecret('X-Signature', 'abc')).toBe(true);
     expect(looksSecret('X-Custom', 'Bearer abc')).toBe(true);
@@ -61,7 +62,7 @@ describe('webhook configuration diff', () => {
     expect(diff.changed[0]?.changes).toEqual([
       { field: 'name', before: 'ops', after: 'ops-team' },
       { field: 'header Authorization', before: MASK, after: `${MASK} (changed)` },
-      { field: 'header X-Team', before: 'ml', after: '—' },
+      { field: 'header X-Team', before: MASK, after: '—' },
       { field: 'signing secret', before: 'set', after: 'none' },
     ]);
     expect(diff.missing.map((change) => change.entry.url)).toEqual(['https://audit.example.com/hook']);
@@ -77,7 +78,7 @@ describe('webhook configuration diff', () => {
         {
           workspaceName: 'team',
           modelName: '',
-          webhookUrls: [{ name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: 'Bearer s3cret', 'X-Team': 'ml' }, triggers: ['MODEL_VERSION_STAGE_CHANGED'] }],
+          webhookUrls: [{ name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: null, 'X-Team': null }, triggers: ['MODEL_VERSION_STAGE_CHANGED'] }],
         },
         {
           workspaceName: 'team',
@@ -126,6 +127,7 @@ describe('webhook entry validation', () => {
         { name: 'Bad Name', value: 'v', masked: false },
         { name: 'Authorization', value: null, masked: true },
         { name: 'authorization', value: 'again', masked: true },
+        { name: 'X-Stored', value: null, masked: true, stored: true },
       ],
       secret: { action: 'set', value: '' },
     };
@@ -137,5 +139,19 @@ describe('webhook entry validation', () => {
       'header:2': 'Enter the value of Authorization: it was not in the imported file.',
       'header:3': 'authorization is listed twice.',
     });
+  });
+});
+
+describe('header form rows', () => {
+  it('keep a stored value while nothing is typed, replace it when something is, and never carry it to a new name', () => {
+    const rows = toHeaderRows(ops.headers);
+    expect(rows.map((row) => row.input)).toEqual(['', '']);
+    expect(fromHeaderRows(rows)).toEqual(ops.headers);
+    const [authorization, team] = rows as [HeaderRow, HeaderRow];
+    expect(fromHeaderRows([{ ...authorization, input: 'Bearer new' }, { ...team, name: 'X-Group' }])).toEqual([
+      { name: 'Authorization', value: 'Bearer new', masked: true },
+      { name: 'X-Group', value: null, masked: true },
+    ]);
+    expect(toWireEntry({ ...ops, headers: fromHeaderRows(rows) }).header).toEqual({ Authorization: null, 'X-Team': null });
   });
 });

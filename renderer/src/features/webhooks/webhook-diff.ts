@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { webhookConfigBody } from '../../../../shared/api/webhooks.ts';
-import { entryKey, looksSecret, MASK, toWireEntry, type WebhookEntry, type WebhookUrlInput } from './webhook-model.ts';
+import { entryKey, looksSecret, MASK, toWireEntry, type HeaderDraft, type WebhookEntry, type WebhookUrlInput } from './webhook-model.ts';
 
 /** E56 merges entries into the workspace's configuration; E57 replaces it. */
 export type SaveMode = 'merge' | 'replace';
@@ -42,11 +42,14 @@ function secretState(entry: WebhookEntry | undefined): string {
   return entry.hasSecret ? 'set' : 'none';
 }
 
-function headerText(name: string, value: string | null | undefined, masked: boolean): string {
-  if (value === undefined) return NONE;
-  if (value === null) return 'to be entered';
-  return masked || looksSecret(name, value) ? MASK : value;
+function headerText(row: HeaderDraft | undefined, masked: boolean): string {
+  if (!row) return NONE;
+  if (row.value === null) return row.stored ? MASK : 'to be entered';
+  return masked || looksSecret(row.name, row.value) ? MASK : row.value;
 }
+
+/** Whether two versions of a header send the same value (a stored value is only the same as itself, not retyped). */
+const sameHeader = (a: HeaderDraft, b: HeaderDraft) => a.value === b.value && Boolean(a.stored) === Boolean(b.stored);
 
 function headerChanges(before: WebhookEntry | undefined, after: WebhookEntry | undefined): FieldChange[] {
   const old = new Map((before?.headers ?? []).map((row) => [row.name.trim(), row]));
@@ -55,10 +58,10 @@ function headerChanges(before: WebhookEntry | undefined, after: WebhookEntry | u
   for (const name of [...new Set([...old.keys(), ...next.keys()])].sort()) {
     const a = old.get(name);
     const b = next.get(name);
-    if (a && b && a.value === b.value) continue;
+    if (a && b && sameHeader(a, b)) continue;
     const masked = Boolean(a?.masked || b?.masked || looksSecret(name, a?.value ?? null) || looksSecret(name, b?.value ?? null));
-    const beforeText = headerText(name, a?.value, masked);
-    const afterText = headerText(name, b?.value, masked);
+    const beforeText = headerText(a, masked);
+    const afterText = headerText(b, masked);
     changes.push({ field: `header ${name}`, before: beforeText, after: a && b && beforeText === afterText ? `${afterText} (changed)` : afterText });
   }
   return changes;

@@ -7,15 +7,15 @@ const saved = entriesFromConfig([
     workspaceName: 'team',
     modelName: 'classifier',
     webhookUrls: [
-      { name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: 'Bearer s3cret', 'X-Team': 'ml' }, triggers: [], hasSecret: true },
+      { name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: null, 'X-Team': null }, triggers: [], hasSecret: true },
     ],
   },
 ]);
 
 describe('webhook configuration files', () => {
-  it('exports every entry without secrets', () => {
-    const text = exportConfigFile('team', saved, Date.UTC(2025, 0, 2));
-    expect(text).not.toContain('s3cret');
+  it('exports every entry without secrets or the header values the service holds', () => {
+    const typed = [{ ...saved[0]!, headers: [...saved[0]!.headers, { name: 'X-Env', value: 'prod', masked: false }] }];
+    const text = exportConfigFile('team', typed, Date.UTC(2025, 0, 2));
     expect(JSON.parse(text)).toEqual({
       format: 'trackdesk-webhooks/1',
       workspaceName: 'team',
@@ -24,25 +24,32 @@ describe('webhook configuration files', () => {
         {
           modelName: 'classifier',
           webhookUrls: [
-            { name: 'ops', url: 'https://ops.example.com/hook', header: { 'X-Team': 'ml' }, redactedHeaders: ['Authorization'], triggers: [], hadSecret: true },
+            {
+              name: 'ops',
+              url: 'https://ops.example.com/hook',
+              header: { 'X-Env': 'prod' },
+              redactedHeaders: ['Authorization', 'X-Team'],
+              triggers: [],
+              hadSecret: true,
+            },
           ],
         },
       ],
     });
   });
 
-  it('imports an export, taking redacted values and secrets from the matching saved entry', () => {
+  it('imports an export, keeping the stored values and secrets of the matching saved entry', () => {
     const text = exportConfigFile('team', saved, 0);
     const same = importConfigFile(text, saved);
     expect(same).toMatchObject({ ok: true, valuesToEnter: 0, secretsNotIncluded: 0 });
     expect(same.ok && same.entries[0]?.headers).toEqual([
-      { name: 'X-Team', value: 'ml', masked: false },
-      { name: 'Authorization', value: 'Bearer s3cret', masked: true },
+      { name: 'Authorization', value: null, masked: true, stored: true },
+      { name: 'X-Team', value: null, masked: true, stored: true },
     ]);
     expect(same.ok && same.entries[0]?.hasSecret).toBe(true);
     const elsewhere = importConfigFile(text, []);
-    expect(elsewhere).toMatchObject({ ok: true, valuesToEnter: 1, secretsNotIncluded: 1 });
-    expect(elsewhere.ok && elsewhere.entries[0]?.headers[1]).toEqual({ name: 'Authorization', value: null, masked: true });
+    expect(elsewhere).toMatchObject({ ok: true, valuesToEnter: 2, secretsNotIncluded: 1 });
+    expect(elsewhere.ok && elsewhere.entries[0]?.headers[0]).toEqual({ name: 'Authorization', value: null, masked: true });
   });
 
   it('imports a plain E56 body and refuses what is not a configuration', () => {

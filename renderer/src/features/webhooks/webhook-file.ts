@@ -79,9 +79,9 @@ export function importConfigFile(text: string, saved: readonly WebhookEntry[]): 
       const match = savedByKey.get(entryKey({ modelName, url: item.url }));
       const headers: HeaderDraft[] = Object.entries(item.header).map(([name, value]) => ({ name, value, masked: looksSecret(name, value) }));
       for (const name of item.redactedHeaders) {
-        const known = match?.headers.find((row) => row.name === name)?.value ?? null;
-        if (known === null) valuesToEnter += 1;
-        headers.push({ name, value: known, masked: true });
+        const known = match?.headers.find((row) => row.name === name && (row.value !== null || row.stored));
+        if (!known) valuesToEnter += 1;
+        headers.push(known ? { ...known } : { name, value: null, masked: true });
       }
       if (item.hadSecret && !match?.hasSecret) secretsNotIncluded += 1;
       count += 1;

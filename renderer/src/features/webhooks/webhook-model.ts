@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { webhookConfigRecord, webhookUrlInput } from '../../../../shared/api/webhooks.ts';
 
-/** A configuration item as the service reads it back (secrets never included). */
+/** A configuration item as the service reads it back (secrets and header values never included). */
 type WebhookConfigRecord = z.infer<typeof webhookConfigRecord>;
 
 /** One URL entry as E56/E57 take it. */
@@ -10,12 +10,15 @@ export type WebhookUrlInput = z.infer<typeof webhookUrlInput>;
 /** The only event type; an entry with no triggers receives every event. */
 export const STAGE_CHANGED = 'MODEL_VERSION_STAGE_CHANGED';
 
-/** One header of an entry being edited. `value` null: not known here (an imported, redacted value the user must enter). */
+/** One header of an entry being edited. */
 export interface HeaderDraft {
   name: string;
+  /** The value typed or imported here; null when not known here: held by the service (`stored`), or still to be entered. */
   value: string | null;
   /** The value is never shown in the editor, only replaced. */
   masked: boolean;
+  /** The service holds this header's value: it is never read back, and saving without a new value keeps it. */
+  stored?: boolean;
 }
 
 /** What happens to the entry's signing secret on save: kept as stored, replaced, or removed. */
@@ -64,7 +67,7 @@ export function entriesFromConfig(configs: readonly WebhookConfigRecord[]): Webh
       modelName: config.modelName,
       name: url.name,
       url: url.url,
-      headers: Object.entries(url.header).map(([name, value]) => ({ name, value, masked: looksSecret(name, value) })),
+      headers: Object.keys(url.header).map((name) => ({ name, value: null, masked: true, stored: true })),
       triggers: [...url.triggers],
       hasSecret: url.hasSecret,
       secret: { action: 'keep' as const },
@@ -72,9 +75,12 @@ export function entriesFromConfig(configs: readonly WebhookConfigRecord[]): Webh
   );
 }
 
-/** The wire form of an entry (E56/E57); `secret` only when it changes. Headers must all have values (see entryProblems). */
+/**
+ * The wire form of an entry (E56/E57); `secret` only when it changes. A header the service holds and the user did not
+ * retype goes as null (keep the stored value); every other header has a value (see entryProblems).
+ */
 export function toWireEntry(entry: WebhookEntry): WebhookUrlInput {
-  const header = Object.fromEntries(entry.headers.map((row) => [row.name.trim(), row.value ?? '']));
+  const header = Object.fromEntries(entry.headers.map((row) => [row.name.trim(), row.value]));
   const wire: WebhookUrlInput = { name: entry.name.trim(), url: entry.url.trim(), header, triggers: entry.triggers as WebhookUrlInput['triggers'] };
   if (entry.secret.action === 'set') wire.secret = entry.secret.value;
   if (entry.secret.action === 'clear') wire.secret = '';
