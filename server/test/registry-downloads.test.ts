@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SdkError } from '../../shared/api/index.ts';
+import { blobFiles } from './assets-fixtures.ts';
 import { readZip } from './assets-zip.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { fileForm, newExperiment, sdkRequest, WORKSPACE } from './registry-fixtures.ts';
@@ -143,5 +146,26 @@ describe('registry version downloads (clients.md A.4)', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.json()).toMatchObject({ sdk_error_code: SdkError.registryModelNotFound });
     expect((await download({ version: '1.0.0', stage: 'prod' })).status).toBe(400);
+  });
+});
+
+describe('a zip whose file disappears underneath', () => {
+  it('ends that download as a broken transfer, and the service goes on serving', async () => {
+    const lone = await startTestServer();
+    const logged = vi.spyOn(console, 'error');
+    try {
+      const key = await newExperiment(lone);
+      const uploaded = await lone.call('uploadAsset', { query: { experimentKey: key, type: 'model-element', groupingName: 'lost', fileName: 'w.bin' }, form: fileForm(randomBytes(4096), 'file') });
+      expect(uploaded.status).toBe(200);
+      for (const blob of blobFiles(lone.dataDir)) rmSync(join(lone.dataDir, 'blobs', blob.slice(0, 2), blob));
+      const broken = sdkRequest(lone, 'GET', 'experiment/model/download', { query: { experimentKey: key, modelName: 'lost' } });
+      await expect(broken).rejects.toThrow();
+      expect((await lone.call('listWorkspaces')).status).toBe(200);
+      // Handled where it happens: the last-resort guard had nothing to catch.
+      expect(logged.mock.calls.flat().join(' ')).not.toContain('an error escaped');
+    } finally {
+      logged.mockRestore();
+      await lone.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import yazl from 'yazl';
 import type { BlobStore } from '../blobs.ts';
@@ -27,16 +28,21 @@ export function zipEntryName(fileName: string, used: Set<string>): string {
  */
 export function sendModelZip(reply: FastifyReply, blobs: BlobStore, files: readonly StoredAsset[], zipName: string): FastifyReply {
   const zip = new yazl.ZipFile();
+  // A file that cannot be read mid-way (removed underneath) ends the download as a broken transfer, never the process.
+  const fail = (error: Error) => (zip.outputStream as Readable).destroy(error);
+  zip.on('error', fail);
   const used = new Set<string>();
   for (const file of files) {
     const blob = file.blob;
     if (blob === null) continue;
     const options = { mtime: new Date(file.createdAt), size: file.fileSize, compress: false };
-    zip.addReadStreamLazy(zipEntryName(file.fileName, used), options, (done) => done(null, blobs.read(blob)));
+    zip.addReadStreamLazy(zipEntryName(file.fileName, used), options, (done) => {
+      const stream = blobs.read(blob);
+      stream.once('error', fail);
+      done(null, stream);
+    });
   }
   zip.end();
-  // A file that cannot be read mid-way (removed underneath) ends the download as a broken transfer, never the process.
-  zip.on('error', (error: Error) => zip.outputStream.destroy(error));
   return reply
     .code(200)
     .header('Content-Type', 'application/zip')
