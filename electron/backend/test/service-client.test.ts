@@ -116,4 +116,11 @@ describe('service client', () => {
     expect(missing.message).toContain('registryModelItemId');
     expect(server.requests).toHaveLength(1);
   });
+
+  it('reports a path the service does not have (404 without an error body) as incompatible, with the status', async () => {
+    const older = await fakeServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+    const error = await failure(new ServiceClient({ baseUrl: older.url, apiKey: 'k' }).call('registryModelItemHistory', { body: { registryModelItemId: 'v1' } }));
+    expect(error).toMatchObject({ code: 'incompatible', status: 404 });
+    expect(error.message).toContain('it has no /api/rest/v2/registry-model/history/item (404)');
+  });
 });
