@@ -8,7 +8,7 @@ export type MetadataChange =
   | { kind: 'changed'; path: string; before: unknown; after: unknown };
 
 /** The outcome of reading the metadata text the user typed. */
-export type ParsedMetadata = { ok: true; document: MetadataDocument } | { ok: false; message: string };
+type ParsedMetadata = { ok: true; document: MetadataDocument } | { ok: false; message: string };
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
