@@ -14,7 +14,8 @@ export interface ServiceAccess {
   apiKey: string;
 }
 
-async function shellChannel<T>(shell: ShellUnderTest, channel: string, input: unknown): Promise<T> {
+/** Calls an ipc channel of the shell from the test process (with the shell's token, as the page does). */
+export async function shellChannel<T>(shell: ShellUnderTest, channel: string, input: unknown): Promise<T> {
   const token = new URL(shell.url).searchParams.get('token') ?? '';
   const response = await fetch(`${shell.origin}/ipc/${channel}`, {
     method: 'POST',

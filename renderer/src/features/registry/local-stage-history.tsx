@@ -14,8 +14,8 @@ export function LocalStageHistory({ registryModelId, reason }: { registryModelId
   return (
     <>
       <Alert severity="warning" sx={{ my: 1 }}>
-        This service keeps no version history ({reason}). Below are only the stage changes this connection recorded on this computer with
-        earlier versions of Trackdesk; changes made elsewhere, and new changes, are not listed.
+        This service keeps no version history: asked for it, it answered “{reason}”. Below are only the stage changes this connection
+        recorded on this computer with earlier versions of Trackdesk; changes made elsewhere, and new changes, are not listed.
       </Alert>
       {mine.length === 0 ? (
         <Alert severity="info">No stage changes were recorded on this computer for this model.</Alert>
