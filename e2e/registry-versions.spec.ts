@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type ShellUnderTest } from './fixtures.ts';
 import { callDirect, embeddedServiceAccess, memberAccess, seedExperimentModel, type ServiceAccess } from './helpers/registry-seed.ts';
 
-// Each test drives a long scenario against a fresh shell and service; on a busy 2-core machine that takes close to a minute.
+// Each test drives a long scenario against a fresh shell and service; on the shared 2-core machines a run can near the default minute.
 test.slow();
 
 /** Registers model `classifier` with versions 1.0.0 and 2.0.0 (as the user admin), then opens its page in the app. */

@@ -47,6 +47,7 @@ export function VersionHistorySection({ subject }: { subject: HistorySubject }) 
   if (history.error) body = <Alert severity="error">{history.error.message}</Alert>;
   else if (!history.data) body = <CircularProgress size={24} aria-label="Loading the version history" />;
   else if (history.data.kind === 'unsupported') body = <LocalStageHistory registryModelId={subject.registryModelId} reason={history.data.reason} />;
+  else if (history.data.events.length === 0) body = <Alert severity="info">No changes are recorded for the current versions of this model.</Alert>;
   else {
     const shown = filterHistory(history.data.events, filter);
     body = (
