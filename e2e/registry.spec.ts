@@ -101,11 +101,11 @@ test('register a model, add a version, promote to staging then move production; 
     await expect(versions.getByRole('row', { name: /^2\.0\.0 staging production/ })).toBeVisible();
     await expect(versions.getByRole('row', { name: /^1\.0\.0 — / })).toBeVisible();
 
-    const history = page.getByRole('table', { name: 'Stage history' });
-    await expect(history.getByRole('row')).toHaveCount(5);
-    await expect(history.getByRole('row').nth(1)).toContainText('admin2.0.0staging → staging, production');
+    const history = page.getByRole('table', { name: 'Version history' });
+    await expect(history.getByRole('row')).toHaveCount(7);
+    await expect(history.getByRole('row').nth(1)).toContainText('2.0.0Stage addedstaging → staging, productionadmin');
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Stage history' }).getByRole('row')).toHaveCount(5);
+    await expect(page.getByRole('table', { name: 'Version history' }).getByRole('row')).toHaveCount(7);
 
     await page.getByRole('button', { name: 'Delete version 1.0.0' }).click();
     const deleting = page.getByRole('dialog', { name: 'Delete version 1.0.0 of “classifier”?' });

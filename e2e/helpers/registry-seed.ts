@@ -1,8 +1,11 @@
 import { join } from 'node:path';
 import { api } from '../../shared/api/index.ts';
-import { fullPath } from '../../shared/api/define.ts';
+import { fullPath, pathWith } from '../../shared/api/define.ts';
 import { TOKEN_HEADER } from '../../electron/web/security.ts';
 import { issueApiKey } from '../../server/src/keys.ts';
+import { openDatabase } from '../../server/src/storage/database.ts';
+import { createUserStore } from '../../server/src/storage/users.ts';
+import { createWorkspaceStore } from '../../server/src/storage/workspaces.ts';
 import type { ShellUnderTest } from '../fixtures.ts';
 
 /** The embedded service as the test process reaches it: its address and a key of its own (never seen by the renderer). */
@@ -11,7 +14,8 @@ export interface ServiceAccess {
   apiKey: string;
 }
 
-async function shellChannel<T>(shell: ShellUnderTest, channel: string, input: unknown): Promise<T> {
+/** Calls an ipc channel of the shell from the test process (with the shell's token, as the page does). */
+export async function shellChannel<T>(shell: ShellUnderTest, channel: string, input: unknown): Promise<T> {
   const token = new URL(shell.url).searchParams.get('token') ?? '';
   const response = await fetch(`${shell.origin}/ipc/${channel}`, {
     method: 'POST',
@@ -60,11 +64,32 @@ export async function seedExperimentModel(
 }
 
 /** Calls a JSON endpoint of the service directly (setup and stage changes made "elsewhere"). */
-export function callDirect(access: ServiceAccess, endpoint: keyof typeof api, request: { query?: Record<string, string>; body?: unknown }): Promise<Record<string, unknown>> {
+export function callDirect(
+  access: ServiceAccess,
+  endpoint: keyof typeof api,
+  request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown },
+): Promise<Record<string, unknown>> {
   const entry = api[endpoint];
   const query = request.query ? `?${new URLSearchParams(request.query)}` : '';
   const init: RequestInit = { method: entry.method };
   if (request.body !== undefined) init.body = JSON.stringify(request.body);
   if (request.body !== undefined) init.headers = { 'content-type': 'application/json' };
-  return send(access, `${fullPath(entry)}${query}`, init);
+  return send(access, `${pathWith(entry, request.params)}${query}`, init);
+}
+
+/** A key of another user of the embedded service, made a member of workspace `admin` (changes "by someone else"). */
+export function memberAccess(shell: ShellUnderTest, admin: ServiceAccess, userName: string): ServiceAccess {
+  const dataDir = join(shell.userDataDir, 'service');
+  const { apiKey } = issueApiKey({ dataDir, userName });
+  const db = openDatabase(dataDir);
+  try {
+    const user = createUserStore(db).byName(userName);
+    const workspaces = createWorkspaceStore(db);
+    const workspace = workspaces.byName('admin');
+    if (!user || !workspace) throw new Error(`user ${userName} or workspace admin is missing`);
+    workspaces.addMember(workspace.id, user.id);
+  } finally {
+    db.close();
+  }
+  return { baseUrl: admin.baseUrl, apiKey };
 }

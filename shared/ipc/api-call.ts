@@ -1,4 +1,4 @@
-import type { api, BodyInput, QueryInput, ReplyOf } from '../api/index.ts';
+import type { api, BodyInput, ParamsInput, QueryInput, ReplyOf } from '../api/index.ts';
 
 type Api = typeof api;
 
@@ -7,9 +7,10 @@ export type ApiEndpointName = keyof Api;
 
 type QueryPart<E extends Api[ApiEndpointName]> = Record<never, never> extends QueryInput<E> ? { query?: QueryInput<E> } : { query: QueryInput<E> };
 type BodyPart<E extends Api[ApiEndpointName]> = undefined extends BodyInput<E> ? { body?: BodyInput<E> } : { body: BodyInput<E> };
+type ParamsPart<E extends Api[ApiEndpointName]> = Record<never, never> extends ParamsInput<E> ? { params?: ParamsInput<E> } : { params: ParamsInput<E> };
 
-/** The query and body an endpoint takes, each optional only where the endpoint allows it. */
-export type ApiRequest<N extends ApiEndpointName> = QueryPart<Api[N]> & BodyPart<Api[N]>;
+/** The path parameters, query and body an endpoint takes, each optional only where the endpoint allows it. */
+export type ApiRequest<N extends ApiEndpointName> = ParamsPart<Api[N]> & QueryPart<Api[N]> & BodyPart<Api[N]>;
 
 /** The input of `api.call` for endpoint `N`, typed by the wire contract. */
 export type ApiCallInput<N extends ApiEndpointName> = { endpoint: N; profileId?: string } & ApiRequest<N>;

@@ -103,4 +103,24 @@ describe('service client', () => {
     expect((await callError(backend, 'api.call', { endpoint: 'noSuchEndpoint' })).code).toBe('invalid_input');
     expect((await callError(backend, 'api.call', { endpoint: 'uploadAsset' })).message).toContain('is an upload');
   });
+
+  it('fills path parameters into the path (percent-encoded) and refuses a call without them before sending', async () => {
+    const server = await fakeServer((_request, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"metadata":[{"key":"lr","value":0.1}]}'),
+    );
+    const client = new ServiceClient({ baseUrl: server.url, apiKey: 'k' });
+    expect(await client.call('registryModelItemMetadata', { params: { registryModelItemId: 'a/b c' } })).toEqual({ metadata: [{ key: 'lr', value: 0.1 }] });
+    expect(server.requests).toEqual(['GET /api/rest/v2/registry-model/item/a%2Fb%20c/metadata']);
+    const missing = await failure(client.callByName('registryModelItemMetadata', {}));
+    expect(missing.code).toBe('invalid_input');
+    expect(missing.message).toContain('registryModelItemId');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reports a path the service does not have (404 without an error body) as incompatible, with the status', async () => {
+    const older = await fakeServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+    const error = await failure(new ServiceClient({ baseUrl: older.url, apiKey: 'k' }).call('registryModelItemHistory', { body: { registryModelItemId: 'v1' } }));
+    expect(error).toMatchObject({ code: 'incompatible', status: 404 });
+    expect(error.message).toContain('it has no /api/rest/v2/registry-model/history/item (404)');
+  });
 });

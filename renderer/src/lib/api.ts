@@ -23,8 +23,8 @@ export async function callApi<N extends ApiEndpointName>(
   request: ApiRequest<N>,
   profileId?: string,
 ): Promise<ApiReply<N>> {
-  const { query, body } = request as { query?: Record<string, unknown>; body?: unknown };
-  return (await invoke('api.call', { endpoint, query, body, profileId })) as ApiReply<N>;
+  const { params, query, body } = request as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  return (await invoke('api.call', { endpoint, params, query, body, profileId })) as ApiReply<N>;
 }
 
 /** One item's outcome of `callBulk`: the endpoint's reply, or the error with the server's message. */
@@ -38,7 +38,7 @@ export async function callBulk<N extends ApiEndpointName>(
   items: ApiRequest<N>[],
   profileId?: string,
 ): Promise<BulkOutcome<N>[]> {
-  const wire = items.map((item) => item as { query?: Record<string, unknown>; body?: unknown });
+  const wire = items.map((item) => item as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown });
   const { results } = await invoke('api.bulk', { endpoint, items: wire, profileId });
   return results as BulkOutcome<N>[];
 }

@@ -102,7 +102,7 @@ export function statusWords(status: number): string {
   return `The server refused the request (${status}).`;
 }
 
-/** The error for an answer that is not from a compatible tracking service. */
-export function incompatibleError(url: string, detail: string): AppError {
-  return new AppError('incompatible', `${url} is not a compatible tracking service: ${detail}.`);
+/** The error for an answer that is not from a compatible tracking service (with the HTTP status when one says so). */
+export function incompatibleError(url: string, detail: string, status?: number): AppError {
+  return new AppError('incompatible', `${url} is not a compatible tracking service: ${detail}.`, status === undefined ? {} : { status });
 }

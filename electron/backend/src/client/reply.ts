@@ -22,7 +22,7 @@ function errorBody(text: string): { msg: string; sdkErrorCode?: number } | undef
 /** The error for a status of 400 or more: the server's msg and sdk_error_code when it sent them. */
 export function errorFromAnswer(answer: Pick<HttpAnswer, 'status' | 'text'>, url: URL): AppError {
   const body = errorBody(answer.text);
-  if (!body && answer.status === 404) return incompatibleError(url.origin, `it has no ${url.pathname} (404)`);
+  if (!body && answer.status === 404) return incompatibleError(url.origin, `it has no ${url.pathname} (404)`, 404);
   const details = body?.sdkErrorCode === undefined ? { status: answer.status } : { status: answer.status, sdkErrorCode: body.sdkErrorCode };
   return new AppError(codeForStatus(answer.status), body?.msg || statusWords(answer.status), details);
 }

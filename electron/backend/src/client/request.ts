@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { api, fullPath, type Endpoint } from '../../../../shared/api/index.ts';
+import { api, pathWith, type Endpoint } from '../../../../shared/api/index.ts';
 import { AppError } from '../ipc/app-error.ts';
 
-/** The query and body of one call, as the caller wrote them. */
+/** The path parameters, query and body of one call, as the caller wrote them. */
 export interface RawRequest {
+  params?: Record<string, unknown> | undefined;
   query?: Record<string, unknown> | undefined;
   body?: unknown;
 }
@@ -37,8 +38,10 @@ export function endpointNamed(name: string, allowed: { bodyKinds: Endpoint['body
   return endpoint;
 }
 
-/** Checks query and body against the endpoint's own schemas; throws `invalid_input` naming the field. */
+/** Checks path parameters, query and body against the endpoint's own schemas; throws `invalid_input` naming the field. */
 export function checkRequest(name: string, endpoint: Endpoint, request: RawRequest, checkBody = true): void {
+  const params = endpoint.params.safeParse(request.params ?? {});
+  if (!params.success) throw new AppError('invalid_input', `Invalid path parameters for ${name}: ${z.prettifyError(params.error)}`);
   const query = endpoint.query.safeParse(request.query ?? {});
   if (!query.success) throw new AppError('invalid_input', `Invalid query for ${name}: ${z.prettifyError(query.error)}`);
   if (!checkBody) return;
@@ -46,9 +49,12 @@ export function checkRequest(name: string, endpoint: Endpoint, request: RawReque
   if (!body.success) throw new AppError('invalid_input', `Invalid body for ${name}: ${z.prettifyError(body.error)}`);
 }
 
-/** The absolute URL of a call: base URL, the endpoint's path and the query (undefined and null values left out). */
-export function buildUrl(baseUrl: string, endpoint: Pick<Endpoint, 'path'>, query: Record<string, unknown> = {}): URL {
-  const url = new URL(normalizeBaseUrl(baseUrl) + fullPath(endpoint));
+/**
+ * The absolute URL of a call: base URL, the endpoint's path with its path parameters filled in, and the query (undefined and
+ * null values left out).
+ */
+export function buildUrl(baseUrl: string, endpoint: Pick<Endpoint, 'path'>, query: Record<string, unknown> = {}, params: Record<string, unknown> = {}): URL {
+  const url = new URL(normalizeBaseUrl(baseUrl) + pathWith(endpoint, params));
   for (const [name, value] of Object.entries(query)) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item === undefined || item === null) continue;

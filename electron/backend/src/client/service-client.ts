@@ -30,7 +30,7 @@ export class ServiceClient {
   async callByName(name: string, request: RawRequest, options: CallOptions = {}): Promise<unknown> {
     const endpoint = endpointNamed(name, { bodyKinds: ['none', 'json'], replyKind: 'json' });
     checkRequest(name, endpoint, request);
-    const url = buildUrl(this.target.baseUrl, endpoint, request.query);
+    const url = buildUrl(this.target.baseUrl, endpoint, request.query, request.params);
     const headers: Record<string, string> = { ...baseHeaders(this.target), accept: 'application/json' };
     const init: RequestInit = { method: endpoint.method, headers };
     if (endpoint.bodyKind === 'json' && request.body !== undefined) {

@@ -12,7 +12,7 @@ const BULK_CONCURRENCY = 4;
 export function apiHandlers(profiles: ProfileService, clientOptions: Partial<ClientOptions>): Pick<Handlers, 'api.call' | 'api.bulk'> {
   const clientFor = async (profileId: string | undefined) => new ServiceClient(await profiles.target(profileId), clientOptions);
   return {
-    'api.call': async ({ endpoint, query, body, profileId }) => (await clientFor(profileId)).callByName(endpoint, { query, body }),
+    'api.call': async ({ endpoint, params, query, body, profileId }) => (await clientFor(profileId)).callByName(endpoint, { params, query, body }),
     'api.bulk': async ({ endpoint, items, profileId }) => {
       endpointNamed(endpoint, { bodyKinds: ['none', 'json'], replyKind: 'json' });
       const client = await clientFor(profileId);

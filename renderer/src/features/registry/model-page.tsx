@@ -8,15 +8,21 @@ import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { RecordHeader } from '../../shell/record-header.tsx';
 import { DeliveryLog } from '../webhooks/index.ts';
+import { MetadataDialog } from './metadata-dialog.tsx';
 import { ModelEditDialog } from './model-edit-dialog.tsx';
 import { ModelNotesDialog } from './model-notes-dialog.tsx';
 import { modelPath } from './model-table.tsx';
 import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
-import { StageHistoryTable } from './stage-history-table.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
+import { VersionHistorySection } from './version-history-section.tsx';
 import { VersionTable } from './version-table.tsx';
 
-type Open = { kind: 'edit' } | { kind: 'notes' } | { kind: 'version' } | { kind: 'stages'; registryModelItemId: string } | undefined;
+type Open =
+  | { kind: 'edit' }
+  | { kind: 'notes' }
+  | { kind: 'version' }
+  | { kind: 'stages' | 'metadata'; registryModelItemId: string }
+  | undefined;
 
 /** One registry model of the selected workspace: its versions and their stages, notes, edits, deletes and deliveries. */
 export function ModelPage() {
@@ -47,7 +53,9 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   if (!details.data) return <CircularProgress aria-label="Loading the model" sx={{ m: 3 }} />;
   const model = details.data;
   const ref = { workspaceName, modelName: model.modelName, registryModelId: model.registryModelId };
-  const stagesOf = model.versions.find((version) => open?.kind === 'stages' && version.registryModelItemId === open.registryModelItemId);
+  const chosen = open?.kind === 'stages' || open?.kind === 'metadata' ? model.versions.find((version) => version.registryModelItemId === open.registryModelItemId) : undefined;
+  const stagesOf = open?.kind === 'stages' ? chosen : undefined;
+  const metadataOf = open?.kind === 'metadata' ? chosen : undefined;
 
   const removeVersion = async (version: RegistryVersion) => {
     const confirmed = await confirm({
@@ -111,9 +119,15 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       {model.versions.length === 0 ? (
         <Alert severity="info">This model has no versions. Add one with “New version…”.</Alert>
       ) : (
-        <VersionTable versions={model.versions} onStages={(version) => setOpen({ kind: 'stages', registryModelItemId: version.registryModelItemId })} onDelete={(version) => void removeVersion(version)} />
+        <VersionTable
+          model={ref}
+          versions={model.versions}
+          onStages={(version) => setOpen({ kind: 'stages', registryModelItemId: version.registryModelItemId })}
+          onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId })}
+          onDelete={(version) => void removeVersion(version)}
+        />
       )}
-      <StageHistoryTable registryModelId={model.registryModelId} />
+      <VersionHistorySection subject={{ registryModelId: model.registryModelId, versions: model.versions }} />
       <DeliveryLog workspaceName={workspaceName} modelName={model.modelName} />
       {open?.kind === 'edit' && (
         <ModelEditDialog
@@ -133,6 +147,9 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
           onClose={() => setOpen(undefined)}
           onDone={() => setOpen(undefined)}
         />
+      )}
+      {metadataOf && (
+        <MetadataDialog target={{ ...ref, registryModelItemId: metadataOf.registryModelItemId, version: metadataOf.version }} onClose={() => setOpen(undefined)} />
       )}
       {stagesOf && <StageDialog model={ref} versions={model.versions} target={stagesOf} onClose={() => setOpen(undefined)} />}
     </Box>

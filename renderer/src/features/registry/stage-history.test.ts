@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendedHistory, parseStageHistory, STAGE_HISTORY_LIMIT, stageHistoryKey, type StageHistoryEntry } from './stage-history.ts';
+import { parseStageHistory, stageHistoryKey, type StageHistoryEntry } from './stage-history.ts';
 
 const entry = (at: number): StageHistoryEntry => ({
   at,
@@ -24,13 +24,5 @@ describe('local stage history', () => {
   it('reads a damaged value as empty rather than failing', () => {
     expect(parseStageHistory('{not json')).toEqual([]);
     expect(parseStageHistory('[{"at":"yesterday"}]')).toEqual([]);
-  });
-
-  it('keeps the newest entries when the limit is reached', () => {
-    const full = Array.from({ length: STAGE_HISTORY_LIMIT }, (_, index) => entry(index));
-    const next = appendedHistory(full, [entry(STAGE_HISTORY_LIMIT)]);
-    expect(next).toHaveLength(STAGE_HISTORY_LIMIT);
-    expect(next[0]?.at).toBe(1);
-    expect(next.at(-1)?.at).toBe(STAGE_HISTORY_LIMIT);
   });
 });

@@ -1,8 +1,8 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 
-/** One stage change made through Trackdesk: who, when, on which version, before → after. */
+/** One stage change recorded by earlier Trackdesk versions: who, when, on which version, before → after. */
 const stageHistoryEntry = z.object({
   at: z.number(),
   userName: z.string(),
@@ -15,11 +15,8 @@ const stageHistoryEntry = z.object({
   after: z.array(z.string()),
 });
 
-/** One stage change made through Trackdesk. */
+/** One stage change recorded by earlier Trackdesk versions. */
 export type StageHistoryEntry = z.infer<typeof stageHistoryEntry>;
-
-/** How many changes are kept per profile (the oldest are dropped first). */
-export const STAGE_HISTORY_LIMIT = 2000;
 
 /** The local-storage key of a profile's history (it holds no secrets). */
 export const stageHistoryKey = (profileId: string): string => `trackdesk-stage-history/${profileId}`;
@@ -35,12 +32,6 @@ export function parseStageHistory(raw: string | null): StageHistoryEntry[] {
   }
 }
 
-/** The history with new entries appended, capped at STAGE_HISTORY_LIMIT. */
-export function appendedHistory(current: readonly StageHistoryEntry[], added: readonly StageHistoryEntry[]): StageHistoryEntry[] {
-  return [...current, ...added].slice(-STAGE_HISTORY_LIMIT);
-}
-
-const listeners = new Set<() => void>();
 const cache = new Map<string, { raw: string | null; entries: StageHistoryEntry[] }>();
 
 function snapshot(key: string): StageHistoryEntry[] {
@@ -53,30 +44,15 @@ function snapshot(key: string): StageHistoryEntry[] {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
   window.addEventListener('storage', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', listener);
-  };
+  return () => window.removeEventListener('storage', listener);
 }
 
-/** The active profile's stage-change history (kept in local storage, so it survives reloads) and how to add to it. */
-export function useStageHistory(): { entries: StageHistoryEntry[]; record(entries: readonly StageHistoryEntry[]): boolean } {
+/**
+ * The stage changes the active profile recorded in local storage before the service kept a version history (read only: the
+ * service's history replaced it; they are shown only for services without one).
+ */
+export function useStageHistory(): StageHistoryEntry[] {
   const key = stageHistoryKey(useActiveProfile().id);
-  const entries = useSyncExternalStore(subscribe, () => snapshot(key));
-  const record = useCallback(
-    (added: readonly StageHistoryEntry[]) => {
-      if (added.length === 0) return true;
-      try {
-        localStorage.setItem(key, JSON.stringify(appendedHistory(snapshot(key), added)));
-      } catch {
-        return false;
-      }
-      for (const listener of listeners) listener();
-      return true;
-    },
-    [key],
-  );
-  return { entries, record };
+  return useSyncExternalStore(subscribe, () => snapshot(key));
 }

@@ -42,7 +42,6 @@ export function StageResult({ workspaceName, modelName, result }: { workspaceNam
           <OutcomeLine key={index} outcome={outcome} />
         ))}
       </List>
-      {!result.historyKept && <Alert severity="warning">The change could not be written to the local history (browser storage is full).</Alert>}
       <Typography variant="subtitle2" sx={{ mt: 1 }}>
         Webhook notifications
       </Typography>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { callApi, useApiQuery, useInvalidateApi } from '../../lib/api.ts';
+import { callApi, useInvalidateApi } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { useStageHistory, type StageHistoryEntry } from './stage-history.ts';
 import { stagesAfter, type StageStep, type VersionStages } from './stages.ts';
+import { historyTarget } from './use-version-history.ts';
 
 /** The registry model whose stages change. */
 export interface ModelRef {
@@ -22,8 +22,6 @@ export interface StageChangeResult {
   changedIds: string[];
   /** Deliveries in the log before the change; null when the service keeps no delivery log. */
   knownDeliveryIds: string[] | null;
-  /** False when the local history could not be written (storage full). */
-  historyKept: boolean;
 }
 
 const sameStages = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((stage) => b.includes(stage));
@@ -37,11 +35,9 @@ function callStep(step: StageStep, profileId: string): Promise<unknown> {
   return callApi('updateRegistryModelVersion', { body }, profileId);
 }
 
-/** Runs stage steps in order (stopping at the first failure), records each done one in the local history, refreshes the model. */
+/** Runs stage steps in order (stopping at the first failure), then refreshes the model, its history and its deliveries. */
 export function useStageChange(model: ModelRef, versions: readonly VersionStages[]) {
   const profileId = useActiveProfile().id;
-  const account = useApiQuery('accountDetails', {});
-  const { record } = useStageHistory();
   const invalidate = useInvalidateApi();
   const [running, setRunning] = useState(false);
 
@@ -54,7 +50,7 @@ export function useStageChange(model: ModelRef, versions: readonly VersionStages
       );
       const stagesNow = new Map(versions.map((version) => [version.registryModelItemId, [...version.stages]]));
       const outcomes: StepOutcome[] = [];
-      const history: StageHistoryEntry[] = [];
+      const changed = new Set<string>();
       for (const step of steps) {
         if (outcomes.some((outcome) => outcome.state !== 'done')) {
           outcomes.push({ step, state: 'skipped' });
@@ -66,31 +62,19 @@ export function useStageChange(model: ModelRef, versions: readonly VersionStages
           const after = stagesAfter(before, step);
           stagesNow.set(step.registryModelItemId, after);
           outcomes.push({ step, state: 'done' });
-          if (sameStages(before, after)) continue;
-          history.push({
-            at: Date.now(),
-            userName: account.data?.userName ?? 'unknown user',
-            workspaceName: model.workspaceName,
-            registryModelId: model.registryModelId,
-            modelName: model.modelName,
-            registryModelItemId: step.registryModelItemId,
-            version: step.version,
-            before,
-            after,
-          });
+          if (!sameStages(before, after)) changed.add(step.registryModelItemId);
         } catch (error) {
           outcomes.push({ step, state: 'failed', error: errorMessage(error) });
         }
       }
-      const historyKept = record(history);
       await invalidate([
+        historyTarget(model.registryModelId),
         ['registryModelDetails', { workspaceName: model.workspaceName }],
         ['listRegistryModels', { workspaceName: model.workspaceName }],
         'listWebhookDeliveries',
         'listExperimentModels',
       ]);
-      const changedIds = [...new Set(history.map((entry) => entry.registryModelItemId))];
-      return { outcomes, changedIds, knownDeliveryIds: known, historyKept };
+      return { outcomes, changedIds: [...changed], knownDeliveryIds: known };
     } finally {
       setRunning(false);
     }

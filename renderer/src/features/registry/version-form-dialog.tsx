@@ -1,11 +1,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { useApiMutation } from '../../lib/api.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
 import { useNotify } from '../../shell/notify.tsx';
 import { ExperimentModelPicker, type PickedModel } from './experiment-model-picker.tsx';
-import { useStageHistory } from './stage-history.ts';
 import { StagesField, useStageSuggestions } from './stage-inputs.tsx';
 import { normalizeStages } from './stages.ts';
 import { checkNewVersion, DEFAULT_VERSION, suggestNextVersion } from './version-check.ts';
@@ -29,8 +28,6 @@ export function VersionFormDialog({
   onDone: (modelName: string) => void;
 }) {
   const notify = useNotify();
-  const account = useApiQuery('accountDetails', {});
-  const { record } = useStageHistory();
   const existing = target.kind === 'version' ? target.versions.map((version) => version.version) : [];
   const suggestions = useStageSuggestions(workspaceName, target.kind === 'version' ? target.versions : []);
   const [picked, setPicked] = useState<PickedModel | undefined>(undefined);
@@ -56,13 +53,7 @@ export function VersionFormDialog({
     setSubmitted(true);
     if (!picked || !modelName || !check.ok) return;
     const common = { experimentModelId: picked.experimentModelId, registryModelName: modelName, version: check.version, comment, stages: normalizeStages(stages) };
-    const done = ({ registryModelId, registryModelItemId }: { registryModelId: string; registryModelItemId: string }) => {
-      if (common.stages.length > 0) {
-        const at = Date.now();
-        const userName = account.data?.userName ?? 'unknown user';
-        const kept = record([{ at, userName, workspaceName, registryModelId, modelName, registryModelItemId, version: check.version, before: [], after: common.stages }]);
-        if (!kept) notify.error(new Error('Browser storage is full.'), `The stages of ${check.version} could not be written to the local stage history`);
-      }
+    const done = () => {
       notify.success(target.kind === 'register' ? `Registered ${modelName} ${check.version}.` : `Added version ${check.version} to ${modelName}.`);
       onDone(modelName);
     };

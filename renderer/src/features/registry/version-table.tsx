@@ -3,15 +3,21 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
 import { StageChips } from './model-table.tsx';
 import type { RegistryVersion } from './stage-dialog.tsx';
+import type { ModelRef } from './use-stage-change.ts';
+import { VersionStatusSelect } from './version-status-select.tsx';
 
-/** A model's versions: stages, comment, source experiment model, who made it and when, with stage and delete actions. */
+/** A model's versions: stages (the SDK's tags), status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
 export function VersionTable({
+  model,
   versions,
   onStages,
+  onMetadata,
   onDelete,
 }: {
+  model: ModelRef;
   versions: readonly RegistryVersion[];
   onStages: (version: RegistryVersion) => void;
+  onMetadata: (version: RegistryVersion) => void;
   onDelete: (version: RegistryVersion) => void;
 }) {
   return (
@@ -20,7 +26,8 @@ export function VersionTable({
         <TableHead>
           <TableRow>
             <TableCell>Version</TableCell>
-            <TableCell>Stages</TableCell>
+            <TableCell>Stages (tags)</TableCell>
+            <TableCell>Status</TableCell>
             <TableCell>Comment</TableCell>
             <TableCell>Source</TableCell>
             <TableCell>Created</TableCell>
@@ -34,6 +41,9 @@ export function VersionTable({
               <TableCell>{version.version}</TableCell>
               <TableCell>
                 <StageChips stages={version.stages} />
+              </TableCell>
+              <TableCell>
+                <VersionStatusSelect target={{ ...model, registryModelItemId: version.registryModelItemId, version: version.version, status: version.status }} />
               </TableCell>
               <TableCell sx={{ maxWidth: 280 }}>
                 <Typography variant="body2" noWrap title={version.comment}>
@@ -62,6 +72,9 @@ export function VersionTable({
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 <Button size="small" aria-label={`Stages of ${version.version}`} onClick={() => onStages(version)}>
                   Stages…
+                </Button>
+                <Button size="small" aria-label={`Metadata of ${version.version}`} onClick={() => onMetadata(version)}>
+                  Metadata…
                 </Button>
                 <Button size="small" color="error" aria-label={`Delete version ${version.version}`} onClick={() => onDelete(version)}>
                   Delete

@@ -1,27 +1,27 @@
-import { Alert, Box, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDateTime } from '../../lib/format.ts';
 import { useStageHistory } from './stage-history.ts';
 
 const SHOWN = 200;
 const list = (stages: readonly string[]): string => (stages.length > 0 ? stages.join(', ') : 'none');
 
-/** The stage changes of one model made through Trackdesk with this profile (kept on this computer), newest first. */
-export function StageHistoryTable({ registryModelId }: { registryModelId: string }) {
-  const { entries } = useStageHistory();
-  const mine = entries.filter((entry) => entry.registryModelId === registryModelId).reverse();
+/**
+ * Shown instead of the version history when the service keeps none (it has no history endpoint): the stage changes this profile
+ * recorded on this computer with earlier Trackdesk versions, newest first. Trackdesk no longer records new ones.
+ */
+export function LocalStageHistory({ registryModelId, reason }: { registryModelId: string; reason: string }) {
+  const mine = useStageHistory().filter((entry) => entry.registryModelId === registryModelId).reverse();
   return (
-    <Box component="section" aria-labelledby="stage-history-title" sx={{ mt: 3 }}>
-      <Typography id="stage-history-title" variant="h6" component="h3">
-        Stage changes made with Trackdesk
-      </Typography>
-      <Typography variant="body2" color="text.secondary" gutterBottom>
-        Kept on this computer for this connection; changes made elsewhere are not listed.
-      </Typography>
+    <>
+      <Alert severity="warning" sx={{ my: 1 }}>
+        This service keeps no version history: asked for it, it answered “{reason}”. Below are only the stage changes this connection
+        recorded on this computer with earlier versions of Trackdesk; changes made elsewhere, and new changes, are not listed.
+      </Alert>
       {mine.length === 0 ? (
-        <Alert severity="info">No stage changes made with Trackdesk yet.</Alert>
+        <Alert severity="info">No stage changes were recorded on this computer for this model.</Alert>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label="Stage history">
+          <Table size="small" aria-label="Stage changes recorded on this computer">
             <TableHead>
               <TableRow>
                 <TableCell>When</TableCell>
@@ -50,6 +50,6 @@ export function StageHistoryTable({ registryModelId }: { registryModelId: string
           The latest {SHOWN} of {mine.length} changes are shown.
         </Typography>
       )}
-    </Box>
+    </>
   );
 }

@@ -1,0 +1,75 @@
+import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/format.ts';
+import { HistoryFilters } from './history-filters.tsx';
+import { LocalStageHistory } from './local-stage-history.tsx';
+import { useVersionHistory, type HistorySubject } from './use-version-history.ts';
+import { ACTION_LABELS, describeChange, filterHistory, NO_HISTORY_FILTER, type HistoryEvent } from './version-history.ts';
+
+const SHOWN = 500;
+
+function HistoryTable({ events }: { events: readonly HistoryEvent[] }) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Version history">
+        <TableHead>
+          <TableRow>
+            <TableCell>When</TableCell>
+            <TableCell>Version</TableCell>
+            <TableCell>Change</TableCell>
+            <TableCell>Before → after</TableCell>
+            <TableCell>Who</TableCell>
+            <TableCell>Comment</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {events.slice(0, SHOWN).map((event) => (
+            <TableRow key={`${event.registryModelItemId}/${event.id}`}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</TableCell>
+              <TableCell>{event.registryModelItemVersion}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{ACTION_LABELS[event.actionType]}</TableCell>
+              <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>{describeChange(event)}</TableCell>
+              <TableCell>{event.userName}</TableCell>
+              <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>{event.comment || '—'}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** The service's history of a model's versions with filters; where the service keeps none, what this profile recorded locally. */
+export function VersionHistorySection({ subject }: { subject: HistorySubject }) {
+  const history = useVersionHistory(subject);
+  const [filter, setFilter] = useState(NO_HISTORY_FILTER);
+  let body;
+  if (history.error) body = <Alert severity="error">{history.error.message}</Alert>;
+  else if (!history.data) body = <CircularProgress size={24} aria-label="Loading the version history" />;
+  else if (history.data.kind === 'unsupported') body = <LocalStageHistory registryModelId={subject.registryModelId} reason={history.data.reason} />;
+  else if (history.data.events.length === 0) body = <Alert severity="info">No changes are recorded for the current versions of this model.</Alert>;
+  else {
+    const shown = filterHistory(history.data.events, filter);
+    body = (
+      <>
+        <HistoryFilters events={history.data.events} filter={filter} onChange={setFilter} />
+        <Typography variant="body2" color="text.secondary" aria-label="History count" role="status">
+          {shown.length === history.data.events.length ? `${shown.length} changes` : `${shown.length} of ${history.data.events.length} changes`}
+          {shown.length > SHOWN ? ` (the latest ${SHOWN} are shown)` : ''}
+        </Typography>
+        {shown.length === 0 ? <Alert severity="info">No change matches these filters.</Alert> : <HistoryTable events={shown} />}
+      </>
+    );
+  }
+  return (
+    <Box component="section" aria-labelledby="version-history-title" sx={{ mt: 3 }}>
+      <Typography id="version-history-title" variant="h6" component="h3">
+        Version history
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Every change to the versions of this model, as the service records it: made here, from the SDK or by anyone else.
+      </Typography>
+      {body}
+    </Box>
+  );
+}
