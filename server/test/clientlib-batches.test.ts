@@ -87,6 +87,23 @@ describe('clientlib metric batches', () => {
     expect((await seriesOf(server, key, 'vec'))[0]?.metricValue).toBe('[1,2]');
   });
 
+  it('refuses an unknown header key before reading the body, and takes the key from the body or the query without one', async () => {
+    const key = await startRun(server);
+    const path = '/clientlib/batch/logger/experiment/metric';
+    const notGzip = await server.fetch(path, {
+      method: 'POST',
+      headers: { authorization: 'unknown-key-0123456789', 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: 'this is not gzip',
+    });
+    expect(notGzip.status).toBe(401);
+    const body = { experimentKey: key, values: [metricItem('keyed', 1, 1)] };
+    const viaBody = await sdkCall(server.url, { path: 'batch/logger/experiment/metric', body: { ...body, apiKey: TEST_ADMIN_KEY }, gzip: true, key: null });
+    expect(viaBody.status).toBe(200);
+    const viaQuery = await sdkCall(server.url, { path: 'batch/logger/experiment/metric', body, gzip: true, key: null, query: { apiKey: TEST_ADMIN_KEY } });
+    expect(viaQuery.status).toBe(200);
+    expect(await seriesOf(server, key, 'keyed')).toHaveLength(2);
+  });
+
   it('stores a 1,000-point batch in full', async () => {
     const key = await startRun(server);
     const items = Array.from({ length: 1000 }, (_, step) => metricItem('big', step / 10, step));

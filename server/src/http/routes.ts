@@ -44,9 +44,14 @@ export function registerContractRoutes(
   /** For endpoints with `keyInQuery` only: the header key when sent, else the query field's (read before the body). */
   const authenticateWithQueryKey = (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) =>
     done(check(request, keyHeaderOf(request) ?? keyField(request.query, field)));
+  /** For endpoints with `keyInBody`, before the body is read: a header key is checked at once (a bad one never gets its body read). */
+  const authenticateHeaderIfSent = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const header = keyHeaderOf(request);
+    done(header ? check(request, header) : undefined);
+  };
   /**
-   * For endpoints with `keyInBody`: the header key when sent (a body key must then be the same), else the body's key,
-   * else the query field `keyInQuery` names.
+   * For endpoints with `keyInBody`, once the body is read: with a header key (already checked), a body key must be the
+   * same; without one, the body's key, else the query field `keyInQuery` names.
    */
   const authenticateWithBodyKey =
     (field: string, queryField: string | undefined) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
@@ -55,7 +60,7 @@ export function registerContractRoutes(
       if (header && bodyKey && header !== bodyKey) {
         return done(new ApiError(401, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`));
       }
-      done(check(request, header ?? bodyKey ?? keyField(request.query, queryField)));
+      done(header ? undefined : check(request, bodyKey ?? keyField(request.query, queryField)));
     };
 
   for (const [name, endpoint] of Object.entries(contract)) {
@@ -76,7 +81,9 @@ export function registerContractRoutes(
     const method = [endpoint.method, ...endpoint.alsoMethods];
     for (const url of [fullPath(endpoint), ...endpoint.aliases].map(routeUrl)) {
       if (endpoint.public) app.route({ method, url, handler: handle });
-      else if (endpoint.keyInBody) app.route({ method, url, preHandler: authenticateWithBodyKey(endpoint.keyInBody, endpoint.keyInQuery), handler: handle });
+      else if (endpoint.keyInBody) {
+        app.route({ method, url, onRequest: authenticateHeaderIfSent, preHandler: authenticateWithBodyKey(endpoint.keyInBody, endpoint.keyInQuery), handler: handle });
+      }
       else if (endpoint.keyInQuery) app.route({ method, url, onRequest: authenticateWithQueryKey(endpoint.keyInQuery), handler: handle });
       else app.route({ method, url, onRequest: authenticateRequest, handler: handle });
     }
