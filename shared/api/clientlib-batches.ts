@@ -6,13 +6,13 @@ import { itemName, optionalContext, optionalStep, optionalTimestamp } from './lo
 const group = 'clientlib';
 const apiKey = z.string().max(1000).nullish().describe('The API key, when no Authorization header is sent.');
 /** Most items one batch may carry (the SDK sends 1,000; a final flush may send more). */
-export const MAX_BATCH_ITEMS = 1_000_000;
+const MAX_BATCH_ITEMS = 1_000_000;
 
 /**
  * A value as a batch item carries it: what E27–E29 accept, plus JSON arrays and objects (stored as their JSON
  * text, as the SDK sends lists of parameters). `"NaN"`, `"Infinity"`, `"-Infinity"` are strings like any other.
  */
-export const batchValue = z.union([loggedValue, z.array(z.json()), z.record(z.string(), z.json())]);
+const batchValue = z.union([loggedValue, z.array(z.json()), z.record(z.string(), z.json())]);
 
 /** One metric of a batch: exactly E29's fields (null step/epoch/context/timestamp mean absent). */
 export const metricItem = z.object({

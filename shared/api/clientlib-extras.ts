@@ -9,7 +9,7 @@ const apiKey = z.string().max(1000).nullish().describe('The API key, when no Aut
 const snakeApiKey = z.string().max(1000).nullish().describe('The API key (snake_case here), when no Authorization header is sent.');
 
 /** One call as `rpc/get-pending-rpcs` lists it: exactly these keys (the SDK drops a call with any other). */
-export const pendingRpcRecord = z.object({
+const pendingRpcRecord = z.object({
   callId: z.string(),
   userName: z.string(),
   functionName: z.string(),

@@ -37,7 +37,7 @@ export const runReply = z.object({
 });
 
 /** The heartbeat reply, snake_case unlike E9's (clients.md B.4). */
-export const statusReply = z.object({
+const statusReply = z.object({
   is_alive_beat_duration_millis: z.number().int(),
   gpu_monitor_interval_millis: z.number().int(),
   cpu_monitor_interval_millis: z.number().int(),

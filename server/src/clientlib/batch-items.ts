@@ -4,7 +4,7 @@ import type { RawValue } from '../storage/logged-data-summary.ts';
 import type { MetricInput } from '../storage/logged-data-values.ts';
 
 /** One parameter of a batch, ready to store. */
-export interface ParameterInput {
+interface ParameterInput {
   name: string;
   value: RawValue;
   timestamp: number;
