@@ -98,4 +98,17 @@ describe('clientlib remote procedure calls (E54 store)', () => {
     const unknown = { ...result, callId: 'no-such-call' };
     expect((await sdkCall(server.url, { path: 'rpc/save-rpc-result', body: unknown })).status).toBe(404);
   });
+
+  it("turns E3's stop of a live run into the service's own stop call, fetched through the heartbeat", async () => {
+    const key = await startRun();
+    const heartbeat = async () => (await sdkCall(server.url, { path: 'status-report/update', body: statusBody(key, 'run', true) })).json.pending_rpcs;
+    expect((await server.call('stopExperiment', { query: { experimentKey: key } })).status).toBe(200);
+    expect((await server.call('getExperimentMetadata', { query: { experimentKey: key } })).body.running).toBe(false);
+    expect(await heartbeat()).toBe(true);
+    const pending = await sdkCall(server.url, { path: 'rpc/get-pending-rpcs', query: { experimentKey: key } });
+    expect(pending.json.remoteProcedureCalls).toMatchObject([{ functionName: 'stop', cometDefined: true, arguments: [], userName: 'admin' }]);
+    expect(await heartbeat()).toBe(false);
+    expect((await server.call('stopExperiment', { query: { experimentKey: key } })).status).toBe(200);
+    expect((await server.call('listRpcCalls', { query: { experimentKey: key } })).body.calls).toHaveLength(1);
+  });
 });

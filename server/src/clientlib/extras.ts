@@ -43,7 +43,7 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
             callId: call.uuid,
             userName: call.userName ?? '',
             functionName: call.functionName,
-            cometDefined: false,
+            cometDefined: call.cometDefined,
             arguments: Object.entries(call.arguments).map(([name, value]) => ({ name, value })),
             createdAt: call.createdAt,
             experimentKey: experiment.key,

@@ -20,11 +20,13 @@ export interface RpcCall {
   completedAt: number | null;
   /** Who recorded the call (null when that user is gone). */
   userName: string | null;
+  /** A call of the service's own (E3's `stop`), not of a function the process registered. */
+  cometDefined: boolean;
 }
 
 /** Storage of remote procedure calls. */
 export interface RpcStore {
-  create(experimentId: number, functionName: string, args: Record<string, unknown>, userId: number, now: number): RpcCall;
+  create(experimentId: number, functionName: string, args: Record<string, unknown>, userId: number, now: number, cometDefined?: boolean): RpcCall;
   byUuid(experimentId: number, uuid: string): RpcCall | undefined;
   /** An experiment's calls, oldest first; only pending ones when asked. */
   list(experimentId: number, pendingOnly: boolean): RpcCall[];
@@ -48,6 +50,7 @@ interface RpcRecord {
   created_at: number;
   completed_at: number | null;
   user_name: string | null;
+  comet_defined: number;
 }
 
 const toCall = (row: RpcRecord): RpcCall => ({
@@ -62,6 +65,7 @@ const toCall = (row: RpcRecord): RpcCall => ({
   createdAt: row.created_at,
   completedAt: row.completed_at,
   userName: row.user_name,
+  cometDefined: row.comet_defined === 1,
 });
 
 const SELECT = 'SELECT c.*, u.name AS user_name FROM rpc_calls c LEFT JOIN users u ON u.id = c.user_id';
@@ -69,7 +73,7 @@ const SELECT = 'SELECT c.*, u.name AS user_name FROM rpc_calls c LEFT JOIN users
 /** Creates the remote call store over a database. */
 export function createRpcStore(db: Db): RpcStore {
   const insert = db.prepare(
-    'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at, comet_defined) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const byRowId = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.id = ?`);
   const byUuid = db.prepare<[number, string], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? AND c.uuid = ?`);
@@ -86,8 +90,8 @@ export function createRpcStore(db: Db): RpcStore {
     "UPDATE rpc_calls SET status = ?, result = ?, error = ?, completed_at = ? WHERE id = ? AND status = 'pending'",
   );
   return {
-    create(experimentId, functionName, args, userId, now) {
-      const id = Number(insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now).lastInsertRowid);
+    create(experimentId, functionName, args, userId, now, cometDefined = false) {
+      const id = Number(insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now, cometDefined ? 1 : 0).lastInsertRowid);
       const row = byRowId.get(id);
       if (!row) throw new Error('rpc row vanished');
       return toCall(row);
