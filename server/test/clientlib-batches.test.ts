@@ -104,6 +104,29 @@ describe('clientlib metric batches', () => {
     expect(await seriesOf(server, key, 'keyed')).toHaveLength(2);
   });
 
+  it('refuses a value nested too deeply as one bad item (never a 5xx)', async () => {
+    const key = await startRun(server);
+    const depth = 200_000;
+    const deep = `{"metricName":"deep","metricValue":${'['.repeat(depth)}${']'.repeat(depth)},"step":1}`;
+    const text = `{"experimentKey":"${key}","values":[${deep},${JSON.stringify(metricItem('shallow', [[1]], 1))}]}`;
+    const reply = await server.fetch('/clientlib/batch/logger/experiment/metric', {
+      method: 'POST',
+      headers: { authorization: TEST_ADMIN_KEY, 'content-type': 'application/json' },
+      body: text,
+    });
+    expect(reply.status).toBe(200);
+    const body = (await reply.json()) as { stored: number; refused: { index: number; reason: string }[] };
+    expect(body.stored).toBe(1);
+    expect(body.refused).toEqual([{ index: 0, reason: expect.stringContaining('levels deep') }]);
+    const parameters = text.replaceAll('metricName', 'parameterName').replaceAll('metricValue', 'parameterValue');
+    const asParameters = await server.fetch('/clientlib/batch/logger/experiment/parameter', {
+      method: 'POST',
+      headers: { authorization: TEST_ADMIN_KEY, 'content-type': 'application/json' },
+      body: parameters,
+    });
+    expect(asParameters.status).toBe(200);
+  });
+
   it('stores a 1,000-point batch in full', async () => {
     const key = await startRun(server);
     const items = Array.from({ length: 1000 }, (_, step) => metricItem('big', step / 10, step));

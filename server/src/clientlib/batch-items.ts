@@ -25,6 +25,29 @@ type BatchValue = z.output<typeof metricItem>['metricValue'];
 /** A value as summaries and series store it: JSON arrays and objects as their JSON text. */
 const storedValue = (value: BatchValue): RawValue => (typeof value === 'object' ? JSON.stringify(value) : value);
 
+/** Deepest nesting of arrays and objects a JSON value may have (deeper ones would exhaust the schema's recursion). */
+const MAX_NESTING = 100;
+
+/** Whether a parsed JSON value nests arrays/objects deeper than `max` levels (checked without recursion). */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [current, depth] = next;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(current)) pending.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Parses an item with its schema; a value nested too deeply is refused before the schema recurses into it. */
+function parseItem<S extends typeof metricItem | typeof parameterItem>(schema: S, item: unknown, valueField: string): Checked<z.output<S>> {
+  const value = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[valueField] : undefined;
+  if (nestsDeeperThan(value, MAX_NESTING)) return { ok: false, reason: `"${valueField}": nests arrays or objects more than ${MAX_NESTING} levels deep` };
+  const parsed = schema.safeParse(item);
+  return parsed.success ? { ok: true, value: parsed.data as z.output<S> } : { ok: false, reason: reasonOf(parsed.error) };
+}
+
 /** The reason the contract's schema gives for the item's first problem. */
 function reasonOf(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -51,9 +74,9 @@ export function checkMetric(item: unknown, now: number): Checked<MetricInput> {
       return { ok: true, value: { name: metricName, value: metricValue, timestamp: timestamp ?? now, step: step ?? null, epoch: epoch ?? null, context: context ?? null } };
     }
   }
-  const parsed = metricItem.safeParse(item);
-  if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error) };
-  const { metricName, metricValue, step, epoch, context, timestamp } = parsed.data;
+  const parsed = parseItem(metricItem, item, 'metricValue');
+  if (!parsed.ok) return parsed;
+  const { metricName, metricValue, step, epoch, context, timestamp } = parsed.value;
   return {
     ok: true,
     value: { name: metricName, value: storedValue(metricValue), timestamp: timestamp ?? now, step: step ?? null, epoch: epoch ?? null, context: context ?? null },
@@ -62,8 +85,8 @@ export function checkMetric(item: unknown, now: number): Checked<MetricInput> {
 
 /** Checks one parameter item as E28 checks its body (plus context and source); absent/null timestamp → `now`. */
 export function checkParameter(item: unknown, now: number): Checked<ParameterInput> {
-  const parsed = parameterItem.safeParse(item);
-  if (!parsed.success) return { ok: false, reason: reasonOf(parsed.error) };
-  const { parameterName, parameterValue, step, context, timestamp } = parsed.data;
+  const parsed = parseItem(parameterItem, item, 'parameterValue');
+  if (!parsed.ok) return parsed;
+  const { parameterName, parameterValue, step, context, timestamp } = parsed.value;
   return { ok: true, value: { name: parameterName, value: storedValue(parameterValue), timestamp: timestamp ?? now, step: step ?? null, context: context ?? null } };
 }
