@@ -1,9 +1,11 @@
+import { runLiveBench } from './live.ts';
 import { runServiceBench } from './service.ts';
 import { runUiBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
+  live: runLiveBench,
   service: runServiceBench,
   ui: runUiBench,
   upload: runUploadBench,

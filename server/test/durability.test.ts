@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { gzipSync } from 'node:zlib';
 import { fullPath, api } from '../../shared/api/index.ts';
 import { startChildServer } from './child-server.ts';
+import { addRunBody, metricItem, sdkExperimentKey, sdkHeaders } from './clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY } from './harness.ts';
 
 const dirs: string[] = [];
@@ -56,6 +58,55 @@ describe('durability', () => {
       const stored = new Map(listed.body.experiments.map((e) => [e.experimentKey, e.experimentName]));
       const lost = [...acknowledged].filter(([key, name]) => stored.get(key) !== name);
       expect(lost).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('keeps every clientlib metric batch acknowledged with 200 when the process is killed with SIGKILL under load', async () => {
+    const dataDir = tempDir();
+    const service = await startChildServer(dataDir, ENV, ['--throttle-off']);
+    const post = (path: string, body: unknown, gzip: boolean) =>
+      fetch(`${service.url}/clientlib/${path}`, {
+        method: 'POST',
+        headers: { ...sdkHeaders(), 'content-type': 'application/json;charset=utf-8', ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
+        body: gzip ? gzipSync(JSON.stringify(body)) : JSON.stringify(body),
+      });
+    const keys = Array.from({ length: 8 }, () => sdkExperimentKey());
+    for (const key of keys) expect((await post('logger/add/run', addRunBody(key, 'durable', 'admin'), false)).status).toBe(200);
+    /** Acknowledged steps per experiment (each batch: 100 points of metric "loss" at consecutive steps). */
+    const acknowledged = new Map<string, number[]>(keys.map((key) => [key, []]));
+    const killAfter = 200;
+    let batches = 0;
+    let killed = false;
+    const worker = async (key: string) => {
+      for (let batch = 0; !killed; batch += 1) {
+        const steps = Array.from({ length: 100 }, (_, index) => batch * 100 + index);
+        try {
+          const response = await post('batch/logger/experiment/metric', { experimentKey: key, values: steps.map((step) => metricItem('loss', step / 7, step)) }, true);
+          if (response.status !== 200) continue;
+          acknowledged.get(key)?.push(...steps);
+          batches += 1;
+          if (batches >= killAfter && !killed) {
+            killed = true;
+            service.child.kill('SIGKILL');
+          }
+        } catch {
+          return;
+        }
+      }
+    };
+    await Promise.all(keys.map(worker));
+    expect(await service.exited).toBe('SIGKILL');
+    expect(batches).toBeGreaterThanOrEqual(killAfter);
+
+    const restarted = await startTestServer({ dataDir });
+    try {
+      for (const key of keys) {
+        const stored = new Set((await restarted.call('getMetric', { query: { experimentKey: key, metricName: 'loss' } })).body.metrics.map((point) => point.step));
+        const lost = (acknowledged.get(key) ?? []).filter((step) => !stored.has(step));
+        expect(lost).toEqual([]);
+      }
     } finally {
       await restarted.close();
     }

@@ -45,6 +45,8 @@ export interface Endpoint<
   readonly public: boolean;
   /** A body field that may carry the API key when no key header is sent (E31's `apiKey`). */
   readonly keyInBody?: string;
+  /** A query field that may carry the API key when no key header is sent (the clientlib front door's `apiKey`). */
+  readonly keyInQuery?: string;
 }
 
 const emptyObject = z.object({});
@@ -67,6 +69,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   status?: 200 | 204;
   public?: boolean;
   keyInBody?: string;
+  keyInQuery?: string;
 }
 
 /** Builds an endpoint entry, filling in empty query/body schemas and the default 200 status. */
@@ -98,6 +101,7 @@ export function defineEndpoint<
     status: spec.status ?? 200,
     public: spec.public ?? false,
     ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
+    ...(spec.keyInQuery ? { keyInQuery: spec.keyInQuery } : {}),
   };
 }
 

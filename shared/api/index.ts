@@ -1,5 +1,8 @@
 import { artifactEndpoints } from './artifacts.ts';
 import { assetEndpoints } from './assets.ts';
+import { clientlibBatchEndpoints } from './clientlib-batches.ts';
+import { clientlibExtraEndpoints } from './clientlib-extras.ts';
+import { clientlibLoggerEndpoints } from './clientlib-logger.ts';
 import type { Endpoint } from './define.ts';
 import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
@@ -28,6 +31,9 @@ export const api = {
   ...experimentModelEndpoints,
   ...artifactEndpoints,
   ...webhookEndpoints,
+  ...clientlibLoggerEndpoints,
+  ...clientlibBatchEndpoints,
+  ...clientlibExtraEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

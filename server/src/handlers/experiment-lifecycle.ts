@@ -1,8 +1,11 @@
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
-import { toExperimentMetadata } from './records.ts';
+import { isRunning, toExperimentMetadata } from './records.ts';
 import { ok } from './replies.ts';
 import { ensureUncategorized } from './uncategorized.ts';
+
+/** The remote call the Python SDK answers by stopping the script (clients.md B.9). */
+const STOP_CALL = 'stop';
 
 /**
  * Handlers of E3, E4, E7, E8 and the trash extensions. Every one is safe to repeat: stopping a stopped
@@ -12,10 +15,17 @@ export function createExperimentLifecycleHandlers(services: Services): HandlerTa
   const { access, projects, experiments } = services;
   const transaction = <T>(work: () => T): T => services.db.transaction(work)();
   return {
-    stopExperiment: ({ query, caller }) => {
-      experiments.stop(access.experiment(caller, query.experimentKey).id, services.now());
-      return ok('Stop Requested');
-    },
+    stopExperiment: ({ query, caller }) =>
+      transaction(() => {
+        const experiment = access.experiment(caller, query.experimentKey);
+        const now = services.now();
+        // A live SDK run learns of it through the heartbeat: the service's own "stop" call interrupts the script.
+        if (isRunning(experiment, now, services.config.keepAlive.isAliveBeatDurationMillis)) {
+          services.rpc.create(experiment.id, STOP_CALL, {}, caller.userId, now, true);
+        }
+        experiments.stop(experiment.id, now);
+        return ok('Stop Requested');
+      }),
     archiveExperiment: ({ query, caller }) => {
       experiments.setArchived(access.experiment(caller, query.experimentKey).id, true);
       return ok('Archived');

@@ -1,3 +1,4 @@
+import { createClientlibLoggerHandlers } from '../clientlib/handlers.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import { createArtifactHandlers } from './artifacts.ts';
@@ -30,5 +31,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...createPanelHandlers(services),
     ...createRpcHandlers(services),
     ...createLoggingHandlers(services),
+    ...createClientlibLoggerHandlers(services),
   };
 }

@@ -37,16 +37,31 @@ export function registerContractRoutes(
     return undefined;
   };
   const authenticateRequest = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => done(check(request, keyHeaderOf(request)));
-  /** For endpoints with `keyInBody`: the header key when sent (a body key must then be the same), else the body's key. */
-  const authenticateWithBodyKey = (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-    const header = keyHeaderOf(request);
-    const fromBody = (request.body as Record<string, unknown> | undefined)?.[field];
-    const bodyKey = typeof fromBody === 'string' ? fromBody.trim() || undefined : undefined;
-    if (header && bodyKey && header !== bodyKey) {
-      return done(new ApiError(401, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`));
-    }
-    done(check(request, header ?? bodyKey));
+  const keyField = (source: unknown, field: string | undefined): string | undefined => {
+    const value = field === undefined ? undefined : (source as Record<string, unknown> | undefined)?.[field];
+    return typeof value === 'string' ? value.trim() || undefined : undefined;
   };
+  /** For endpoints with `keyInQuery` only: the header key when sent, else the query field's (read before the body). */
+  const authenticateWithQueryKey = (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) =>
+    done(check(request, keyHeaderOf(request) ?? keyField(request.query, field)));
+  /** For endpoints with `keyInBody`, before the body is read: a header key is checked at once (a bad one never gets its body read). */
+  const authenticateHeaderIfSent = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const header = keyHeaderOf(request);
+    done(header ? check(request, header) : undefined);
+  };
+  /**
+   * For endpoints with `keyInBody`, once the body is read: with a header key (already checked), a body key must be the
+   * same; without one, the body's key, else the query field `keyInQuery` names.
+   */
+  const authenticateWithBodyKey =
+    (field: string, queryField: string | undefined) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      const header = keyHeaderOf(request);
+      const bodyKey = keyField(request.body, field);
+      if (header && bodyKey && header !== bodyKey) {
+        return done(new ApiError(401, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`));
+      }
+      done(header ? undefined : check(request, bodyKey ?? keyField(request.query, queryField)));
+    };
 
   for (const [name, endpoint] of Object.entries(contract)) {
     const handler = (handlers as Record<string, EndpointHandler<Endpoint> | undefined>)[name];
@@ -66,7 +81,10 @@ export function registerContractRoutes(
     const method = [endpoint.method, ...endpoint.alsoMethods];
     for (const url of [fullPath(endpoint), ...endpoint.aliases].map(routeUrl)) {
       if (endpoint.public) app.route({ method, url, handler: handle });
-      else if (endpoint.keyInBody) app.route({ method, url, preHandler: authenticateWithBodyKey(endpoint.keyInBody), handler: handle });
+      else if (endpoint.keyInBody) {
+        app.route({ method, url, onRequest: authenticateHeaderIfSent, preHandler: authenticateWithBodyKey(endpoint.keyInBody, endpoint.keyInQuery), handler: handle });
+      }
+      else if (endpoint.keyInQuery) app.route({ method, url, onRequest: authenticateWithQueryKey(endpoint.keyInQuery), handler: handle });
       else app.route({ method, url, onRequest: authenticateRequest, handler: handle });
     }
   }

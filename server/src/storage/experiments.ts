@@ -36,6 +36,8 @@ export interface NewExperiment {
   projectId: number;
   name: string | null;
   userId: number;
+  /** The key the client chose (clientlib handshake); a random one when absent. */
+  key?: string;
 }
 
 /** The throttling state shown in the metadata (set by the logging handlers). */
@@ -60,6 +62,8 @@ export interface ExperimentStore {
   setFilePath(experimentId: number, filePath: string | null): void;
   beat(experimentId: number, now: number): void;
   stop(experimentId: number, now: number): void;
+  /** Running again from now (a client resumed the run): clears the stop and counts as a keep-alive. */
+  resume(experimentId: number, now: number): void;
   setArchived(experimentId: number, archived: boolean): void;
   /** Moves to the trash (a time) or out of it (null). */
   setDeleted(experimentId: number, deletedAt: number | null): void;
@@ -176,6 +180,7 @@ export function createExperimentStore(db: Db): ExperimentStore {
   const filePath = run('UPDATE experiments SET file_path = ?, file_name = ? WHERE id = ?');
   const beat = run('UPDATE experiments SET last_beat_at = max(last_beat_at, ?) WHERE id = ?');
   const stop = run('UPDATE experiments SET stopped_at = coalesce(stopped_at, ?) WHERE id = ?');
+  const resume = run('UPDATE experiments SET stopped_at = NULL, last_beat_at = max(last_beat_at, ?) WHERE id = ?');
   const archived = run('UPDATE experiments SET archived = ? WHERE id = ?');
   const deleted = run('UPDATE experiments SET deleted_at = ? WHERE id = ?');
   const times = run('UPDATE experiments SET start_time_millis = ?, end_time_millis = ? WHERE id = ?');
@@ -204,8 +209,8 @@ export function createExperimentStore(db: Db): ExperimentStore {
     },
     byId: (id) => one(byId.get(id)),
     create(experiment, now) {
-      const key = randomUUID().replaceAll('-', '');
       const { workspaceId, projectId, name, userId } = experiment;
+      const key = experiment.key ?? randomUUID().replaceAll('-', '');
       const id = Number(insert.run(key, workspaceId, projectId, name, userId, now, now).lastInsertRowid);
       return one(byId.get(id)) as Experiment;
     },
@@ -218,6 +223,7 @@ export function createExperimentStore(db: Db): ExperimentStore {
     setFilePath: changing((id, path: string | null) => void filePath.run(path, fileNameOf(path), id)),
     beat: changing((id, now: number) => void beat.run(now, id)),
     stop: changing((id, now: number) => void stop.run(now, id)),
+    resume: changing((id, now: number) => void resume.run(now, id)),
     setArchived: changing((id, value: boolean) => void archived.run(value ? 1 : 0, id)),
     setDeleted: changing((id, deletedAt: number | null) => void deleted.run(deletedAt, id)),
     setTimes: changing((id, start: number | null, end: number | null) => void times.run(start, end, id)),

@@ -12,6 +12,8 @@ export interface OutputLineInput {
 /** Storage of an experiment's output lines. */
 export interface LoggedOutputStore {
   append(experimentId: number, context: string | null, lines: readonly OutputLineInput[]): void;
+  /** The largest offset stored, or null when the experiment has no output yet. */
+  maxOffset(experimentId: number): number | null;
   /** The lines joined as sent, ordered by offset then arrival; `stderr` keeps one stream only. */
   text(experimentId: number, stderr?: boolean): string;
 }
@@ -36,6 +38,7 @@ export function createLoggedOutputStore(db: Db): LoggedOutputStore {
   });
   return {
     append: (experimentId, context, lines) => append(experimentId, context, lines),
+    maxOffset: (experimentId) => maxOffset.get(experimentId) ?? null,
     text: (experimentId, stderr) =>
       (stderr === undefined ? all.all(experimentId) : oneStream.all(experimentId, stderr ? 1 : 0)).join(''),
   };

@@ -18,14 +18,22 @@ export interface RpcCall {
   error: string | null;
   createdAt: number;
   completedAt: number | null;
+  /** Who recorded the call (null when that user is gone). */
+  userName: string | null;
+  /** A call of the service's own (E3's `stop`), not of a function the process registered. */
+  cometDefined: boolean;
 }
 
 /** Storage of remote procedure calls. */
 export interface RpcStore {
-  create(experimentId: number, functionName: string, args: Record<string, unknown>, userId: number, now: number): RpcCall;
+  create(experimentId: number, functionName: string, args: Record<string, unknown>, userId: number, now: number, cometDefined?: boolean): RpcCall;
   byUuid(experimentId: number, uuid: string): RpcCall | undefined;
   /** An experiment's calls, oldest first; only pending ones when asked. */
   list(experimentId: number, pendingOnly: boolean): RpcCall[];
+  /** Notes that the experiment's process fetched these calls (clientlib `rpc/get-pending-rpcs`). */
+  markFetched(ids: readonly number[], now: number): void;
+  /** Whether a pending call of the experiment was never fetched (the heartbeat's `pending_rpcs`). */
+  hasUnfetched(experimentId: number): boolean;
   /** Records the outcome of a pending call; false when it already had one. */
   complete(id: number, outcome: { status: Exclude<RpcStatus, 'pending'>; result: unknown; error: string | null }, now: number): boolean;
 }
@@ -41,6 +49,8 @@ interface RpcRecord {
   error: string | null;
   created_at: number;
   completed_at: number | null;
+  user_name: string | null;
+  comet_defined: number;
 }
 
 const toCall = (row: RpcRecord): RpcCall => ({
@@ -54,23 +64,34 @@ const toCall = (row: RpcRecord): RpcCall => ({
   error: row.error,
   createdAt: row.created_at,
   completedAt: row.completed_at,
+  userName: row.user_name,
+  cometDefined: row.comet_defined === 1,
 });
+
+const SELECT = 'SELECT c.*, u.name AS user_name FROM rpc_calls c LEFT JOIN users u ON u.id = c.user_id';
 
 /** Creates the remote call store over a database. */
 export function createRpcStore(db: Db): RpcStore {
   const insert = db.prepare(
-    'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at, comet_defined) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const byRowId = db.prepare<[number], RpcRecord>('SELECT * FROM rpc_calls WHERE id = ?');
-  const byUuid = db.prepare<[number, string], RpcRecord>('SELECT * FROM rpc_calls WHERE experiment_id = ? AND uuid = ?');
-  const listAll = db.prepare<[number], RpcRecord>('SELECT * FROM rpc_calls WHERE experiment_id = ? ORDER BY created_at, id');
-  const listPending = db.prepare<[number], RpcRecord>("SELECT * FROM rpc_calls WHERE experiment_id = ? AND status = 'pending' ORDER BY created_at, id");
+  const byRowId = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.id = ?`);
+  const byUuid = db.prepare<[number, string], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? AND c.uuid = ?`);
+  const listAll = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? ORDER BY c.created_at, c.id`);
+  const listPending = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? AND c.status = 'pending' ORDER BY c.created_at, c.id`);
+  const fetched = db.prepare('UPDATE rpc_calls SET fetched_at = coalesce(fetched_at, ?) WHERE id = ?');
+  const markFetched = db.transaction((ids: readonly number[], now: number) => {
+    for (const id of ids) fetched.run(now, id);
+  });
+  const unfetched = db
+    .prepare<[number], number>("SELECT EXISTS (SELECT 1 FROM rpc_calls WHERE experiment_id = ? AND status = 'pending' AND fetched_at IS NULL)")
+    .pluck();
   const complete = db.prepare(
     "UPDATE rpc_calls SET status = ?, result = ?, error = ?, completed_at = ? WHERE id = ? AND status = 'pending'",
   );
   return {
-    create(experimentId, functionName, args, userId, now) {
-      const id = Number(insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now).lastInsertRowid);
+    create(experimentId, functionName, args, userId, now, cometDefined = false) {
+      const id = Number(insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now, cometDefined ? 1 : 0).lastInsertRowid);
       const row = byRowId.get(id);
       if (!row) throw new Error('rpc row vanished');
       return toCall(row);
@@ -79,6 +100,8 @@ export function createRpcStore(db: Db): RpcStore {
       const row = byUuid.get(experimentId, uuid);
       return row && toCall(row);
     },
+    markFetched: (ids, now) => markFetched(ids, now),
+    hasUnfetched: (experimentId) => unfetched.get(experimentId) === 1,
     list: (experimentId, pendingOnly) => (pendingOnly ? listPending : listAll).all(experimentId).map(toCall),
     complete: (id, outcome, now) =>
       complete.run(outcome.status, outcome.result === undefined ? null : JSON.stringify(outcome.result), outcome.error, now, id).changes === 1,

@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import type { batchReply } from '../../../shared/api/clientlib-batches.ts';
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import { appendMetrics, experimentIdFor, throttledWrite } from '../handlers/logging-support.ts';
+import { loggedPoint } from '../storage/logged-data-summary.ts';
+import type { Services } from '../services.ts';
+import { checkMetric, checkParameter, type Checked } from './batch-items.ts';
+
+type BatchReply = z.output<typeof batchReply>;
+/** Refusals named in a 400's message when every item was refused. */
+const REASONS_IN_MESSAGE = 3;
+
+/** Splits a batch into the items to store and the refusals (by index). */
+function sortItems<T>(values: readonly unknown[], check: (item: unknown) => Checked<T>): { accepted: T[]; refused: BatchReply['refused'] } {
+  const accepted: T[] = [];
+  const refused: BatchReply['refused'] = [];
+  for (let index = 0; index < values.length; index += 1) {
+    const checked = check(values[index]);
+    if (checked.ok) accepted.push(checked.value);
+    else refused.push({ index, reason: checked.reason });
+  }
+  return { accepted, refused };
+}
+
+/** The reply: 200 when anything (or nothing at all) was sent to store; 400 naming the reasons when every item was refused. */
+function replyFor(stored: number, refused: BatchReply['refused']): BatchReply {
+  if (stored === 0 && refused.length > 0) {
+    const reasons = refused.slice(0, REASONS_IN_MESSAGE).map((item) => `item ${item.index}: ${item.reason}`);
+    throw badRequest(`Every item of the batch was refused (${reasons.join('; ')}${refused.length > REASONS_IN_MESSAGE ? '; …' : ''}).`);
+  }
+  return { msg: refused.length === 0 ? 'Saved' : `Saved ${stored}, refused ${refused.length}`, stored, refused };
+}
+
+/**
+ * A throttled write's 429 with `Retry-After-Custom` (float seconds), the header the Python SDK waits for before
+ * re-sending the parked batch (clients.md §0).
+ */
+async function withRetryAfterCustom<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 429 || error.headers['Retry-After-Custom']) throw error;
+    const seconds = error.headers['Retry-After'] ?? '60';
+    throw new ApiError(429, SdkError.throttled, error.message, { ...error.headers, 'Retry-After-Custom': Number(seconds).toFixed(1) });
+  }
+}
+
+/**
+ * Handlers of the metric and parameter batches (clients.md B.5). Each good item is stored exactly as E29/E28 store
+ * one, all of a batch in one transaction under the throttle (all or nothing: a 429 stores none of them).
+ */
+export function createClientlibBatchHandlers(services: Services): HandlerTable {
+  const { loggedData } = services;
+  return {
+    clientlibMetricBatch: async ({ body, caller }) => {
+      const id = experimentIdFor(services, caller, body.experimentKey);
+      const now = services.now();
+      const { accepted, refused } = sortItems(body.values, (item) => checkMetric(item, now));
+      if (accepted.length > 0) await withRetryAfterCustom(appendMetrics(services, id, 'metrics', accepted.length, accepted));
+      return replyFor(accepted.length, refused);
+    },
+    clientlibParameterBatch: async ({ body, caller }) => {
+      const id = experimentIdFor(services, caller, body.experimentKey);
+      const now = services.now();
+      const { accepted, refused } = sortItems(body.values, (item) => checkParameter(item, now));
+      if (accepted.length > 0) {
+        const store = () => {
+          for (const item of accepted) loggedData.values.logValue(id, 'parameter', item.name, loggedPoint(item.value, item.timestamp, item.step, item.context));
+        };
+        await withRetryAfterCustom(throttledWrite(services, id, 'parameters', accepted.length, store));
+      }
+      return replyFor(accepted.length, refused);
+    },
+  };
+}

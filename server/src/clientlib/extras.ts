@@ -1,0 +1,66 @@
+import { badRequest, notFound } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import { experimentIdFor, throttledWrite } from '../handlers/logging-support.ts';
+import { experimentLink, ok } from '../handlers/replies.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * Handlers of tags, symlink, notifications and remote calls (clients.md B.8, B.9). Notifications are accepted and
+ * not recorded: the service sends no e-mail, and a 200 keeps the SDK's log clean (it would ignore a 404 too).
+ */
+export function createClientlibExtraHandlers(services: Services): HandlerTable {
+  const { access, projects, experiments, rpc, loggedData } = services;
+  return {
+    clientlibAddTags: async ({ body, caller }) => {
+      const id = experimentIdFor(services, caller, body.experimentKey);
+      await throttledWrite(services, id, 'other', 1, () => loggedData.tags.add(id, body.addedTags ?? []));
+      return ok('Saved');
+    },
+    clientlibSymlink: ({ query, caller, request }) =>
+      services.db.transaction(() => {
+        const experiment = access.experiment(caller, query.experimentKey);
+        const project = projects.byName(experiment.workspaceId, query.projectName);
+        if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
+        if (project.id !== experiment.projectId) experiments.link(project.id, experiment.id, services.now());
+        return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
+      })(),
+    clientlibNotification: () => ok('Not sent: this service sends no notifications'),
+    clientlibNotifyEvent: () => ok('Ignored'),
+    clientlibRegisterRpc: ({ body, caller }) => {
+      access.experiment(caller, body.experimentKey);
+      return ok('Registered');
+    },
+    clientlibPendingRpcs: ({ query, caller }) =>
+      services.db.transaction(() => {
+        const experiment = access.experiment(caller, query.experimentKey);
+        const calls = rpc.list(experiment.id, true);
+        rpc.markFetched(
+          calls.map((call) => call.id),
+          services.now(),
+        );
+        return {
+          remoteProcedureCalls: calls.map((call) => ({
+            callId: call.uuid,
+            userName: call.userName ?? '',
+            functionName: call.functionName,
+            cometDefined: call.cometDefined,
+            arguments: Object.entries(call.arguments).map(([name, value]) => ({ name, value })),
+            createdAt: call.createdAt,
+            experimentKey: experiment.key,
+          })),
+        };
+      })(),
+    clientlibSaveRpcResult: ({ body, caller }) =>
+      services.db.transaction(() => {
+        const experiment = access.experiment(caller, body.experimentKey);
+        const call = rpc.byUuid(experiment.id, body.callId);
+        if (!call) throw notFound(`No remote call "${body.callId}" on experiment "${experiment.key}".`);
+        const failed = (body.errorMessage ?? '') !== '';
+        const outcome = failed
+          ? { status: 'failed' as const, result: null, error: [body.errorMessage, body.errorStackTrace].filter(Boolean).join('\n') }
+          : { status: 'succeeded' as const, result: body.result ?? '', error: null };
+        if (!rpc.complete(call.id, outcome, services.now())) throw badRequest(`Remote call "${call.uuid}" already has a result (${call.status}).`);
+        return ok('Saved');
+      })(),
+  };
+}

@@ -1,0 +1,16 @@
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import { createClientlibBatchHandlers } from './batches.ts';
+import { createClientlibExtraHandlers } from './extras.ts';
+import { createClientlibRunHandlers } from './run.ts';
+import { createClientlibStatusHandlers } from './status.ts';
+
+/** The Python SDK's live-logging front door (`/clientlib/…`, clients.md Part B) onto the same stores as the REST handlers. */
+export function createClientlibLoggerHandlers(services: Services): HandlerTable {
+  return {
+    ...createClientlibRunHandlers(services),
+    ...createClientlibStatusHandlers(services),
+    ...createClientlibBatchHandlers(services),
+    ...createClientlibExtraHandlers(services),
+  };
+}
