@@ -16,7 +16,10 @@ export interface Endpoint<
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
 > {
-  /** `E1`…`E57` for the specification's operations; `read.<name>` for reads; `ext.<name>` for extensions. */
+  /**
+   * `E1`…`E57` for the specification's operations; `read.<name>` for reads; `sdk.<name>` for what clients.md Part A adds;
+   * `clientlib.<name>` for its live-logging front door (Part B); `ext.<name>` for extensions.
+   */
   readonly id: string;
   /** One line saying what the endpoint does. */
   readonly summary: string;
@@ -45,6 +48,8 @@ export interface Endpoint<
   readonly public: boolean;
   /** A body field that may carry the API key when no key header is sent (E31's `apiKey`). */
   readonly keyInBody?: string;
+  /** A query field that may carry the API key when no key header is sent (the clientlib uploads' `apiKey`). */
+  readonly keyInQuery?: string;
 }
 
 const emptyObject = z.object({});
@@ -67,6 +72,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   status?: 200 | 204;
   public?: boolean;
   keyInBody?: string;
+  keyInQuery?: string;
 }
 
 /** Builds an endpoint entry, filling in empty query/body schemas and the default 200 status. */
@@ -98,6 +104,7 @@ export function defineEndpoint<
     status: spec.status ?? 200,
     public: spec.public ?? false,
     ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
+    ...(spec.keyInQuery ? { keyInQuery: spec.keyInQuery } : {}),
   };
 }
 

@@ -1,6 +1,9 @@
 import { artifactEndpoints } from './artifacts.ts';
+import { artifactVersionEndpoints } from './artifact-versions.ts';
 import { assetEndpoints } from './assets.ts';
+import { clientlibEndpoints } from './clientlib.ts';
 import type { Endpoint } from './define.ts';
+import { experimentClientEndpoints } from './experiment-client.ts';
 import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
 import { loggingEndpoints } from './logging.ts';
@@ -21,13 +24,16 @@ export const api = {
   ...workspaceEndpoints,
   ...projectEndpoints,
   ...experimentEndpoints,
+  ...experimentClientEndpoints,
   ...loggingEndpoints,
   ...registryEndpoints,
   ...registryItemEndpoints,
   ...assetEndpoints,
   ...experimentModelEndpoints,
   ...artifactEndpoints,
+  ...artifactVersionEndpoints,
   ...webhookEndpoints,
+  ...clientlibEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

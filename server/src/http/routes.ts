@@ -37,6 +37,11 @@ export function registerContractRoutes(
     return undefined;
   };
   const authenticateRequest = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => done(check(request, keyHeaderOf(request)));
+  /** For endpoints with `keyInQuery`: the header key when sent, else the query field's (read before the body). */
+  const authenticateWithQueryKey = (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    const fromQuery = (request.query as Record<string, unknown> | undefined)?.[field];
+    done(check(request, keyHeaderOf(request) ?? (typeof fromQuery === 'string' ? fromQuery.trim() || undefined : undefined)));
+  };
   /** For endpoints with `keyInBody`: the header key when sent (a body key must then be the same), else the body's key. */
   const authenticateWithBodyKey = (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     const header = keyHeaderOf(request);
@@ -67,6 +72,7 @@ export function registerContractRoutes(
     for (const url of [fullPath(endpoint), ...endpoint.aliases].map(routeUrl)) {
       if (endpoint.public) app.route({ method, url, handler: handle });
       else if (endpoint.keyInBody) app.route({ method, url, preHandler: authenticateWithBodyKey(endpoint.keyInBody), handler: handle });
+      else if (endpoint.keyInQuery) app.route({ method, url, onRequest: authenticateWithQueryKey(endpoint.keyInQuery), handler: handle });
       else app.route({ method, url, onRequest: authenticateRequest, handler: handle });
     }
   }
