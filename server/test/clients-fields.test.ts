@@ -123,7 +123,7 @@ describe('A.6 bodies as the clients send them', () => {
 
   it('experiments/multi-metric-chart answers {experiments: {<key>: {experiment_key, steps, epochs, metrics, params}}, empty}', async () => {
     const experimentKey = await newExperiment(server, 'fields');
-    for (const [step, epoch] of [[1, 0], [2, 0], [3, 1]]) await server.call('logMetric', { body: { experimentKey, metricName: 'loss', metricValue: step, step, epoch } });
+    for (const [step, epoch] of [[1, 0], [2, 0], [3, 1]] as const) await server.call('logMetric', { body: { experimentKey, metricName: 'loss', metricValue: step, step, epoch } });
     await server.call('logParameter', { body: { experimentKey, parameterName: 'lr', parameterValue: 0.1 } });
     const reply = await sdkSend(server, 'POST', rest('experiments/multi-metric-chart'), { targetedExperiments: [experimentKey], metrics: ['loss'], params: ['lr'], fetchFull: true });
     expect(reply.status).toBe(200);

@@ -30,7 +30,7 @@ export async function sdkSend(
   options: { gzip?: boolean; headers?: Record<string, string> } = {},
 ): Promise<SdkReply> {
   const headers = { ...pythonHeaders(server.adminKey), ...options.headers };
-  let payload: BodyInit | undefined;
+  let payload: RequestInit['body'];
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json;charset=utf-8';
     const json = Buffer.from(JSON.stringify(body));
