@@ -49,6 +49,11 @@ describe('A.6 system details', () => {
       { gpuIndex: 1, name: 'A100', uuid: 'GPU-2', powerLimit: 400000, totalMemory: null },
     ]);
     expect(details.logAdditionalSystemInfoList).toEqual([{ key: 'cluster', value: 'south' }, { key: 'rack', value: 7 }]);
+    expect(details.systemMetricNames).toEqual([]);
+    for (const metricName of ['sys.cpu.percent.avg', 'loss', 'sys.gpu.0.gpu_utilization']) {
+      await server.call('logMetric', { body: { experimentKey, metricName, metricValue: 1 } });
+    }
+    expect((await systemDetails(experimentKey)).systemMetricNames).toEqual(['sys.cpu.percent.avg', 'sys.gpu.0.gpu_utilization']);
     expect(SYSTEM_KEYS.filter((key) => !(key in details))).toEqual([]);
   });
 
