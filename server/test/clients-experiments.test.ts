@@ -107,7 +107,12 @@ describe('A.2 experiment writes', () => {
     expect(await state()).toMatchObject({ running: true, hasCrashed: false, lastError: 'CUDA out of memory' });
 
     expect((await sdkSend(server, 'POST', path, { experimentKey, isAlive: false, error: null, hasCrashed: true })).status).toBe(200);
+    const crashedAt = clock.now;
     expect(await state()).toMatchObject({ running: false, hasCrashed: true, lastError: 'CUDA out of memory' });
+
+    clock.now += 1_000;
+    expect((await sdkSend(server, 'POST', path, { experimentKey, isAlive: true, error: 'upload of a.bin failed', hasCrashed: true })).status).toBe(200);
+    expect(await state()).toEqual({ running: false, hasCrashed: true, lastError: 'upload of a.bin failed', end: crashedAt });
     expect((await sdkSend(server, 'POST', path, { experimentKey, hasCrashed: true })).status).toBe(400);
   });
 

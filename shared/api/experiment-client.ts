@@ -77,8 +77,8 @@ export const experimentClientEndpoints = {
   updateStatus: defineEndpoint({
     id: 'sdk.updateStatus',
     summary:
-      'Report an experiment\'s state: isAlive=false ends the run now, isAlive=true makes it running again; hasCrashed sets the crash flag ' +
-      'and error the last error (absent or null: unchanged).',
+      'Report an experiment\'s state: isAlive=false ends the run now, isAlive=true makes it running again (not when it carries an error: ' +
+      'an error report leaves the run as it is); hasCrashed sets the crash flag and error the last error (absent or null: unchanged).',
     group,
     method: 'POST',
     path: 'write/experiment/update-status',

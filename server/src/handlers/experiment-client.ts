@@ -51,7 +51,9 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
     },
     updateStatus: ({ body, caller }) => {
       const id = experimentIdFor(services, caller, body.experimentKey);
-      experiments.reportStatus(id, { isAlive: body.isAlive, hasCrashed: body.hasCrashed ?? undefined, error: body.error ?? undefined }, services.now());
+      // An error report (isAlive:true with an error) records the error without restarting a run that has ended.
+      const isAlive = body.isAlive && body.error != null ? undefined : body.isAlive;
+      experiments.reportStatus(id, { isAlive, hasCrashed: body.hasCrashed ?? undefined, error: body.error ?? undefined }, services.now());
       return ok('Saved');
     },
     logDependencies: async ({ body, caller }) => {

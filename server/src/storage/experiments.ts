@@ -36,7 +36,8 @@ export interface Experiment {
 
 /** What a client reports through update-status: running or ended, crashed or not, an error text. */
 export interface StatusReport {
-  isAlive: boolean;
+  /** Running again (true) or ended now (false); undefined leaves the run as it is. */
+  isAlive?: boolean;
   /** Left unchanged when undefined. */
   hasCrashed?: boolean;
   /** Left unchanged when undefined. */
@@ -73,7 +74,7 @@ export interface ExperimentStore {
   setFilePath(experimentId: number, filePath: string | null): void;
   beat(experimentId: number, now: number): void;
   stop(experimentId: number, now: number): void;
-  /** Applies an update-status report: alive → running again from now; not alive → ended now. */
+  /** Applies an update-status report: alive → running again from now; not alive → ended now; crash flag and error when given. */
   reportStatus(experimentId: number, report: StatusReport, now: number): void;
   setArchived(experimentId: number, archived: boolean): void;
   /** Moves to the trash (a time) or out of it (null). */
@@ -197,8 +198,8 @@ export function createExperimentStore(db: Db): ExperimentStore {
   const stop = run('UPDATE experiments SET stopped_at = coalesce(stopped_at, ?) WHERE id = ?');
   const status = run(
     `UPDATE experiments SET
-       stopped_at = CASE WHEN @alive THEN NULL ELSE coalesce(stopped_at, @now) END,
-       last_beat_at = CASE WHEN @alive THEN max(last_beat_at, @now) ELSE last_beat_at END,
+       stopped_at = CASE @alive WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, @now) ELSE stopped_at END,
+       last_beat_at = CASE @alive WHEN 1 THEN max(last_beat_at, @now) ELSE last_beat_at END,
        has_crashed = coalesce(@crashed, has_crashed), last_error = coalesce(@error, last_error)
      WHERE id = @id`,
   );
@@ -246,7 +247,8 @@ export function createExperimentStore(db: Db): ExperimentStore {
     stop: changing((id, now: number) => void stop.run(now, id)),
     reportStatus: changing((id, report: StatusReport, now: number) => {
       const crashed = report.hasCrashed === undefined ? null : report.hasCrashed ? 1 : 0;
-      status.run({ id, now, alive: report.isAlive ? 1 : 0, crashed, error: report.error ?? null });
+      const alive = report.isAlive === undefined ? null : report.isAlive ? 1 : 0;
+      status.run({ id, now, alive, crashed, error: report.error ?? null });
     }),
     setArchived: changing((id, value: boolean) => void archived.run(value ? 1 : 0, id)),
     setDeleted: changing((id, deletedAt: number | null) => void deleted.run(deletedAt, id)),
