@@ -2,6 +2,7 @@ import { createAccess, type Access } from './access.ts';
 import { createBlobCollector, type BlobCollector } from './blobs-garbage.ts';
 import { createBlobStore, type BlobStore } from './blobs.ts';
 import { createArtifactStore, type ArtifactStore } from './storage/artifacts.ts';
+import { createArtifactLineageStore, type ArtifactLineageStore } from './storage/artifacts-lineage.ts';
 import { createAssetStore, type AssetStore } from './storage/assets.ts';
 import { createExperimentModelStore, type ExperimentModelStore } from './storage/assets-models.ts';
 import { createGitPatchStore, type GitPatchStore } from './storage/assets-patches.ts';
@@ -75,6 +76,8 @@ export interface Services {
   registryStatuses: RegistryStatusStore;
   webhooks: WebhookServices;
   artifacts: ArtifactStore;
+  /** Which experiments produced and consumed which artifact versions. */
+  artifactLineage: ArtifactLineageStore;
   vizStores: VizStoreStore;
   panels: PanelStore;
   rpc: RpcStore;
@@ -133,6 +136,7 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
     registryStatuses: createRegistryStatusStore(db),
     webhooks,
     artifacts: createArtifactStore(db),
+    artifactLineage: createArtifactLineageStore(db),
     vizStores: createVizStoreStore(db),
     panels: createPanelStore(db),
     rpc: createRpcStore(db),

@@ -16,7 +16,7 @@ export interface ThrottleGuard {
   /**
    * Runs `write` when `count` more items of `type` fit in the experiment's current minute, counting them
    * at once (concurrent requests cannot overshoot) and giving them back if the write fails. Otherwise
-   * throws 429 with Retry-After (or 400 when the batch alone is over the limit) and writes nothing.
+   * throws 429 with Retry-After and Retry-After-Custom (or 400 when the batch alone is over the limit) and writes nothing.
    */
   admit<T>(experimentId: number, type: ThrottledType, count: number, write: () => Promise<T>): Promise<T>;
   /**
@@ -35,7 +35,8 @@ export function createThrottleGuard(
   const windows = new RateWindows(limits, now);
 
   /** Marks the experiment throttled with this reason (kept once) and builds the 429. */
-  const refuse = (experimentId: number, reason: string, retryAfterSeconds: number): never => {
+  const refuse = (experimentId: number, reason: string, retryAfterMs: number): never => {
+    const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     const experiment = experiments.byId(experimentId);
     if (experiment && !experiment.throttleReasons.includes(reason)) {
       experiments.setThrottle(experimentId, {
@@ -46,6 +47,8 @@ export function createThrottleGuard(
     }
     throw new ApiError(429, SdkError.throttled, `Throttled: ${reason} for this experiment; retry after ${retryAfterSeconds} s.`, {
       'Retry-After': String(retryAfterSeconds),
+      // The Python SDK parks refused messages for this many seconds (a float), not for Retry-After's.
+      'Retry-After-Custom': (Math.max(0, retryAfterMs) / 1000).toFixed(3),
     });
   };
 
@@ -58,7 +61,7 @@ export function createThrottleGuard(
         if ('oversized' in admission) {
           throw badRequest(`${count} ${TYPE_LABELS[type]} in one request exceed the limit of ${limit} per minute: send smaller batches`);
         }
-        refuse(experimentId, `more than ${limit} ${TYPE_LABELS[type]} per minute`, Math.max(1, Math.ceil(admission.retryAfterMs / 1000)));
+        refuse(experimentId, `more than ${limit} ${TYPE_LABELS[type]} per minute`, admission.retryAfterMs);
       }
       windows.record(experimentId, type, count);
       try {
@@ -69,6 +72,6 @@ export function createThrottleGuard(
       }
     },
     refuseFullSeries: (experimentId, metricName) =>
-      refuse(experimentId, `metric ${metricName} holds the limit of ${limits.valuesPerMetric} values`, 60),
+      refuse(experimentId, `metric ${metricName} holds the limit of ${limits.valuesPerMetric} values`, 60_000),
   };
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryString, startTestServer, type TestServer } from './harness.ts';
 import { blobFiles } from './assets-fixtures.ts';
-import { readZip } from './assets-zip.ts';
 import { fileForm, newExperiment } from './registry-fixtures.ts';
 
 let server: TestServer;
@@ -232,18 +231,19 @@ describe('asset deletion, tags, remote assets, text samples and git patches (E31
     expect((await list(experimentKey, 'text-sample')).map((asset) => asset.assetId).sort()).toEqual([inBody.body.assetId, both.body.assetId].sort());
   });
 
-  it('stores a git patch (E45) and reads it back as a zip holding one patch file', async () => {
+  it('stores a git patch (E45) and serves the last one verbatim; none is 200 {"msg"...}', async () => {
     const experimentKey = await newExperiment(server, 'assets');
-    expect((await server.call('downloadGitPatch', { query: { experimentKey } })).status).toBe(404);
+    const none = await server.call('downloadGitPatch', { query: { experimentKey } });
+    expect(none.status).toBe(200);
+    expect(none.bytes.toString().startsWith('{"msg"')).toBe(true);
     const patch = 'diff --git a/x b/x\n+added line\n';
     expect((await server.call('uploadGitPatch', { query: { experimentKey }, form: fileForm(patch, 'patch.diff') })).status).toBe(200);
     const second = `${patch}+another\n`;
     expect((await server.call('uploadGitPatch', { query: { experimentKey }, form: fileForm(second, 'patch.diff') })).status).toBe(200);
-    const zip = await server.call('downloadGitPatch', { query: { experimentKey } });
-    expect(zip.status).toBe(200);
-    expect(zip.headers.get('content-type')).toBe('application/zip');
-    const entries = readZip(zip.bytes);
-    expect(entries.map((entry) => [entry.name, entry.data.toString()])).toEqual([['git_diff.patch', second]]);
+    const text = await server.call('downloadGitPatch', { query: { experimentKey } });
+    expect(text.status).toBe(200);
+    expect(text.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(text.bytes.toString()).toBe(second);
   });
 
   it('frees the bytes of an experiment that is purged', async () => {

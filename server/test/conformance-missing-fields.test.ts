@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, fullPath, SdkError, type Endpoint } from '../../shared/api/index.ts';
+import { api, pathWith, SdkError, type Endpoint } from '../../shared/api/index.ts';
 import { inputSchema, inputsMissingOneField, requiredFields, sampleValue } from './contract-samples.ts';
 import { queryString, startTestServer, type TestServer } from './harness.ts';
 
@@ -9,7 +9,7 @@ const ONE_FIELD_SKIPS: Record<string, string> = {
 };
 
 /** Endpoints whose schema requires no single field but whose handler answers 400 without one of several identifiers. */
-const ONE_OF_IDENTIFIERS = ['updateProject', 'getProject', 'listExperiments', 'listExperimentTags', 'getArtifact'];
+const ONE_OF_IDENTIFIERS = ['updateProject', 'getProject', 'listExperiments', 'listExperimentTags', 'getArtifact', 'getArtifactVersion', 'listArtifactVersionFiles'];
 
 let server: TestServer;
 beforeAll(async () => {
@@ -52,9 +52,13 @@ async function send(endpoint: Endpoint, input: Partial<Input>) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(input.body ?? {});
   } else if (endpoint.bodyKind === 'multipart') body = new FormData();
-  const response = await server.fetch(fullPath(endpoint) + queryString(input.query), { method: endpoint.method, headers, body });
+  const params = sampleValue(inputSchema(endpoint.params)) as Record<string, unknown>;
+  const response = await server.fetch(pathWith(endpoint, params) + queryString(input.query), { method: endpoint.method, headers, body });
   return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as { msg: string; code: number; sdk_error_code: number } };
 }
+
+/** A JSON body that is an array (its items' fields are required, not the body's). */
+const hasArrayBody = (endpoint: Endpoint) => endpoint.bodyKind === 'json' && inputSchema(endpoint.body).type === 'array';
 
 /** Which of `fields` the message names the way the service quotes them (`"field"`). */
 const named = (msg: string, fields: string[]) => fields.filter((field) => msg.includes(`"${field}"`));
@@ -94,10 +98,24 @@ describe('400 for missing fields, driven by the contract', () => {
   });
 
   it('answers 400 without required fields only where one of several identifiers is needed, naming one', async () => {
-    for (const [name, endpoint] of entries.filter(([, endpoint]) => requiredOf(endpoint).length === 0)) {
+    for (const [name, endpoint] of entries.filter(([, endpoint]) => requiredOf(endpoint).length === 0 && !hasArrayBody(endpoint))) {
       const reply = await send(endpoint, {});
       expect(reply.status === 400, `${name}: ${reply.status} ${reply.body.msg}`).toBe(ONE_OF_IDENTIFIERS.includes(name));
       if (reply.status === 400) expect(fieldsOf(endpoint).some((field) => reply.body.msg.includes(field)), reply.body.msg).toBe(true);
+    }
+  });
+
+  it.each(entries.filter(([, endpoint]) => hasArrayBody(endpoint)))('%s (array body) answers 400 for an object, an empty array, and an item missing a field', async (_name, endpoint) => {
+    const object = await send(endpoint, { query: {}, body: {} });
+    expect(object.status).toBe(400);
+    expect(object.body.msg).toMatch(/expected array/);
+    expect((await send(endpoint, { query: {}, body: [] })).status).toBe(400);
+    const item = sampleValue(inputSchema(endpoint.body)) as Record<string, unknown>[];
+    for (const field of requiredFields(inputSchema(endpoint.body).items ?? {})) {
+      const without = Object.fromEntries(Object.entries(item[0] ?? {}).filter(([name]) => name !== field));
+      const reply = await send(endpoint, { query: {}, body: [without] });
+      expect(reply.status, reply.body.msg).toBe(400);
+      expect(reply.body.msg).toContain(`"0.${field}" is required`);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, fullPath, type Endpoint } from '../../shared/api/index.ts';
+import { api, pathWith, type Endpoint } from '../../shared/api/index.ts';
+import { inputSchema, sampleValue } from './contract-samples.ts';
 import { queryString, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -15,7 +16,8 @@ async function send(endpoint: Endpoint, input: { query?: Record<string, unknown>
   if (input.key !== null) headers.authorization = input.key ?? server.adminKey;
   const hasJsonBody = endpoint.bodyKind === 'json' && input.body !== undefined;
   if (hasJsonBody) headers['content-type'] = 'application/json';
-  const response = await server.fetch(fullPath(endpoint) + queryString(input.query), {
+  const params = sampleValue(inputSchema(endpoint.params)) as Record<string, unknown>;
+  const response = await server.fetch(pathWith(endpoint, params) + queryString(input.query), {
     method: endpoint.method,
     headers,
     body: hasJsonBody ? JSON.stringify(input.body) : undefined,

@@ -19,7 +19,7 @@ const operations: Record<string, { input: Record<string, unknown>; required: str
   logMetric: { input: { metricName: 'm', metricValue: 1 }, required: ['metricName', 'metricValue'] },
   logHtml: { input: { html: '<p/>' }, required: ['html'] },
   setSystemDetails: { input: {}, required: [] },
-  setGitMetadata: { input: { user: 'u', root: 'r', branch: 'b', parent: 'p', origin: 'o' }, required: ['user', 'root', 'branch', 'parent', 'origin'] },
+  setGitMetadata: { input: { user: 'u', root: 'r', branch: 'b', parent: 'p', origin: 'o' }, required: [] },
   logOutput: { input: { outputLines: [{ output: 'x' }] }, required: ['outputLines'] },
   setGraph: { input: { graph: 'g' }, required: ['graph'] },
   setCode: { input: { code: 'c' }, required: ['code'] },

@@ -81,7 +81,7 @@ describe('multi-metric chart read', () => {
     });
     expect(chart.status).toBe(200);
     expect(chart.body.empty).toBe(false);
-    expect(chart.body.experiments[second]).toEqual({ experimentKey: second, empty: true, params: {}, metrics: [] });
+    expect(chart.body.experiments[second]).toEqual({ experimentKey: second, experiment_key: second, steps: [], epochs: [], empty: true, params: {}, metrics: [] });
     const own = chart.body.experiments[first];
     expect(own?.params).toEqual({ lr: '0.1' });
     expect(own?.metrics[0]).toEqual({

@@ -98,7 +98,7 @@ describe('throttle guard', () => {
     const refusal = await caught(() => guard.admit(experimentId, 'metrics', 1, write));
     expect(writes).toBe(2);
     expect(refusal.status).toBe(429);
-    expect(refusal.headers).toEqual({ 'Retry-After': '45' });
+    expect(refusal.headers).toEqual({ 'Retry-After': '45', 'Retry-After-Custom': '44.500' });
     expect(refusal.message).toMatch(/more than 2 metric values per minute/);
     await caught(() => guard.admit(experimentId, 'metrics', 1, write));
     const flagged = fixture.experiments.byId(experimentId);

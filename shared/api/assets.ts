@@ -100,12 +100,15 @@ export const assetEndpoints = {
       groupingName: z.string().max(1000).optional().describe('Model name for type=model-element.'),
       artifactVersionId: z.string().max(200).optional(),
       isRemote: queryBoolean.optional(),
+      assetId: z.string().trim().min(1).max(200).optional().describe(
+        "The client's id for the asset (the SDK builds URLs from it): used as assetId. Sent again for the same experiment it replaces that asset; 409 when another experiment's asset has it.",
+      ),
     }),
     bodyKind: 'multipart',
     body: z.object({
-      file: binaryPart.optional().describe('The bytes (omitted when isRemote=true).'),
-      link: z.string().optional().describe('The remote address (only when isRemote=true).'),
-      metadata: z.string().optional().describe('A JSON string.'),
+      file: binaryPart.optional().describe('The bytes (omitted when isRemote=true); without fileName the asset is named after its basename.'),
+      link: z.string().optional().describe('The remote address (only when isRemote=true), as a plain field or a file part.'),
+      metadata: z.string().optional().describe('A JSON string (plain field or file part); preferred over the metadata query field.'),
     }),
     reply: msgReply('Saved').extend({ assetId: z.string(), experimentModelId: z.string().optional() }),
   }),
@@ -172,8 +175,23 @@ export const assetEndpoints = {
     group: 'assets',
     method: 'GET',
     path: 'experiment/asset/get-asset',
-    query: z.object({ experimentKey, assetId: nonEmpty(200) }),
+    query: z.object({
+      experimentKey,
+      assetId: nonEmpty(200).optional().describe('Required unless imageId is given.'),
+      imageId: nonEmpty(200).optional().describe('The same as assetId (the image URLs the Python SDK builds use it).'),
+      artifactVersionId: nonEmpty(200).optional().describe('When given, the asset must be a file of that artifact version (404 otherwise).'),
+      allow301: queryBoolean.optional().describe('false: a remote asset answers 400 naming its link instead of redirecting; absent or true: 302 to the link.'),
+    }),
     replyKind: 'binary',
+  }),
+  getAssetsByName: defineEndpoint({
+    id: 'sdk.assetsByName',
+    summary: "An experiment's assets with exactly this fileName (and type, when given; all types otherwise), oldest first.",
+    group: 'assets',
+    method: 'GET',
+    path: 'experiment/asset/get-by-name',
+    query: z.object({ experimentKey, assetName: nonEmpty(1000), type: z.string().max(100).optional() }),
+    reply: z.object({ assets: z.array(assetRecord) }),
   }),
   listExperimentModels: defineEndpoint({
     id: 'read.experimentModels',
@@ -186,7 +204,9 @@ export const assetEndpoints = {
   }),
   downloadGitPatch: defineEndpoint({
     id: 'read.gitPatch',
-    summary: "The experiment's git patch: a zip holding one patch file.",
+    summary:
+      "The experiment's git patch, the bytes as uploaded (application/zip when they are a zip, else text/plain); " +
+      'none uploaded: 200 with {"msg":"No git patch",...}.',
     group: 'assets',
     method: 'GET',
     path: 'experiment/git/patch',

@@ -16,7 +16,10 @@ export interface Endpoint<
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
 > {
-  /** `E1`…`E57` for the specification's operations; `read.<name>` for reads; `ext.<name>` for extensions. */
+  /**
+   * `E1`…`E57` for the specification's operations; `read.<name>` for reads; `sdk.<name>` for what clients.md Part A adds;
+   * `clientlib.<name>` for its live-logging front door (Part B); `ext.<name>` for extensions.
+   */
   readonly id: string;
   /** One line saying what the endpoint does. */
   readonly summary: string;

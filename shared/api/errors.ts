@@ -17,6 +17,8 @@ export const SdkError = {
   noArtifactVersion: 624523,
   artifactVersionExists: 90399,
   stateImmutable: 90401,
+  artifactVersionFailed: 90402,
+  artifactVersionOpen: 90403,
   invalidState: 90410,
   notFound: 40400,
   conflict: 40900,

@@ -25,6 +25,8 @@ export const experimentMetadata = z.object({
   filePath: z.string().nullable(),
   optimizationId: z.string().nullable(),
   userName: z.string().nullable(),
+  hasCrashed: z.boolean().describe('Set by update-status (hasCrashed=true): the run ended by a crash. The Python SDK reads it with [].'),
+  lastError: z.string().nullable().describe('The last error a client reported through update-status.'),
 });
 
 /** The experiment metadata type. */

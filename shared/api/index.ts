@@ -1,9 +1,12 @@
 import { artifactEndpoints } from './artifacts.ts';
+import { artifactVersionEndpoints } from './artifact-versions.ts';
 import { assetEndpoints } from './assets.ts';
 import { clientlibBatchEndpoints } from './clientlib-batches.ts';
 import { clientlibExtraEndpoints } from './clientlib-extras.ts';
 import { clientlibLoggerEndpoints } from './clientlib-logger.ts';
+import { clientlibUploadEndpoints } from './clientlib-uploads.ts';
 import type { Endpoint } from './define.ts';
+import { experimentClientEndpoints } from './experiment-client.ts';
 import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
 import { loggingEndpoints } from './logging.ts';
@@ -24,16 +27,19 @@ export const api = {
   ...workspaceEndpoints,
   ...projectEndpoints,
   ...experimentEndpoints,
+  ...experimentClientEndpoints,
   ...loggingEndpoints,
   ...registryEndpoints,
   ...registryItemEndpoints,
   ...assetEndpoints,
   ...experimentModelEndpoints,
   ...artifactEndpoints,
+  ...artifactVersionEndpoints,
   ...webhookEndpoints,
   ...clientlibLoggerEndpoints,
   ...clientlibBatchEndpoints,
   ...clientlibExtraEndpoints,
+  ...clientlibUploadEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

@@ -47,14 +47,28 @@ export const metricRecord = z.object({
   runContext: z.string().nullable(),
 });
 
-/** Static information about one GPU (E32 `gpuStaticInfoList`). */
+/** Static information about one GPU (E32 `gpuStaticInfoList`), as stored and read. */
 export const gpuStaticInfo = z.object({
   gpuIndex: z.number().int().min(0),
   name: z.string().max(1000),
   uuid: z.string().max(1000),
-  totalMemory: byteCount,
+  totalMemory: byteCount.nullable().describe('Null when the client did not report it.'),
   powerLimit: byteCount.nullable().describe('Null when the driver cannot report it.'),
 });
+
+/** The live Python SDK's spelling of a GPU item (snake_case keys, `total_memory` may be absent), mapped to gpuStaticInfo. */
+const gpuStaticInfoSnake = z
+  .object({
+    gpu_index: z.number().int().min(0),
+    name: z.string().max(1000),
+    uuid: z.string().max(1000),
+    total_memory: byteCount.nullish(),
+    power_limit: byteCount.nullish(),
+  })
+  .transform((gpu) => ({ gpuIndex: gpu.gpu_index, name: gpu.name, uuid: gpu.uuid, totalMemory: gpu.total_memory ?? null, powerLimit: gpu.power_limit ?? null }));
+
+/** A GPU item as E32 accepts it: camelCase (totalMemory required) or the live SDK's snake_case. */
+const gpuStaticInfoInput = z.union([gpuStaticInfo.extend({ totalMemory: byteCount }), gpuStaticInfoSnake]);
 
 /** One additional system-information item (E32 `logAdditionalSystemInfoList`). */
 export const additionalSystemInfo = z.object({ key: itemName, value: z.json() });
@@ -72,8 +86,16 @@ export const systemDetailsFields = {
   os: shortText.nullish(),
   ip: shortText.nullish(),
   hostname: shortText.nullish(),
-  gpuStaticInfoList: z.array(gpuStaticInfo).max(1024).nullish(),
-  logAdditionalSystemInfoList: z.array(additionalSystemInfo).max(10_000).nullish(),
+  osRelease: shortText.nullish(),
+  machine: shortText.nullish(),
+  processor: shortText.nullish(),
+  env: z.record(z.string(), z.json()).nullish().describe('Environment variables the client chose to report.'),
+  gpuStaticInfoList: z.array(gpuStaticInfoInput).max(1024).nullish(),
+  logAdditionalSystemInfoList: z
+    .array(additionalSystemInfo)
+    .max(10_000)
+    .nullish()
+    .describe('Merged by key into the stored list: a key sent again takes the new value, other keys stay.'),
   networkInterfaceIps: textList.nullish(),
   command: textList.nullish(),
   executable: shortText.nullish(),
@@ -82,7 +104,8 @@ export const systemDetailsFields = {
 };
 
 /**
- * The system-details record (write-api.md Resources). Unset scalars are null and unset lists empty.
+ * The system-details record (write-api.md Resources, clients.md A.6): every key always present (the Python SDK
+ * reads them with []); unset scalars and env are null and unset lists empty.
  * systemMetricNames lists the usage-metric series logged (E40–E43); maxTotalMemory is the largest GPU
  * total memory seen (static info or `sys.gpu.*.total_memory`); totalRam is the latest `sys.ram.total`.
  */
@@ -96,6 +119,10 @@ export const systemDetailsRecord = z.object({
   os: z.string().nullable(),
   ip: z.string().nullable(),
   hostname: z.string().nullable(),
+  osRelease: z.string().nullable(),
+  machine: z.string().nullable(),
+  processor: z.string().nullable(),
+  env: z.record(z.string(), z.json()).nullable(),
   gpuStaticInfoList: z.array(gpuStaticInfo),
   logAdditionalSystemInfoList: z.array(additionalSystemInfo),
   systemMetricNames: z.array(z.string()),
@@ -108,7 +135,7 @@ export const systemDetailsRecord = z.object({
   totalRam: z.number().nullable(),
 });
 
-/** Git metadata (E33 and its read). The SDKs send null for parts they cannot determine (e.g. no remote). */
+/** Git metadata (E33's read). The SDKs send null for parts they cannot determine (e.g. no remote). */
 export const gitMetadataRecord = z.object({
   user: z.string().max(10_000).nullable(),
   root: z.string().max(10_000).nullable(),
@@ -116,6 +143,10 @@ export const gitMetadataRecord = z.object({
   parent: z.string().max(10_000).nullable(),
   origin: z.string().max(10_000).nullable(),
 });
+
+const gitPart = z.string().max(10_000).nullish();
+/** Git metadata as E33 accepts it: Python sends null for unknown parts, cometr leaves them out; both mean null. */
+export const gitMetadataInput = z.object({ user: gitPart, root: gitPart, branch: gitPart, parent: gitPart, origin: gitPart });
 
 /** Cloud details (E38/E55 and the `ext.cloudDetails` read). */
 export const cloudDetailsRecord = z.object({
@@ -136,6 +167,9 @@ export const chartSeries = z.object({
 /** One experiment in the multi-metric chart reply. */
 export const chartExperiment = z.object({
   experimentKey: z.string(),
+  experiment_key: z.string().describe('The same as experimentKey (the spelling of the Python SDK\'s documentation).'),
+  steps: z.array(z.number().int()).describe('Every step of the returned points, ascending, once each.'),
+  epochs: z.array(z.number().int()).describe('Every epoch of the returned points, ascending, once each.'),
   empty: z.boolean().describe('True when none of the requested metrics has a point.'),
   params: z.record(z.string(), z.string()).describe('Current value of each requested parameter the experiment has.'),
   metrics: z.array(chartSeries),

@@ -4,7 +4,7 @@ import { experimentKey, loggedValue, msgReply, step, timestampMillis } from './f
 import {
   cloudDetailsRecord,
   documentText,
-  gitMetadataRecord,
+  gitMetadataInput,
   itemName,
   optionalContext,
   optionalStep,
@@ -33,7 +33,7 @@ const cloudDetailsBody = z.object({
 export const loggingWriteEndpoints = {
   logOther: defineEndpoint({
     id: 'E27',
-    summary: 'Log an "other" key/value (summary only). Key `name` also sets the experiment name.',
+    summary: 'Log an "other" key/value (summary only). Key `name` or `Name` (the Python SDK\'s set_name) also sets the experiment name.',
     group,
     method: 'POST',
     path: 'write/experiment/log-other',
@@ -87,21 +87,21 @@ export const loggingWriteEndpoints = {
   }),
   setGitMetadata: defineEndpoint({
     id: 'E33',
-    summary: 'Set the git metadata (every field present; null where the client cannot tell).',
+    summary: 'Set the git metadata; a field left out or null is stored as null (the client cannot tell).',
     group,
     method: 'POST',
     path: 'write/experiment/git/metadata',
-    body: gitMetadataRecord.extend({ experimentKey }),
+    body: gitMetadataInput.extend({ experimentKey }),
     reply: saved,
   }),
   logOutput: defineEndpoint({
     id: 'E34',
-    summary: 'Append output lines; reads order them by offset (then arrival).',
+    summary: 'Append output lines; reads order them by offset (then arrival). The context comes as `context` (cometr) or `runContext` (Python).',
     group,
     method: 'POST',
     path: 'write/experiment/output',
     aliases: ['/clientlib/rest/v2/write/experiment/output'],
-    body: z.object({ experimentKey, context: optionalContext, outputLines: z.array(outputLine).max(100_000) }),
+    body: z.object({ experimentKey, context: optionalContext, runContext: optionalContext, outputLines: z.array(outputLine).max(100_000) }),
     reply: saved,
   }),
   setGraph: defineEndpoint({

@@ -5,7 +5,7 @@ import { defineEndpoint } from './define.ts';
 export const metaEndpoints = {
   serverVersion: defineEndpoint({
     id: 'read.isAliveVersion',
-    summary: "The service's version; 4.3.385 or later enables every REST feature clients use.",
+    summary: "The service's version; 4.18.133 or later enables every feature the Python SDK gates by version.",
     group: 'meta',
     method: 'GET',
     path: '/clientlib/isAlive/ver',

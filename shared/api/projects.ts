@@ -44,11 +44,17 @@ export const projectEndpoints = {
   }),
   deleteProject: defineEndpoint({
     id: 'E12',
-    summary: 'Delete a project; its experiments go to the trash, or to the workspace\'s "Uncategorized" project when deleteAllExperiments is false.',
+    summary:
+      'Delete a project (by projectId, or workspaceName and projectName); its experiments go to the trash, or to the workspace\'s "Uncategorized" project when deleteAllExperiments is false.',
     group: 'projects',
     method: 'POST',
     path: 'write/project/delete',
-    body: z.object({ workspaceName, projectName, deleteAllExperiments: z.boolean() }),
+    body: z.object({
+      projectId: nonEmpty(100).optional().describe('Instead of workspaceName and projectName (the Python SDK sends it).'),
+      workspaceName: workspaceName.optional(),
+      projectName: projectName.optional(),
+      deleteAllExperiments: z.boolean(),
+    }),
     reply: msgReply('Deleted'),
   }),
   updateProject: defineEndpoint({

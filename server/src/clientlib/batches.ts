@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { batchReply } from '../../../shared/api/clientlib-batches.ts';
-import { SdkError } from '../../../shared/api/index.ts';
-import { ApiError, badRequest } from '../http/api-error.ts';
+import { badRequest } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { appendMetrics, experimentIdFor, throttledWrite } from '../handlers/logging-support.ts';
 import { loggedPoint } from '../storage/logged-data-summary.ts';
@@ -34,20 +33,6 @@ function replyFor(stored: number, refused: BatchReply['refused']): BatchReply {
 }
 
 /**
- * A throttled write's 429 with `Retry-After-Custom` (float seconds), the header the Python SDK waits for before
- * re-sending the parked batch (clients.md §0).
- */
-async function withRetryAfterCustom<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 429 || error.headers['Retry-After-Custom']) throw error;
-    const seconds = error.headers['Retry-After'] ?? '60';
-    throw new ApiError(429, SdkError.throttled, error.message, { ...error.headers, 'Retry-After-Custom': Number(seconds).toFixed(1) });
-  }
-}
-
-/**
  * Handlers of the metric and parameter batches (clients.md B.5). Each good item is stored exactly as E29/E28 store
  * one, all of a batch in one transaction under the throttle (all or nothing: a 429 stores none of them).
  */
@@ -58,7 +43,7 @@ export function createClientlibBatchHandlers(services: Services): HandlerTable {
       const id = experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       const { accepted, refused } = sortItems(body.values, (item) => checkMetric(item, now));
-      if (accepted.length > 0) await withRetryAfterCustom(appendMetrics(services, id, 'metrics', accepted.length, accepted));
+      if (accepted.length > 0) await appendMetrics(services, id, 'metrics', accepted.length, accepted);
       return replyFor(accepted.length, refused);
     },
     clientlibParameterBatch: async ({ body, caller }) => {
@@ -69,7 +54,7 @@ export function createClientlibBatchHandlers(services: Services): HandlerTable {
         const store = () => {
           for (const item of accepted) loggedData.values.logValue(id, 'parameter', item.name, loggedPoint(item.value, item.timestamp, item.step, item.context));
         };
-        await withRetryAfterCustom(throttledWrite(services, id, 'parameters', accepted.length, store));
+        await throttledWrite(services, id, 'parameters', accepted.length, store);
       }
       return replyFor(accepted.length, refused);
     },

@@ -4,6 +4,7 @@ import { createClientlibBatchHandlers } from './batches.ts';
 import { createClientlibExtraHandlers } from './extras.ts';
 import { createClientlibRunHandlers } from './run.ts';
 import { createClientlibStatusHandlers } from './status.ts';
+import { createClientlibUploadHandlers } from './uploads.ts';
 
 /** The Python SDK's live-logging front door (`/clientlib/…`, clients.md Part B) onto the same stores as the REST handlers. */
 export function createClientlibLoggerHandlers(services: Services): HandlerTable {
@@ -12,5 +13,6 @@ export function createClientlibLoggerHandlers(services: Services): HandlerTable 
     ...createClientlibStatusHandlers(services),
     ...createClientlibBatchHandlers(services),
     ...createClientlibExtraHandlers(services),
+    ...createClientlibUploadHandlers(services),
   };
 }

@@ -90,7 +90,7 @@ export function createClientlibRunHandlers(services: Services): HandlerTable {
   /** Resumes a run the caller may write to: running again from now. */
   const resume = (caller: Caller, key: string): Experiment => {
     const experiment = access.experiment(caller, key);
-    experiments.resume(experiment.id, services.now());
+    experiments.reportStatus(experiment.id, { isAlive: true }, services.now());
     return experiments.byId(experiment.id) ?? experiment;
   };
 

@@ -1,23 +1,31 @@
-import yazl from 'yazl';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
-import { sendBlob } from './assets-download.ts';
+import type { BlobStore } from '../blobs.ts';
+import { contentDisposition, sendBlob } from './assets-download.ts';
 import { receiveUpload } from './assets-upload.ts';
 import { ok } from './replies.ts';
 
-/** The name of the patch file inside the zip the git patch read returns. */
-export const GIT_PATCH_ENTRY = 'git_diff.patch';
+/** The first bytes of a zip file (a local file header). */
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-/** Handlers of the asset download, the experiment model list, and the git patch upload (E45) and read. */
+/** Handlers of the asset download, the experiment model list, and the git patch upload (E45) and read (bytes kept and served as uploaded). */
 export function createAssetReadHandlers(services: Services): HandlerTable {
   const { access, assets, blobs, experimentModels, gitPatches, registry } = services;
   return {
     downloadAsset: ({ query, caller, request, reply }) => {
       const experiment = access.experiment(caller, query.experimentKey);
-      const asset = assets.byUuid(experiment.id, query.assetId);
-      if (!asset) throw notFound(`No asset with assetId "${query.assetId}" in experiment "${experiment.key}".`);
-      if (asset.remoteLink !== null) return reply.redirect(asset.remoteLink, 302);
+      const assetId = query.assetId ?? query.imageId;
+      if (assetId === undefined) throw badRequest('The query field "assetId" is required (or its alias "imageId").');
+      const asset = assets.byUuid(experiment.id, assetId);
+      if (!asset || (query.artifactVersionId !== undefined && asset.artifactVersionId !== query.artifactVersionId)) {
+        const ofVersion = query.artifactVersionId === undefined ? '' : ` of artifact version "${query.artifactVersionId}"`;
+        throw notFound(`No asset with assetId "${assetId}"${ofVersion} in experiment "${experiment.key}".`);
+      }
+      if (asset.remoteLink !== null) {
+        if (query.allow301 === false) throw badRequest(`Asset "${assetId}" is remote: download it from ${asset.remoteLink} (or ask with allow301=true).`);
+        return reply.redirect(asset.remoteLink, 302);
+      }
       if (asset.blob === null) throw new Error('asset without bytes or link');
       return sendBlob(reply, blobs, { blob: asset.blob, fileName: asset.fileName, contentType: asset.contentType }, request.headers.range);
     },
@@ -49,18 +57,27 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
       await services.blobGarbage.collect();
       return ok('Saved');
     },
-    downloadGitPatch: ({ query, caller, reply }) => {
+    downloadGitPatch: async ({ query, caller, reply }) => {
       const experiment = access.experiment(caller, query.experimentKey);
       const patch = gitPatches.get(experiment.id);
-      if (!patch) throw notFound(`Experiment "${experiment.key}" has no git patch.`);
-      const zip = new yazl.ZipFile();
-      zip.addReadStream(blobs.read(patch.blob), GIT_PATCH_ENTRY, { mtime: new Date(patch.createdAt), size: patch.fileSize });
-      zip.end();
+      // The Python SDK takes a body starting with `{"msg"` as "no patch" (a 404 would raise).
+      if (!patch) return { msg: 'No git patch', code: 200, data: null, sdk_error_code: 0 };
+      const zip = await startsWithZipMagic(blobs, patch.blob, patch.fileSize);
       return reply
         .code(200)
-        .header('Content-Type', 'application/zip')
-        .header('Content-Disposition', 'attachment; filename="git_diff.zip"')
-        .send(zip.outputStream);
+        .header('Content-Type', zip ? 'application/zip' : 'text/plain; charset=utf-8')
+        .header('Content-Disposition', contentDisposition(zip ? 'git_diff.zip' : 'git_diff.patch'))
+        .header('Content-Length', patch.fileSize)
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(blobs.read(patch.blob));
     },
   };
+}
+
+/** Whether a blob begins with the local-file-header signature of a zip, `PK\x03\x04`. */
+async function startsWithZipMagic(blobs: BlobStore, blob: string, size: number): Promise<boolean> {
+  if (size < ZIP_MAGIC.length) return false;
+  const chunks: Buffer[] = [];
+  for await (const chunk of blobs.read(blob, { start: 0, end: ZIP_MAGIC.length - 1 })) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC);
 }

@@ -1,55 +1,26 @@
 import { Readable } from 'node:stream';
-import { badRequest, notFound } from '../http/api-error.ts';
-import type { Caller, HandlerTable } from '../http/handler.ts';
+import { notFound } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { Experiment } from '../storage/experiments.ts';
-import { artifactVersionOf, immutableVersion } from './artifacts.ts';
-import { contentTypeOf, extensionOf, toAssetRecord, typeFilter } from './assets-records.ts';
+import { contentTypeOf, toAssetRecord, typeFilter } from './assets-records.ts';
 import { createAssetReadHandlers } from './assets-reads.ts';
-import { receiveUpload } from './assets-upload.ts';
+import { assetFileName, assetRules, checkRemoteLink, saveUploadedAsset } from './assets-save.ts';
 import { ok, origin } from './replies.ts';
 
-/** The asset type of model files; with groupingName they form an experiment model. */
-export const MODEL_ELEMENT = 'model-element';
 /** The asset type of text samples (E31 and E44 with type=text-sample). */
 export const TEXT_SAMPLE = 'text-sample';
-
-/** The file name an asset is stored under: `fileName`, else the part's name, with `extension` added when it has none. */
-function assetFileName(given: string | undefined, partName: string | undefined, extension: string | undefined): string {
-  const name = [...(given?.trim() || partName?.trim() || 'asset')].filter((char) => char.charCodeAt(0) > 0x1f && char !== '\x7f').join('');
-  const ext = extension?.trim().replace(/^\./, '');
-  return ext && extensionOf(name) === '' ? `${name}.${ext}` : name;
-}
 
 /** A JSON metadata string as stored: objects are serialized, strings kept. */
 export const metadataText = (value: string | Record<string, unknown> | undefined): string | null =>
   value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
-/** 400 unless `link` is an absolute URL (any scheme: http, s3, gs...). */
-export function checkRemoteLink(link: string): string {
-  try {
-    return new URL(link.trim()).href;
-  } catch {
-    throw badRequest(`The remote asset link "${link}" is not an absolute URL.`);
-  }
-}
-
 /** Handlers of E31, E44–E49 and the asset, model and git patch reads. */
 export function createAssetHandlers(services: Services): HandlerTable {
-  const { access, assets, blobs, experimentModels } = services;
+  const { access, assets, blobs } = services;
   const transaction = <T>(work: () => T): T => services.db.transaction(work)();
   const limit = services.config.uploadLimitBytes;
-  /** An artifact version assets may still be added to: 404 when unknown, 90401 unless OPEN. */
-  const openArtifactVersion = (caller: Caller, artifactVersionId: string | undefined) => {
-    if (!artifactVersionId) return;
-    const { version } = artifactVersionOf(services, caller, artifactVersionId);
-    if (version.state !== 'OPEN') throw immutableVersion(version);
-  };
-  /** 90401 when a file belongs to an artifact version that is no longer OPEN: its files are frozen with it. */
-  const requireChangeable = (artifactVersionId: string | null) => {
-    const version = artifactVersionId ? services.artifacts.versionByUuid(artifactVersionId) : undefined;
-    if (version && version.state !== 'OPEN') throw immutableVersion(version);
-  };
+  const { requireChangeable, openArtifactVersion } = assetRules(services);
   /** The experiment's asset `assetId` (404 when unknown), checked to be changeable. */
   const changeableAsset = (experiment: Experiment, assetId: string) => {
     const asset = assets.byUuid(experiment.id, assetId);
@@ -62,47 +33,8 @@ export function createAssetHandlers(services: Services): HandlerTable {
     ...createAssetReadHandlers(services),
     uploadAsset: async ({ query, caller, request }) => {
       const experiment = access.experiment(caller, query.experimentKey);
-      const type = query.type?.trim() || 'asset';
-      const groupingName = query.groupingName?.trim();
-      if (type === MODEL_ELEMENT && !groupingName) throw badRequest('The query field "groupingName" (the model name) is required for type=model-element.');
-      openArtifactVersion(caller, query.artifactVersionId);
-      const upload = await receiveUpload(request, blobs, limit);
-      let saved: { assetId: string; experimentModelId?: string };
-      try {
-        const link = query.isRemote ? checkRemoteLink(upload.fields.link ?? '') : undefined;
-        if (!link && !upload.file) throw badRequest('The multipart part "file" is required (or isRemote=true with a part "link").');
-        if (link && upload.file) throw badRequest('Send either a part "file" or isRemote=true with a part "link", not both.');
-        const fileName = assetFileName(query.fileName, upload.file?.fileName ?? (link && new URL(link).pathname.split('/').pop()), query.extension);
-        saved = transaction(() => {
-          const now = services.now();
-          const model = type === MODEL_ELEMENT && groupingName ? experimentModels.ensure(experiment.id, groupingName, now) : undefined;
-          if (query.overwrite) {
-            for (const versionId of assets.artifactVersionsNamed(experiment.id, fileName)) requireChangeable(versionId);
-            assets.deleteByName(experiment.id, fileName);
-          }
-          const asset = assets.insert({
-            experimentId: experiment.id,
-            fileName,
-            fileSize: upload.file?.size ?? 0,
-            type,
-            contentType: contentTypeOf(fileName),
-            context: query.context ?? null,
-            step: query.step ?? null,
-            epoch: query.epoch ?? null,
-            metadata: upload.fields.metadata ?? query.metadata ?? null,
-            blob: upload.file?.blob ?? null,
-            remoteLink: link ?? null,
-            experimentModelRowId: model?.id ?? null,
-            artifactVersionId: query.artifactVersionId ?? null,
-            createdAt: now,
-          });
-          return { assetId: asset.uuid, experimentModelId: model?.uuid };
-        });
-      } catch (error) {
-        if (upload.file) await blobs.remove(upload.file.blob);
-        throw error;
-      }
-      if (query.overwrite) await services.blobGarbage.collect();
+      const { experimentKey: _key, metadata, type, ...wanted } = query;
+      const saved = await saveUploadedAsset(services, caller, request, { ...wanted, experiment, type: type?.trim() || 'asset', queryMetadata: metadata });
       return { ...ok('Saved'), ...saved };
     },
     uploadTextSample: async ({ body, caller }) => {
@@ -138,7 +70,7 @@ export function createAssetHandlers(services: Services): HandlerTable {
         const assetIds = body.remoteAssets.map((item) => {
           openArtifactVersion(caller, item.artifactVersionId);
           const link = checkRemoteLink(item.link);
-          const fileName = assetFileName(item.fileName, new URL(link).pathname.split('/').pop(), undefined);
+          const fileName = assetFileName(item.fileName, new URL(link).pathname.split('/').pop(), 'asset', undefined);
           return assets.insert({
             experimentId: experiment.id,
             fileName,
@@ -178,6 +110,12 @@ export function createAssetHandlers(services: Services): HandlerTable {
         assets.removeTag(changeableAsset(experiment, query.assetId).id, query.tag.trim());
         return ok('Deleted');
       }),
+    getAssetsByName: ({ query, caller, request }) => {
+      const experiment = access.experiment(caller, query.experimentKey);
+      const base = origin(request);
+      const named = assets.listNamed(experiment.id, query.assetName, typeFilter(query.type));
+      return { assets: named.map((asset) => toAssetRecord(asset, experiment.key, base)) };
+    },
     listAssets: ({ query, caller, request }) => {
       const experiment = access.experiment(caller, query.experimentKey);
       const base = origin(request);

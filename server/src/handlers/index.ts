@@ -1,8 +1,10 @@
 import { createClientlibLoggerHandlers } from '../clientlib/handlers.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
+import { createArtifactVersionHandlers } from './artifact-versions.ts';
 import { createArtifactHandlers } from './artifacts.ts';
 import { createAssetHandlers } from './assets.ts';
+import { createExperimentClientHandlers } from './experiment-client.ts';
 import { createExperimentLifecycleHandlers } from './experiment-lifecycle.ts';
 import { createExperimentHandlers } from './experiments.ts';
 import { createLoggingHandlers } from './logging.ts';
@@ -23,10 +25,12 @@ export function createHandlers(services: Services): HandlerTable {
     ...createProjectHandlers(services),
     ...createExperimentHandlers(services),
     ...createExperimentLifecycleHandlers(services),
+    ...createExperimentClientHandlers(services),
     ...createRegistryHandlers(services),
     ...createAssetHandlers(services),
     ...createWebhookHandlers(services),
     ...createArtifactHandlers(services),
+    ...createArtifactVersionHandlers(services),
     ...createStoreHandlers(services),
     ...createPanelHandlers(services),
     ...createRpcHandlers(services),

@@ -63,7 +63,16 @@ export function createLoggingChartHandlers(services: Services): HandlerTable {
           const points = series[index] ?? [];
           return points.length > 0 ? [toChartSeries(name, thin(points, limit))] : [];
         });
-        experiments[experiment.key] = { experimentKey: experiment.key, empty: metrics.length === 0, params, metrics };
+        const distinct = (values: (number | null)[]) => [...new Set(values.filter((value) => value !== null))].sort((a, b) => a - b);
+        experiments[experiment.key] = {
+          experimentKey: experiment.key,
+          experiment_key: experiment.key,
+          steps: distinct(metrics.flatMap((metric) => metric.steps)),
+          epochs: distinct(metrics.flatMap((metric) => metric.epochs)),
+          empty: metrics.length === 0,
+          params,
+          metrics,
+        };
       }
       return { experiments, empty: Object.values(experiments).every((experiment) => experiment.empty) };
     },

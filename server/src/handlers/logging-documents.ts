@@ -6,6 +6,14 @@ import { experimentIdFor, throttledWrite } from './logging-support.ts';
 import { ok } from './replies.ts';
 
 type CloudDetailsBody = BodyOf<typeof loggingWriteEndpoints.setCloudDetails>;
+type InfoItem = { key: string; value: unknown };
+
+/** The stored additional-info items with the new ones merged in by key: a key sent again takes the new value in its place. */
+function mergeByKey(stored: unknown, items: readonly InfoItem[]): InfoItem[] {
+  const merged = new Map((Array.isArray(stored) ? (stored as InfoItem[]) : []).map((item) => [item.key, item]));
+  for (const item of items) merged.set(item.key, item);
+  return [...merged.values()];
+}
 
 /** Handlers of E30, E32–E39 and E55: documents, output lines, tags, file path. */
 export function createLoggingDocumentHandlers(services: Services): HandlerTable {
@@ -28,12 +36,15 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
         body.override ? documents.setText(id, 'html', body.html, now) : documents.appendText(id, 'html', body.html, now),
       ),
     setSystemDetails: ({ body, caller }) => {
-      const { experimentKey, ...fields } = body;
-      const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
-      return otherWrite(caller, experimentKey, (id, now) => documents.mergeJson(id, 'system', given, now));
+      const { experimentKey, logAdditionalSystemInfoList: infoItems, ...fields } = body;
+      const given: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
+      return otherWrite(caller, experimentKey, (id, now) => {
+        if (infoItems) given.logAdditionalSystemInfoList = mergeByKey(documents.json(id, 'system')?.logAdditionalSystemInfoList, infoItems);
+        documents.mergeJson(id, 'system', given, now);
+      });
     },
     setGitMetadata: ({ body, caller }) => {
-      const { user, root, branch, parent, origin } = body;
+      const { user = null, root = null, branch = null, parent = null, origin = null } = body;
       return otherWrite(caller, body.experimentKey, (id, now) => documents.setJson(id, 'git', { user, root, branch, parent, origin }, now));
     },
     logOutput: async ({ body, caller }) => {
@@ -45,7 +56,8 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
         localTimestamp: line.localTimestamp ?? now,
         offset: line.offset ?? null,
       }));
-      await throttledWrite(services, id, 'outputLines', lines.length, () => loggedData.output.append(id, body.context ?? null, lines));
+      const context = body.context ?? body.runContext ?? null;
+      await throttledWrite(services, id, 'outputLines', lines.length, () => loggedData.output.append(id, context, lines));
       return ok('Saved');
     },
     setGraph: ({ body, caller }) => otherWrite(caller, body.experimentKey, (id, now) => documents.setText(id, 'graph', body.graph, now)),

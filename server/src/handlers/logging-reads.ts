@@ -21,7 +21,7 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
     const stored = (documents.json(experimentId, 'system') ?? {}) as Partial<SystemDetails>;
     const usage = values.metricSummariesWithPrefix(experimentId, 'sys.');
     const gpuTotals = [
-      ...(stored.gpuStaticInfoList ?? []).map((gpu) => gpu.totalMemory),
+      ...(stored.gpuStaticInfoList ?? []).flatMap((gpu) => (gpu.totalMemory === null ? [] : [gpu.totalMemory])),
       ...usage.filter((item) => GPU_TOTAL_MEMORY.test(item.name)).map((item) => item.summary.max.number ?? 0),
     ];
     const totalRam = usage.find((item) => item.name === 'sys.ram.total')?.summary.current.number ?? null;
@@ -35,6 +35,10 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
       os: stored.os ?? null,
       ip: stored.ip ?? null,
       hostname: stored.hostname ?? null,
+      osRelease: stored.osRelease ?? null,
+      machine: stored.machine ?? null,
+      processor: stored.processor ?? null,
+      env: stored.env ?? null,
       gpuStaticInfoList: stored.gpuStaticInfoList ?? [],
       logAdditionalSystemInfoList: stored.logAdditionalSystemInfoList ?? [],
       systemMetricNames: usage.map((item) => item.name),

@@ -16,7 +16,7 @@ export function createLoggingValueHandlers(services: Services): HandlerTable {
       const point = loggedPoint(body.value, body.timestamp ?? services.now(), null, null);
       await throttledWrite(services, id, 'other', 1, () => {
         loggedData.values.logValue(id, 'other', body.key, point);
-        if (body.key === 'name') experiments.rename(id, point.value);
+        if (body.key === 'name' || body.key === 'Name') experiments.rename(id, point.value);
       });
       return ok('Saved');
     },

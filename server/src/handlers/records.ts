@@ -47,5 +47,7 @@ export function toExperimentMetadata(experiment: Experiment, now: number, beatMi
     filePath: experiment.filePath,
     optimizationId: experiment.optimizationId,
     userName: experiment.userName,
+    hasCrashed: experiment.hasCrashed,
+    lastError: experiment.lastError,
   };
 }

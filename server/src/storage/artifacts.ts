@@ -13,6 +13,8 @@ export interface Artifact {
   name: string;
   artifactType: string;
   isPublic: boolean;
+  /** The artifact's own tags (its versions have theirs). */
+  tags: string[];
   createdAt: number;
   lastUpdated: number;
 }
@@ -57,6 +59,10 @@ export interface ArtifactStore {
   createVersion(artifactId: number, version: string, fields: VersionFields, userId: number, now: number): ArtifactVersion;
   updateVersion(id: number, fields: VersionFields, now: number): void;
   setState(id: number, state: ArtifactState, isPublic: boolean, now: number): void;
+  /** Sets the artifact's type and/or tags (undefined: unchanged). */
+  setDetails(id: number, details: { artifactType?: string; tags?: string[] }, now: number): void;
+  /** Sets a version's aliases, tags and/or metadata (undefined: unchanged). */
+  setLabels(id: number, labels: { alias?: string[]; tags?: string[]; metadata?: string }, now: number): void;
   /** Takes aliases away from the artifact's other versions (an alias names one version). */
   removeAliases(artifactId: number, exceptVersionId: number, aliases: string[], now: number): void;
 }
@@ -68,6 +74,7 @@ interface ArtifactRecord {
   name: string;
   artifact_type: string;
   is_public: number;
+  tags: string;
   created_at: number;
   last_updated: number;
 }
@@ -95,6 +102,7 @@ const toArtifact = (row: ArtifactRecord): Artifact => ({
   name: row.name,
   artifactType: row.artifact_type,
   isPublic: row.is_public === 1,
+  tags: JSON.parse(row.tags) as string[],
   createdAt: row.created_at,
   lastUpdated: row.last_updated,
 });
@@ -139,6 +147,13 @@ export function createArtifactStore(db: Db): ArtifactStore {
   );
   const setState = db.prepare('UPDATE artifact_versions SET state = ?, is_public = ?, last_updated = ? WHERE id = ?');
   const setAlias = db.prepare('UPDATE artifact_versions SET alias = ?, last_updated = ? WHERE id = ?');
+  const setDetails = db.prepare(
+    'UPDATE artifacts SET artifact_type = coalesce(?, artifact_type), tags = coalesce(?, tags), last_updated = ? WHERE id = ?',
+  );
+  const setLabels = db.prepare(
+    'UPDATE artifact_versions SET alias = coalesce(?, alias), tags = coalesce(?, tags), metadata = coalesce(?, metadata), last_updated = ? WHERE id = ?',
+  );
+  const jsonOrNull = (value: string[] | undefined) => (value === undefined ? null : JSON.stringify(value));
   const one = <R, T>(row: R | undefined, map: (row: R) => T): T | undefined => (row === undefined ? undefined : map(row));
 
   return {
@@ -149,7 +164,7 @@ export function createArtifactStore(db: Db): ArtifactStore {
     create(artifact, now) {
       const uuid = randomUUID();
       const id = Number(insert.run(uuid, artifact.workspaceId, artifact.name, artifact.artifactType, artifact.isPublic ? 1 : 0, now, now).lastInsertRowid);
-      return { id, uuid, ...artifact, createdAt: now, lastUpdated: now };
+      return { id, uuid, ...artifact, tags: [], createdAt: now, lastUpdated: now };
     },
     touch: (id, now) => void touch.run(now, id),
     versions: (artifactId) => versions.all(artifactId).map(toVersion),
@@ -176,6 +191,8 @@ export function createArtifactStore(db: Db): ArtifactStore {
       updateVersion.run(fields.experimentKey, fields.metadata, JSON.stringify(fields.alias), JSON.stringify(fields.tags), fields.isPublic ? 1 : 0, now, id);
     },
     setState: (id, state, isPublic, now) => void setState.run(state, isPublic ? 1 : 0, now, id),
+    setDetails: (id, details, now) => void setDetails.run(details.artifactType ?? null, jsonOrNull(details.tags), now, id),
+    setLabels: (id, labels, now) => void setLabels.run(jsonOrNull(labels.alias), jsonOrNull(labels.tags), labels.metadata ?? null, now, id),
     removeAliases(artifactId, exceptVersionId, aliases, now) {
       for (const version of versions.all(artifactId).map(toVersion)) {
         if (version.id === exceptVersionId) continue;

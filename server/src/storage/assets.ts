@@ -26,13 +26,19 @@ export interface StoredAsset {
   tags: string[];
 }
 
-/** What a new asset is made of (the row id, uuid and tags are assigned). */
-export type NewAsset = Omit<StoredAsset, 'id' | 'uuid' | 'tags' | 'groupingName'>;
+/** What a new asset is made of (the row id and tags are assigned; the uuid too unless the client chose one). */
+export type NewAsset = Omit<StoredAsset, 'id' | 'uuid' | 'tags' | 'groupingName'> & { uuid?: string };
 
 /** Storage of assets and their tags. */
 export interface AssetStore {
   insert(asset: NewAsset): StoredAsset;
   byUuid(experimentId: number, uuid: string): StoredAsset | undefined;
+  /** The asset with this uuid in any experiment (client-chosen ids must not collide across experiments). */
+  byUuidAnywhere(uuid: string): StoredAsset | undefined;
+  /** The experiment's assets named exactly `fileName`, oldest first; `type` narrows to one asset type. */
+  listNamed(experimentId: number, fileName: string, type?: string): StoredAsset[];
+  /** The files of an artifact version (assets uploaded with its artifactVersionId), oldest first. */
+  listOfArtifactVersion(artifactVersionId: string): StoredAsset[];
   /** An experiment's assets, oldest first; `type` narrows to one asset type. */
   list(experimentId: number, type?: string): StoredAsset[];
   /** The assets belonging to experiment models (for registry versions). */
@@ -100,6 +106,12 @@ export function createAssetStore(db: Db): AssetStore {
   );
   const byRowId = db.prepare<[number], AssetRecord>(`${SELECT} WHERE a.id = ?`);
   const byUuid = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.uuid = ?`);
+  const byUuidAnywhere = db.prepare<[string], AssetRecord>(`${SELECT} WHERE a.uuid = ?`);
+  const named = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.file_name = ? ORDER BY a.created_at, a.id`);
+  const namedOfType = db.prepare<[number, string, string], AssetRecord>(
+    `${SELECT} WHERE a.experiment_id = ? AND a.file_name = ? AND a.type = ? ORDER BY a.created_at, a.id`,
+  );
+  const ofArtifactVersion = db.prepare<[string], AssetRecord>(`${SELECT} WHERE a.artifact_version_id = ? ORDER BY a.created_at, a.id`);
   const listAll = db.prepare<[number], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? ORDER BY a.created_at, a.id`);
   const listType = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.type = ? ORDER BY a.created_at, a.id`);
   const versionsNamed = db
@@ -116,7 +128,7 @@ export function createAssetStore(db: Db): AssetStore {
   return {
     insert(asset) {
       const info = insert.run(
-        randomUUID(),
+        asset.uuid ?? randomUUID(),
         asset.experimentId,
         asset.fileName,
         asset.fileSize,
@@ -140,6 +152,13 @@ export function createAssetStore(db: Db): AssetStore {
       const row = byUuid.get(experimentId, uuid);
       return row && toAsset(row);
     },
+    byUuidAnywhere: (uuid) => {
+      const row = byUuidAnywhere.get(uuid);
+      return row && toAsset(row);
+    },
+    listNamed: (experimentId, fileName, type) =>
+      (type === undefined ? named.all(experimentId, fileName) : namedOfType.all(experimentId, fileName, type)).map(toAsset),
+    listOfArtifactVersion: (artifactVersionId) => ofArtifactVersion.all(artifactVersionId).map(toAsset),
     list: (experimentId, type) => (type === undefined ? listAll.all(experimentId) : listType.all(experimentId, type)).map(toAsset),
     listOfModels(ids) {
       if (ids.length === 0) return [];

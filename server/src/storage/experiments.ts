@@ -28,6 +28,20 @@ export interface Experiment {
   throttle: boolean;
   throttleMessage: string | null;
   throttleReasons: string[];
+  /** Set by update-status (`hasCrashed`): the run ended by a crash. */
+  hasCrashed: boolean;
+  /** The last error a client reported through update-status. */
+  lastError: string | null;
+}
+
+/** What a client reports through update-status: running or ended, crashed or not, an error text. */
+export interface StatusReport {
+  /** Running again (true) or ended now (false); undefined leaves the run as it is. */
+  isAlive?: boolean;
+  /** Left unchanged when undefined. */
+  hasCrashed?: boolean;
+  /** Left unchanged when undefined. */
+  error?: string;
 }
 
 /** What a new experiment is made of. */
@@ -62,8 +76,8 @@ export interface ExperimentStore {
   setFilePath(experimentId: number, filePath: string | null): void;
   beat(experimentId: number, now: number): void;
   stop(experimentId: number, now: number): void;
-  /** Running again from now (a client resumed the run): clears the stop and counts as a keep-alive. */
-  resume(experimentId: number, now: number): void;
+  /** Applies an update-status report: alive → running again from now; not alive → ended now; crash flag and error when given. */
+  reportStatus(experimentId: number, report: StatusReport, now: number): void;
   setArchived(experimentId: number, archived: boolean): void;
   /** Moves to the trash (a time) or out of it (null). */
   setDeleted(experimentId: number, deletedAt: number | null): void;
@@ -107,6 +121,8 @@ interface ExperimentRecord {
   throttle: number;
   throttle_message: string | null;
   throttle_reasons: string;
+  has_crashed: number;
+  last_error: string | null;
 }
 
 const SELECT = `SELECT e.*, w.name AS workspace_name, p.uuid AS project_uuid, p.name AS project_name, u.name AS user_name
@@ -136,6 +152,8 @@ const toExperiment = (row: ExperimentRecord): Experiment => ({
   throttle: row.throttle === 1,
   throttleMessage: row.throttle_message,
   throttleReasons: JSON.parse(row.throttle_reasons) as string[],
+  hasCrashed: row.has_crashed === 1,
+  lastError: row.last_error,
 });
 
 const fileNameOf = (filePath: string | null) => (filePath === null ? null : (filePath.split(/[\\/]/).pop() ?? filePath));
@@ -180,7 +198,13 @@ export function createExperimentStore(db: Db): ExperimentStore {
   const filePath = run('UPDATE experiments SET file_path = ?, file_name = ? WHERE id = ?');
   const beat = run('UPDATE experiments SET last_beat_at = max(last_beat_at, ?) WHERE id = ?');
   const stop = run('UPDATE experiments SET stopped_at = coalesce(stopped_at, ?) WHERE id = ?');
-  const resume = run('UPDATE experiments SET stopped_at = NULL, last_beat_at = max(last_beat_at, ?) WHERE id = ?');
+  const status = run(
+    `UPDATE experiments SET
+       stopped_at = CASE @alive WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, @now) ELSE stopped_at END,
+       last_beat_at = CASE @alive WHEN 1 THEN max(last_beat_at, @now) ELSE last_beat_at END,
+       has_crashed = coalesce(@crashed, has_crashed), last_error = coalesce(@error, last_error)
+     WHERE id = @id`,
+  );
   const archived = run('UPDATE experiments SET archived = ? WHERE id = ?');
   const deleted = run('UPDATE experiments SET deleted_at = ? WHERE id = ?');
   const times = run('UPDATE experiments SET start_time_millis = ?, end_time_millis = ? WHERE id = ?');
@@ -223,7 +247,11 @@ export function createExperimentStore(db: Db): ExperimentStore {
     setFilePath: changing((id, path: string | null) => void filePath.run(path, fileNameOf(path), id)),
     beat: changing((id, now: number) => void beat.run(now, id)),
     stop: changing((id, now: number) => void stop.run(now, id)),
-    resume: changing((id, now: number) => void resume.run(now, id)),
+    reportStatus: changing((id, report: StatusReport, now: number) => {
+      const crashed = report.hasCrashed === undefined ? null : report.hasCrashed ? 1 : 0;
+      const alive = report.isAlive === undefined ? null : report.isAlive ? 1 : 0;
+      status.run({ id, now, alive, crashed, error: report.error ?? null });
+    }),
     setArchived: changing((id, value: boolean) => void archived.run(value ? 1 : 0, id)),
     setDeleted: changing((id, deletedAt: number | null) => void deleted.run(deletedAt, id)),
     setTimes: changing((id, start: number | null, end: number | null) => void times.run(start, end, id)),

@@ -4,6 +4,8 @@ import type { Db } from './database.ts';
 export interface LoggedTagStore {
   /** Adds tags; ones already there (or repeated) are kept once, in the order first added. */
   add(experimentId: number, tags: readonly string[]): void;
+  /** Removes tags (absent ones are ignored). */
+  remove(experimentId: number, tags: readonly string[]): void;
   list(experimentId: number): string[];
   /** The tags of every experiment listed in a project (home or symlinked, trashed ones included), by experiment key. */
   inProject(projectId: number): Record<string, string[]>;
@@ -12,6 +14,10 @@ export interface LoggedTagStore {
 /** Creates the tag store over a database. */
 export function createLoggedTagStore(db: Db): LoggedTagStore {
   const insert = db.prepare('INSERT OR IGNORE INTO experiment_tags (experiment_id, tag) VALUES (?, ?)');
+  const removeOne = db.prepare('DELETE FROM experiment_tags WHERE experiment_id = ? AND tag = ?');
+  const remove = db.transaction((experimentId: number, tags: readonly string[]) => {
+    for (const tag of tags) removeOne.run(experimentId, tag);
+  });
   const list = db.prepare<[number], string>('SELECT tag FROM experiment_tags WHERE experiment_id = ? ORDER BY id').pluck();
   const add = db.transaction((experimentId: number, tags: readonly string[]) => {
     for (const tag of tags) insert.run(experimentId, tag);
@@ -22,6 +28,7 @@ export function createLoggedTagStore(db: Db): LoggedTagStore {
   );
   return {
     add: (experimentId, tags) => add(experimentId, tags),
+    remove: (experimentId, tags) => remove(experimentId, tags),
     list: (experimentId) => list.all(experimentId),
     inProject(projectId) {
       const byKey: Record<string, string[]> = {};

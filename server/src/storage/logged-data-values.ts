@@ -52,6 +52,15 @@ export interface LoggedValueStore {
   metricSummariesWithPrefix(experimentId: number, prefix: string): NamedSummary[];
   /** One metric's series ordered by step (no step first), timestamp, arrival; empty when unknown. */
   series(experimentId: number, name: string): StoredPoint[];
+  /** Every metric's series, by metric name, each in series order. */
+  allSeries(experimentId: number): NamedPoint[];
+  /** Deletes a parameter or other item (its summary); false when there was none. */
+  deleteItem(experimentId: number, kind: 'parameter' | 'other', name: string): boolean;
+}
+
+/** A stored point with the name of its metric. */
+export interface NamedPoint extends StoredPoint {
+  name: string;
 }
 
 interface ItemRecord {
@@ -124,6 +133,14 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
        WHERE i.experiment_id = ? AND i.kind = 'metric' AND i.name = ? ORDER BY p.step, p.timestamp, p.seq`,
     )
     .raw(true);
+
+  const selectAllSeries = db
+    .prepare<[number], [string, string, number, number, number | null, string | null]>(
+      `SELECT i.name, p.value, p.timestamp, p.step, p.epoch, p.context FROM logged_items i JOIN metric_points p ON p.item_id = i.id
+       WHERE i.experiment_id = ? AND i.kind = 'metric' ORDER BY i.name, p.step, p.timestamp, p.seq`,
+    )
+    .raw(true);
+  const deleteItem = db.prepare('DELETE FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
 
   /** Writes a summary: a new row, or an update of the row it was read from. */
   const save = (experimentId: number, kind: ItemKind, name: string, id: number | undefined, summary: Summary): number => {
@@ -221,6 +238,11 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
     summaries: (experimentId, kind) => selectKind.all(experimentId, kind).map(named),
     metricSummariesWithPrefix: (experimentId, prefix) =>
       selectPrefix.all(experimentId, prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)).map(named),
+    allSeries: (experimentId) =>
+      selectAllSeries
+        .all(experimentId)
+        .map(([name, value, timestamp, step, epoch, context]) => ({ name, value, timestamp, step: step < 0 ? null : step, epoch, context })),
+    deleteItem: (experimentId, kind, name) => deleteItem.run(experimentId, kind, name).changes > 0,
     series: (experimentId, name) =>
       selectSeries.all(experimentId, name).map(([value, timestamp, step, epoch, context]) => ({ value, timestamp, step: step < 0 ? null : step, epoch, context })),
   };

@@ -1,5 +1,6 @@
 import type { Db } from './database.ts';
 import { createGroupCommit, type GroupCommit } from './logged-data-batch.ts';
+import { createLoggedDependencyStore, type LoggedDependencyStore } from './logged-data-dependencies.ts';
 import { createLoggedDocumentStore, type LoggedDocumentStore } from './logged-data-documents.ts';
 import { createLoggedOutputStore, type LoggedOutputStore } from './logged-data-output.ts';
 import { createLoggedTagStore, type LoggedTagStore } from './logged-data-tags.ts';
@@ -11,6 +12,8 @@ export interface LoggedDataStore {
   output: LoggedOutputStore;
   documents: LoggedDocumentStore;
   tags: LoggedTagStore;
+  /** Declared dependencies (migration 008). */
+  dependencies: LoggedDependencyStore;
   /** Group commit for logging writes. */
   batch: GroupCommit;
 }
@@ -23,6 +26,7 @@ export function createLoggedDataStore(db: Db): LoggedDataStore {
     output: createLoggedOutputStore(db),
     documents: createLoggedDocumentStore(db),
     tags: createLoggedTagStore(db),
+    dependencies: createLoggedDependencyStore(db),
     batch: createGroupCommit(db, values.deferringSummaries),
   };
 }

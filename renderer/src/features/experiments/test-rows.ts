@@ -16,6 +16,8 @@ function testMetadata(fields: Partial<ExperimentMetadata> & { experimentKey: str
     throttle: false,
     throttleMessage: null,
     throttleReasons: [],
+    hasCrashed: false,
+    lastError: null,
     startTimeMillis: 1_700_000_000_000,
     endTimeMillis: 1_700_000_060_000,
     durationMillis: 60_000,
