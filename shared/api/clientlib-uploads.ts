@@ -6,8 +6,8 @@ const group = 'clientlib';
 const binaryPart = z.string().meta({ format: 'binary' });
 
 /**
- * The live-logging front door of the Python SDK (`/clientlib/…`, clients.md Part B), onto the same storage as
- * the REST routes. Only the image upload exists so far.
+ * The uploads of the Python SDK's live-logging front door (`/clientlib/…`, clients.md B.7), onto the same storage as
+ * the REST routes. So far the image upload (`visualizations/upload`).
  */
 export const clientlibUploadEndpoints = {
   uploadVisualization: defineEndpoint({
