@@ -39,16 +39,22 @@ describe('clientlib status reports', () => {
     clock.now += 2_000;
     expect((await beat(key, runId, false)).status).toBe(200);
     const ended = await metadataOf(key);
-    expect(ended).toMatchObject({ running: false, startTimeMillis: started, endTimeMillis: clock.now });
+    expect(ended).toMatchObject({ running: false, hasCrashed: false, startTimeMillis: started, endTimeMillis: clock.now });
+    clock.now += 60_000;
+    expect(await metadataOf(key)).toMatchObject({ running: false, hasCrashed: false });
   });
 
-  it('shows a run whose beats stopped (a killed script) as no longer running', async () => {
+  it('shows a run whose beats stopped without an end report (a killed script) as crashed', async () => {
     const { key, runId } = await startRun();
     await beat(key, runId, true);
     const lastBeat = clock.now;
+    expect(await metadataOf(key)).toMatchObject({ running: true, hasCrashed: false });
     clock.now += 10_001;
-    const metadata = await metadataOf(key);
-    expect(metadata).toMatchObject({ running: false, endTimeMillis: lastBeat });
+    expect(await metadataOf(key)).toMatchObject({ running: false, hasCrashed: true, endTimeMillis: lastBeat });
+    // A run that never sent a heartbeat (made through the REST API) is not crashed by silence.
+    const { experimentKey } = (await server.call('createExperiment', { body: { workspaceName: 'admin', projectName: 'status' } })).body;
+    clock.now += 60_000;
+    expect(await metadataOf(experimentKey)).toMatchObject({ running: false, hasCrashed: false });
   });
 
   it('sets the start and end times of an offline archive (E10 rules)', async () => {

@@ -22,7 +22,8 @@ export const isRunning = (experiment: Experiment, now: number, beatMillis: numbe
 
 /**
  * The metadata record. Start defaults to the creation time; end, when not set by E10, is now while
- * running, else the last sign of life (keep-alive or stop).
+ * running, else the last sign of life (keep-alive or stop). A run is crashed when a client said so, or when it
+ * sent heartbeats and they stopped without an end report (a killed script).
  */
 export function toExperimentMetadata(experiment: Experiment, now: number, beatMillis: number): ExperimentMetadata {
   const running = isRunning(experiment, now, beatMillis);
@@ -47,7 +48,7 @@ export function toExperimentMetadata(experiment: Experiment, now: number, beatMi
     filePath: experiment.filePath,
     optimizationId: experiment.optimizationId,
     userName: experiment.userName,
-    hasCrashed: experiment.hasCrashed,
+    hasCrashed: experiment.hasCrashed || (experiment.hasBeaten && experiment.stoppedAt === null && !running),
     lastError: experiment.lastError,
   };
 }

@@ -30,6 +30,8 @@ export interface Experiment {
   throttleReasons: string[];
   /** Set by update-status (`hasCrashed`): the run ended by a crash. */
   hasCrashed: boolean;
+  /** The run has sent a heartbeat (E9 or a live status report) at least once. */
+  hasBeaten: boolean;
   /** The last error a client reported through update-status. */
   lastError: string | null;
 }
@@ -122,6 +124,7 @@ interface ExperimentRecord {
   throttle_message: string | null;
   throttle_reasons: string;
   has_crashed: number;
+  has_beaten: number;
   last_error: string | null;
 }
 
@@ -153,6 +156,7 @@ const toExperiment = (row: ExperimentRecord): Experiment => ({
   throttleMessage: row.throttle_message,
   throttleReasons: JSON.parse(row.throttle_reasons) as string[],
   hasCrashed: row.has_crashed === 1,
+  hasBeaten: row.has_beaten === 1,
   lastError: row.last_error,
 });
 
@@ -196,12 +200,13 @@ export function createExperimentStore(db: Db): ExperimentStore {
   const rename = run('UPDATE experiments SET name = ? WHERE id = ?');
   const throttle = run('UPDATE experiments SET throttle = ?, throttle_message = ?, throttle_reasons = ? WHERE id = ?');
   const filePath = run('UPDATE experiments SET file_path = ?, file_name = ? WHERE id = ?');
-  const beat = run('UPDATE experiments SET last_beat_at = max(last_beat_at, ?) WHERE id = ?');
+  const beat = run('UPDATE experiments SET last_beat_at = max(last_beat_at, ?), has_beaten = 1 WHERE id = ?');
   const stop = run('UPDATE experiments SET stopped_at = coalesce(stopped_at, ?) WHERE id = ?');
   const status = run(
     `UPDATE experiments SET
        stopped_at = CASE @alive WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, @now) ELSE stopped_at END,
        last_beat_at = CASE @alive WHEN 1 THEN max(last_beat_at, @now) ELSE last_beat_at END,
+       has_beaten = CASE @alive WHEN 1 THEN 1 ELSE has_beaten END,
        has_crashed = coalesce(@crashed, has_crashed), last_error = coalesce(@error, last_error)
      WHERE id = @id`,
   );
