@@ -6,9 +6,11 @@ import { createHandlers } from './handlers/index.ts';
 import { createAuthenticator } from './keys.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { installErrorReplies } from './http/error-reply.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
 import { guardedServerFactory } from './http/last-resort.ts';
 import { closePromptly } from './http/prompt-close.ts';
 import { registerContractRoutes } from './http/routes.ts';
+import { answerFrameworkError, answerServerLevelRequests } from './http/server-events.ts';
 import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
 import { createServices, type KeepAliveIntervals } from './services.ts';
 import { openDatabase } from './storage/database.ts';
@@ -95,7 +97,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     forceCloseConnections: 'idle',
     serverFactory: guardedServerFactory,
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
+  answerServerLevelRequests(app.server);
+  installJsonBodyParser(app);
   installExactJsonContentType(app);
   installRequestDecompression(app);
   installErrorReplies(app, bodyLimit);

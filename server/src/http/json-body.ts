@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { badRequest } from './api-error.ts';
+
+/** The deepest nesting of arrays and objects a JSON body may have (the contract's deepest documents need fewer than 10). */
+export const MAX_JSON_DEPTH = 100;
+
+/** The index of the quote that ends the JSON string opening at `start`, or -1 (unterminated: the parser reports it). */
+function endOfString(text: string, start: number): number {
+  let end = start;
+  for (;;) {
+    end = text.indexOf('"', end + 1);
+    if (end < 0) return -1;
+    let backslashes = 0;
+    while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 0) return end;
+  }
+}
+
+/** Whether JSON text nests arrays and objects deeper than `limit` (strings are skipped; stops at the first excess). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text.charCodeAt(index);
+    if (char === 0x22) {
+      index = endOfString(text, index);
+      if (index < 0) return false;
+    } else if (char === 0x5b || char === 0x7b) {
+      depth += 1;
+      if (depth > limit) return true;
+    } else if (char === 0x5d || char === 0x7d) depth -= 1;
+  }
+  return false;
+}
+
+/**
+ * Parses JSON bodies as Fastify does (prototype-poisoning keys refused), after refusing bodies nested deeper than
+ * MAX_JSON_DEPTH: V8 parses any depth, but a value nested a few thousand levels deep overflows the stack of whatever
+ * walks it next (JSON.stringify when it is stored, structuredClone, the validator), and parsing millions of levels
+ * holds hundreds of megabytes for one request.
+ */
+export function installJsonBodyParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      return done(badRequest(`The JSON body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
+    }
+    return parse(request, body as string, done);
+  });
+}

@@ -1,0 +1,3 @@
+import { describeBadInputShard } from './bad-input/suite.ts';
+
+describeBadInputShard(2, 3);
