@@ -28,5 +28,7 @@ export function answerServerLevelRequests(server: Server): void {
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const path = /'(.*)'/.exec(error.message)?.[1];
   const msg = error.code === 'FST_ERR_BAD_URL' && path !== undefined ? `The URL path is not valid percent-encoded UTF-8: ${path.split('?')[0]}` : error.message;
-  void reply.code(400).type('application/json').send(errorBody(400, msg));
+  const body = errorBody(400, msg);
+  reply.hijack();
+  reply.raw.writeHead(400, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }).end(body);
 }

@@ -1,5 +1,5 @@
 import type { FieldSchema } from './base.ts';
-import { deepArrays, deepObjects, invalidUtf8String, raw } from './json-bytes.ts';
+import { deepArrays, deepObjects, invalidUtf8String, raw, RawJson } from './json-bytes.ts';
 import type { Random } from './prng.ts';
 
 /** The JSON type a field holds, as far as a bad value needs to know. */
@@ -24,8 +24,13 @@ export function kindOfValue(value: unknown): ValueKind {
   return type === 'string' || type === 'number' || type === 'boolean' || type === 'object' ? type : 'any';
 }
 
-/** A string of `bytes` length (1–10 MB strings are what the large cases send). */
-export const bigString = (bytes: number): string => 'b'.repeat(bytes);
+let letters: Buffer | undefined;
+/** A JSON string literal of `bytes` letters (1–10 MB strings are what the large cases send), cut from one shared buffer. */
+export function bigString(bytes: number): RawJson {
+  letters ??= Buffer.alloc(10 * 1024 * 1024, 'b');
+  const quote = Buffer.from('"');
+  return new RawJson(Buffer.concat([quote, letters.subarray(0, bytes), quote]), `a ${(bytes / 1024 / 1024).toFixed(1)} MB string`);
+}
 
 /** Values of the wrong type or out of range, whatever the field. */
 const ANY_FIELD: readonly unknown[] = [null, [], {}, true, 0, '', [null], { '': null }, deepArrays(10_000), deepObjects(10_000), raw('1e400', '1e400 (Infinity)')];

@@ -19,9 +19,9 @@ export function generatorsFor(base: BaseRequest): [string, CaseGenerator][] {
 
 /**
  * `count` bad cases for the endpoint (at least one of every class that applies): first each class once, then random
- * classes with random details, light ones far more often than heavy ones. The same seed gives the same cases.
+ * classes with random details, a heavy one with probability `heavyShare`. The same seed gives the same cases.
  */
-export function casesFor(base: BaseRequest, random: Random, count: number): BadCase[] {
+export function casesFor(base: BaseRequest, random: Random, count: number, heavyShare = 0): BadCase[] {
   const generators = generatorsFor(base);
   const cases: BadCase[] = [];
   for (const [name, generate] of generators) {
@@ -31,7 +31,7 @@ export function casesFor(base: BaseRequest, random: Random, count: number): BadC
   const weighted = generators.flatMap(([name, generate]) => (HEAVY.has(name) ? [] : [generate, generate, generate, generate]));
   const heavy = generators.filter(([name]) => HEAVY.has(name)).map(([, generate]) => generate);
   for (let attempt = 0; cases.length < count && attempt < count * 4; attempt += 1) {
-    const generate = random.chance(0.03) && heavy.length ? random.pick(heavy) : random.pick(weighted);
+    const generate = random.chance(heavyShare) && heavy.length ? random.pick(heavy) : random.pick(weighted);
     const made = generate(base, random);
     if (made) cases.push(made);
   }

@@ -2,12 +2,13 @@ import { gzipSync } from 'node:zlib';
 import { buildRequest, type BaseRequest } from './base.ts';
 import { badCase, type CaseGenerator } from './bad-case.ts';
 import { bigString } from './bad-values.ts';
+import { encodeJson } from './json-bytes.ts';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 
 let bomb: Buffer | undefined;
-/** 64 KiB of gzip that inflates to 64 MiB of JSON whitespace (4× the default body limit), made once. */
-export const gzipBomb = (): Buffer => (bomb ??= gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x20), { level: 9 }));
+/** 24 KiB of gzip that inflates to 24 MiB of JSON whitespace (1.5× the default body limit; ratio 1000:1), made once. */
+export const gzipBomb = (): Buffer => (bomb ??= gzipSync(Buffer.alloc(24 * 1024 * 1024, 0x20), { level: 9 }));
 
 /** The valid body of the base request, or a small JSON document for endpoints that take none. */
 const someBody = (base: BaseRequest) => buildRequest(base).body ?? Buffer.from('{"a":1}');
@@ -92,10 +93,10 @@ export const wireGenerators: Record<string, CaseGenerator> = {
     return badCase('bad encoding', label, buildRequest(base, { body, headers: [['Content-Encoding', encoding]] }));
   },
   gzipBomb: (base) =>
-    badCase('gzip bomb', 'gzip inflating to 64 MiB', buildRequest(base, { body: gzipBomb(), contentType: base.endpoint.bodyKind === 'none' ? 'application/json' : undefined, headers: [['Content-Encoding', 'gzip']] })),
+    badCase('gzip bomb', 'gzip inflating to 24 MiB', buildRequest(base, { body: gzipBomb(), contentType: base.endpoint.bodyKind === 'none' ? 'application/json' : undefined, headers: [['Content-Encoding', 'gzip']] })),
   bigBody: (base, random) => {
     const size = random.int(1, 10) * 1024 * 1024;
-    const body = Buffer.from(`{"field":"${bigString(size)}"}`);
+    const body = encodeJson({ field: bigString(size) });
     return badCase('large body', `${size >> 20} MB JSON body`, buildRequest(base, { body, contentType: 'application/json' }));
   },
 };
