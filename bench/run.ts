@@ -1,3 +1,4 @@
+import { runFuzzBench } from './fuzz.ts';
 import { runLiveBench } from './live.ts';
 import { runServiceBench } from './service.ts';
 import { runUiBench } from './ui.ts';
@@ -5,6 +6,7 @@ import { runUploadBench } from './upload.ts';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
+  fuzz: runFuzzBench,
   live: runLiveBench,
   service: runServiceBench,
   ui: runUiBench,

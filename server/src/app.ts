@@ -10,7 +10,7 @@ import { installJsonBodyParser } from './http/json-body.ts';
 import { guardedServerFactory } from './http/last-resort.ts';
 import { closePromptly } from './http/prompt-close.ts';
 import { registerContractRoutes } from './http/routes.ts';
-import { answerFrameworkError, answerServerLevelRequests } from './http/server-events.ts';
+import { answerFrameworkError, installProtocolReplies } from './http/server-events.ts';
 import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
 import { createServices, type KeepAliveIntervals } from './services.ts';
 import { openDatabase } from './storage/database.ts';
@@ -99,7 +99,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
   });
-  answerServerLevelRequests(app.server);
+  installProtocolReplies(app);
   installJsonBodyParser(app);
   installExactJsonContentType(app);
   installRequestDecompression(app);

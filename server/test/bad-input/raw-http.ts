@@ -10,6 +10,8 @@ export interface RawRequest {
   body?: Buffer;
   /** Write the body as this exact text instead (e.g. broken chunked encoding); no Content-Length is added. */
   rawBody?: Buffer;
+  /** The HTTP version in the request line; 1.1 when absent. */
+  version?: string;
 }
 
 /** A parsed reply. */
@@ -30,7 +32,7 @@ export function encodeRequest(request: RawRequest): Buffer {
   if (request.body && !request.rawBody && !named('content-length') && !named('transfer-encoding')) {
     headers.push(['Content-Length', String(request.body.length)]);
   }
-  const head = `${request.method} ${request.target} HTTP/1.1\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+  const head = `${request.method} ${request.target} HTTP/${request.version ?? '1.1'}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
   return Buffer.concat([Buffer.from(head, 'latin1'), request.rawBody ?? request.body ?? Buffer.alloc(0)]);
 }
 

@@ -52,10 +52,13 @@ async function sendCase(service: ServiceUnderTest, badCase: BadCase): Promise<{ 
   }
 }
 
-/** Builds the endpoint's bad cases on fresh fixtures and sends them `concurrency` at a time; then checks the process is alive and healthy. */
-export async function runEndpoint(service: ServiceUnderTest, name: string, endpoint: Endpoint, random: Random, count: number, concurrency = 4): Promise<EndpointReport> {
+/**
+ * Builds `count` bad cases for the endpoint on fresh fixtures (see casesFor) and sends them `concurrency` at a time; then
+ * checks that the process is alive and healthy.
+ */
+export async function runEndpoint(service: ServiceUnderTest, name: string, endpoint: Endpoint, random: Random, count: number, concurrency = 4, heavyShare = 0): Promise<EndpointReport> {
   const fixtures = await createFixtures(service.url, name, inputFields(endpoint));
-  const cases = casesFor(baseRequest(name, endpoint, service.key, fixtures), random, count);
+  const cases = casesFor(baseRequest(name, endpoint, service.key, fixtures), random, count, heavyShare);
   const report: EndpointReport = { name, cases: cases.length, statuses: {}, kinds: {}, failures: [] };
   let next = 0;
   const worker = async () => {

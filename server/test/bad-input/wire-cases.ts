@@ -75,6 +75,24 @@ export const wireGenerators: Record<string, CaseGenerator> = {
     const headers: [string, string][] = [['Connection', 'Upgrade'], ['Upgrade', protocol], ['Sec-WebSocket-Key', 'dGhlIHNhbXBsZSBub25jZQ=='], ['Sec-WebSocket-Version', '13']];
     return badCase('upgrade request', protocol, buildRequest(base, { headers }), false);
   },
+  oddRequestLine: (base, random) => {
+    const request = buildRequest(base);
+    const [label, change]: [string, Partial<typeof request>] = random.pick([
+      ['no Host header', { headers: request.headers.filter(([name]) => name !== 'Host') }],
+      ['two Host headers', { headers: [...request.headers, ['Host', 'evil.example']] }],
+      ['HTTP/1.0 without Host', { headers: request.headers.filter(([name]) => name !== 'Host'), version: '1.0' }],
+      ['HTTP/2.0 in the request line', { version: '2.0' }],
+      ['HTTP/1.1 with an absolute URL', { target: `http://127.0.0.1${request.target}` }],
+      ['an asterisk target', { target: '*' }],
+      ['Accept: application/xml', { headers: [...request.headers, ['Accept', 'application/xml']] }],
+    ]);
+    return badCase('odd request line or Host', label, { ...request, ...change }, false);
+  },
+  badRange: (base, random) => {
+    if (base.endpoint.replyKind !== 'binary') return undefined;
+    const range = random.pick(['bytes=999999999999999999999-', 'bytes=-0', 'bytes=5-1', 'bytes=0-0,1-1,2-2', 'bytes=-', 'bytes=a-b', 'items=0-1', 'bytes=0-1e308', `bytes=${'0-1,'.repeat(2000)}0-1`, 'bytes=-9007199254740993']);
+    return badCase('bad Range', range.slice(0, 40), buildRequest(base, { headers: [['Range', range]] }));
+  },
   expectation: (base, random) => {
     const expect = random.pick(['100-continue', 'something-else', '200-ok']);
     return badCase('Expect header', expect, buildRequest(base, { headers: [['Expect', expect]] }));
