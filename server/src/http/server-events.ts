@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SdkError, type ErrorReply } from '../../../shared/api/index.ts';
 import { badRequest } from './api-error.ts';
+import { installLingeringClose } from './linger.ts';
 
 const errorBody = (status: number, msg: string): string => JSON.stringify({ msg, code: status, sdk_error_code: SdkError.validation } satisfies ErrorReply);
 
@@ -19,7 +20,7 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 /**
  * Answers, in the service's error shape, what Node's HTTP server would answer bare or not at all: an `Expect` other than
  * 100-continue (Node: a bare 417), `CONNECT` (Node: the connection dropped without a word) and an HTTP/1.1 request
- * without `Host` (RFC 9112 §3.2: 400).
+ * without `Host` (RFC 9112 §3.2: 400); and lets a client read an answer sent before its body was read (linger.ts).
  */
 export function installProtocolReplies(app: FastifyInstance): void {
   // Node's own Host check answers a bare 400 with no body; the hook below answers it in the service's shape.
@@ -34,6 +35,7 @@ export function installProtocolReplies(app: FastifyInstance): void {
     socket.on('error', () => socket.destroy());
     socket.end(head + body);
   });
+  installLingeringClose(app);
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) return done(badRequest('An HTTP/1.1 request needs a Host header.'));
     done();

@@ -25,9 +25,9 @@ export function kindOfValue(value: unknown): ValueKind {
 }
 
 let letters: Buffer | undefined;
-/** A JSON string literal of `bytes` letters (1–10 MB strings are what the large cases send), cut from one shared buffer. */
+/** A JSON string literal of `bytes` letters (up to 24 MiB), cut from one shared buffer. */
 export function bigString(bytes: number): RawJson {
-  letters ??= Buffer.alloc(10 * 1024 * 1024, 'b');
+  letters ??= Buffer.alloc(24 * 1024 * 1024, 'b');
   const quote = Buffer.from('"');
   return new RawJson(Buffer.concat([quote, letters.subarray(0, bytes), quote]), `a ${(bytes / 1024 / 1024).toFixed(1)} MB string`);
 }

@@ -7,7 +7,7 @@ import { queryGenerators } from './query-cases.ts';
 import { wireGenerators } from './wire-cases.ts';
 
 /** Generators that send megabytes or make the service work hard: each runs once per endpoint, and seldom again. */
-const HEAVY = new Set(['bigBody', 'hugeString', 'gzipBomb', 'deepBody', 'overlongUrl', 'overlongHeader', 'manyHeaders']);
+const HEAVY = new Set(['oversizeBody', 'bigBody', 'hugeString', 'gzipBomb', 'deepBody', 'overlongUrl', 'overlongHeader', 'manyHeaders']);
 
 /** The generators that apply to the endpoint's kind of body (names prefixed for reports). */
 export function generatorsFor(base: BaseRequest): [string, CaseGenerator][] {

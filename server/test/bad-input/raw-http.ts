@@ -22,6 +22,9 @@ export interface RawReply {
   body: Buffer;
 }
 
+/** How much of a request is written at a time. */
+const CHUNK = 64 * 1024;
+
 /** Why a request got no reply: the socket closed or reset first, or the time ran out. */
 export class NoReplyError extends Error {}
 
@@ -124,11 +127,22 @@ export class RawConnection {
         if (this.ended) finish(new NoReplyError(`connection closed before a complete reply${this.failure ? ` (${this.failure.message})` : ''}`));
       };
       if (this.ended) return this.wake();
-      this.socket.write(bytes, (error) => {
-        // The service may answer and close before reading the whole body (401, 413): the reply counts, not the write.
-        if (error) this.wake();
+      // Like most HTTP clients (Python's http.client, urllib3), write the whole request before reading the reply: a
+      // service that answers early (401, 413) and closes must let the client finish writing, or the reply is lost.
+      this.socket.pause();
+      void this.writeInChunks(bytes).then(() => {
+        this.socket.resume();
+        this.wake();
       });
     });
+  }
+
+  /** Writes 64 KiB at a time, each after the previous one left (as a client streaming a file does); stops at an error. */
+  private async writeInChunks(bytes: Buffer): Promise<void> {
+    for (let offset = 0; offset < bytes.length || offset === 0; offset += CHUNK) {
+      const written = await new Promise<boolean>((resolve) => this.socket.write(bytes.subarray(offset, offset + CHUNK), (error) => resolve(!error)));
+      if (!written || this.ended) return;
+    }
   }
 
   /** Closes the connection from this side. */

@@ -112,6 +112,15 @@ export const wireGenerators: Record<string, CaseGenerator> = {
   },
   gzipBomb: (base) =>
     badCase('gzip bomb', 'gzip inflating to 24 MiB', buildRequest(base, { body: gzipBomb(), contentType: base.endpoint.bodyKind === 'none' ? 'application/json' : undefined, headers: [['Content-Encoding', 'gzip']] })),
+  oversizeBody: (base, random) => {
+    const size = random.int(17, 24) * 1024 * 1024;
+    const chunked = random.chance(0.5);
+    const body = encodeJson({ field: bigString(size) });
+    const label = `${size >> 20} MiB body (over the 16 MiB limit)${chunked ? ', chunked' : ''}`;
+    const request = buildRequest(base, { body: chunked ? null : body, contentType: base.endpoint.bodyKind === 'multipart' ? undefined : 'application/json', headers: chunked ? [['Transfer-Encoding', 'chunked']] : [] });
+    const rawBody = chunked ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : undefined;
+    return badCase('oversize body', label, rawBody ? { ...request, rawBody } : request);
+  },
   bigBody: (base, random) => {
     const size = random.int(1, 10) * 1024 * 1024;
     const body = encodeJson({ field: bigString(size) });
