@@ -83,6 +83,16 @@ describe('text parts sent as files (metadata, link, ...)', () => {
     expect(small.status).toBe(200);
   });
 
+  it('refuses a metadata field (no file name) over 1 MiB with 400 instead of keeping it cut at 1 MiB', async () => {
+    const experimentKey = await newExperiment(server, 'text-parts');
+    const refused = await server.call('uploadAsset', { query: { experimentKey }, form: fileForm('the bytes', 'data.txt', { metadata: `"${'m'.repeat(2 * MIB)}"` }) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(`The part "metadata" is larger than ${MIB} bytes.`);
+    expect((await server.call('listAssets', { query: { experimentKey } })).body.assets).toEqual([]);
+    const justUnder = await server.call('uploadAsset', { query: { experimentKey }, form: fileForm('the bytes', 'data.txt', { metadata: `"${'m'.repeat(MIB - 2)}"` }) });
+    expect(justUnder.status).toBe(200);
+  });
+
   it('answers 400 as soon as the part passes 1 MiB, without waiting for the rest of it', async () => {
     const experimentKey = await newExperiment(server, 'text-parts');
     const refused = await uploadWithMetadataFile(experimentKey, 2 * MIB, false);

@@ -65,6 +65,8 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
       if (next.done) break;
       const part = next.value;
       if (part.type === 'field') {
+        // The parser cuts a field at TEXT_PART_LIMIT and says so: refused like a text part sent as a file, never kept cut.
+        if (part.valueTruncated) throw badRequest(`The part "${part.fieldname}" is larger than ${TEXT_PART_LIMIT} bytes.`);
         received.fields[part.fieldname] = String(part.value);
         continue;
       }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from './api-error.ts';
+import { badRequest, type ApiError } from './api-error.ts';
 
 /** The deepest nesting of arrays and objects a JSON body may have (the contract's deepest documents need fewer than 10). */
 export const MAX_JSON_DEPTH = 100;
@@ -32,11 +32,21 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
   return false;
 }
 
+/** Why Fastify's parser refused a body (it says only "not valid JSON"): the syntax error, or a prototype-poisoning key. */
+function refusal(body: string): ApiError {
+  try {
+    JSON.parse(body);
+  } catch (error) {
+    return badRequest(`The body is not valid JSON: ${(error as Error).message}`);
+  }
+  return badRequest('The body uses the key "__proto__", or "constructor" holding "prototype", which this service refuses.');
+}
+
 /**
  * Parses JSON bodies as Fastify does (prototype-poisoning keys refused), after refusing bodies nested deeper than
  * MAX_JSON_DEPTH: V8 parses any depth, but a value nested a few thousand levels deep overflows the stack of whatever
  * walks it next (JSON.stringify when it is stored, structuredClone, the validator), and parsing millions of levels
- * holds hundreds of megabytes for one request.
+ * holds hundreds of megabytes for one request. A refused body's message says what is wrong with it.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -45,6 +55,8 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
       return done(badRequest(`The JSON body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`), undefined);
     }
-    return parse(request, body as string, done);
+    return parse(request, body as string, (error, value) =>
+      (error as { code?: string } | null)?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? done(refusal(body as string), undefined) : done(error, value),
+    );
   });
 }
