@@ -1,7 +1,7 @@
 import { api, type Endpoint } from '../shared/api/index.ts';
 import { seededRandom } from '../server/test/bad-input/prng.ts';
 import { runEndpoint, type EndpointReport } from '../server/test/bad-input/run.ts';
-import { startServiceUnderTest } from '../server/test/bad-input/service.ts';
+import { startServiceUnderTest, type ServiceUnderTest } from '../server/test/bad-input/service.ts';
 
 /** Bad cases per endpoint; `BENCH_FUZZ_CASES` overrides (npm test sends 40). */
 const CASES = Number(process.env.BENCH_FUZZ_CASES ?? 400);
@@ -11,6 +11,19 @@ const SEED = process.env.BENCH_FUZZ_SEED ?? `fuzz-${new Date().toISOString().sli
 const HEAVY_SHARE = 0.03;
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+/** Waits (up to 20 s) until the service's RSS stops falling, as the test's memory check does; resolves with it. */
+async function settle(service: ServiceUnderTest): Promise<{ rss: number; seconds: number }> {
+  let rss = service.alive() ? service.rss() : NaN;
+  for (let seconds = 1; seconds <= 20; seconds += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (!service.alive()) return { rss: NaN, seconds };
+    const now = service.rss();
+    if (now > rss - 1024 * 1024 && seconds >= 5) return { rss: now, seconds };
+    rss = now;
+  }
+  return { rss, seconds: 20 };
+}
 
 /**
  * `npm run bench -- fuzz`: the bad-input suite of `npm test` at `CASES` per endpoint against one service process: prints
@@ -43,7 +56,9 @@ export async function runFuzzBench(): Promise<void> {
     console.log(`  classes: ${Object.entries(kinds).sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${kind} ${count}`).join(', ')}`);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const alive = service.alive() && (await service.healthy());
-    console.log(`  service ${alive ? 'alive and answering' : 'DEAD or not answering'}; RSS ${mib(rssAtStart)} at start, ${mib(peak)} peak, ${alive ? mib(service.rss()) : '-'} 2 s after`);
+    const after2s = alive ? service.rss() : NaN;
+    const settled = await settle(service);
+    console.log(`  service ${alive ? 'alive and answering' : 'DEAD or not answering'}; RSS ${mib(rssAtStart)} at start, ${mib(peak)} peak, ${mib(after2s)} 2 s after, ${mib(settled.rss)} after ${settled.seconds} s more`);
     const failures = reports.flatMap((report) => report.failures);
     console.log(`  failures: ${failures.length}`);
     for (const failure of failures.slice(0, 200)) console.log(`    ${failure.slice(0, 400)}`);

@@ -38,7 +38,8 @@ export function describeBadInputShard(shard: number, shards: number): void {
       expect(await service.healthy()).toBe(true);
       const deadline = Date.now() + 15_000;
       while (service.rss() > rssAtStart + RSS_SLACK_BYTES && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(service.rss() - rssAtStart).toBeLessThan(RSS_SLACK_BYTES);
+      const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+      expect(service.rss() - rssAtStart, `RSS ${mib(rssAtStart)} at start, ${mib(service.rss())} now`).toBeLessThan(RSS_SLACK_BYTES);
     }, 30_000);
   });
 }
