@@ -65,6 +65,14 @@ describe('protocol-level refusals answer in the service shape', () => {
     expect(json(reply)).toMatchObject({ code: 400, sdk_error_code: 40000, msg: expect.stringContaining('percent-encoded') });
   });
 
+  it('lets a client that writes a 4 MB request line before reading get the 431, not a reset', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const reply = await send({ target: `/api/rest/v2/workspaces?pad=${'q'.repeat(4_000_000)}` });
+      expect(reply).toMatchObject({ status: 431, headers: { connection: 'close' } });
+      expect(json(reply)).toMatchObject({ code: 431, sdk_error_code: 41300 });
+    }
+  });
+
   it('lets a client that writes a body over the limit before reading get the 413, not a broken pipe', async () => {
     const body = Buffer.concat([Buffer.from('{"a":"'), Buffer.alloc(20 * 1024 * 1024, 'x'), Buffer.from('"}')]);
     for (let attempt = 0; attempt < 3; attempt += 1) {

@@ -5,6 +5,9 @@ import { SdkError, type ErrorReply } from '../../../shared/api/index.ts';
 /** How long a connection refused at the HTTP parser may take to read our answer and close its side. */
 const LINGER_MS = 2_000;
 
+/** Sockets already answered and lingering. */
+const answered = new WeakSet<Socket>();
+
 /** The status and message for an error of Node's HTTP parser (before any route sees the request). */
 function describeClientError(error: NodeJS.ErrnoException): { status: number; msg: string } {
   switch (error.code) {
@@ -24,7 +27,9 @@ function describeClientError(error: NodeJS.ErrnoException): { status: number; ms
  * then half-closes the socket so that the client reads the answer before the connection ends (no reset).
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // The refused parser reports every further chunk the client sends as another error: the socket is already answered
+  // and lingering (destroying it now would reset the connection before the client reads the answer).
+  if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
   const inProgress = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (!socket.writable || inProgress?.headersSent) {
     socket.destroy();
@@ -33,6 +38,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   const { status, msg } = describeClientError(error);
   const reply: ErrorReply = { msg, code: status, sdk_error_code: status === 431 ? SdkError.tooLarge : SdkError.validation };
   const body = JSON.stringify(reply);
+  answered.add(socket);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, type ApiError } from './api-error.ts';
 
 /** The deepest nesting of arrays and objects a JSON body may have (the contract's deepest documents need fewer than 10). */
-export const MAX_JSON_DEPTH = 100;
+const MAX_JSON_DEPTH = 100;
 
 /** The index of the quote that ends the JSON string opening at `start`, or -1 (unterminated: the parser reports it). */
 function endOfString(text: string, start: number): number {
@@ -17,7 +17,7 @@ function endOfString(text: string, start: number): number {
 }
 
 /** Whether JSON text nests arrays and objects deeper than `limit` (strings are skipped; stops at the first excess). */
-export function nestsDeeperThan(text: string, limit: number): boolean {
+function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   for (let index = 0; index < text.length; index += 1) {
     const char = text.charCodeAt(index);

@@ -10,7 +10,7 @@ import { wireGenerators } from './wire-cases.ts';
 const HEAVY = new Set(['oversizeBody', 'bigBody', 'hugeString', 'gzipBomb', 'deepBody', 'overlongUrl', 'overlongHeader', 'manyHeaders']);
 
 /** The generators that apply to the endpoint's kind of body (names prefixed for reports). */
-export function generatorsFor(base: BaseRequest): [string, CaseGenerator][] {
+function generatorsFor(base: BaseRequest): [string, CaseGenerator][] {
   const { bodyKind } = base.endpoint;
   const wire = Object.entries(wireGenerators).filter(([name]) => name !== 'bigBody' || bodyKind !== 'json');
   const own = bodyKind === 'json' ? bodyGenerators : bodyKind === 'multipart' ? multipartGenerators : {};

@@ -29,7 +29,7 @@ const CHUNK = 64 * 1024;
 export class NoReplyError extends Error {}
 
 /** Serializes a request to the bytes on the wire. */
-export function encodeRequest(request: RawRequest): Buffer {
+function encodeRequest(request: RawRequest): Buffer {
   const headers = [...request.headers];
   const named = (name: string) => headers.some(([header]) => header.toLowerCase() === name);
   if (request.body && !request.rawBody && !named('content-length') && !named('transfer-encoding')) {

@@ -21,7 +21,7 @@ export interface EndpointReport {
 }
 
 /** How long a reply may take before the request counts as hung. */
-export const REPLY_TIMEOUT_MS = 15_000;
+const REPLY_TIMEOUT_MS = 15_000;
 
 const HEALTH: RawRequest = { method: 'GET', target: HEALTH_PATH, headers: [['Host', '127.0.0.1']] };
 

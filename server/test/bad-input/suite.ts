@@ -5,14 +5,14 @@ import { runEndpoint } from './run.ts';
 import { startServiceUnderTest, type ServiceUnderTest } from './service.ts';
 
 /** The seed of `npm test` runs (BAD_INPUT_SEED replays another). */
-export const SEED = process.env.BAD_INPUT_SEED ?? 'trackdesk-bad-input-1';
+const SEED = process.env.BAD_INPUT_SEED ?? 'trackdesk-bad-input-1';
 /** Bad cases per endpoint in `npm test` (the bench suite `fuzz` sends many more). */
-export const CASES_PER_ENDPOINT = 40;
+const CASES_PER_ENDPOINT = 40;
 /** How far above its start the service's RSS may stay once the bad input is over. */
-export const RSS_SLACK_BYTES = 96 * 1024 * 1024;
+const RSS_SLACK_BYTES = 96 * 1024 * 1024;
 
 /** Every endpoint of the contract, in shard `shard` of `shards` (by position, so new entries spread over the shards). */
-export function endpointsOfShard(shard: number, shards: number): [string, Endpoint][] {
+function endpointsOfShard(shard: number, shards: number): [string, Endpoint][] {
   return (Object.entries(api) as [string, Endpoint][]).filter((_, index) => index % shards === shard - 1);
 }
 

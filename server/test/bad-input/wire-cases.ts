@@ -48,7 +48,7 @@ export const wireGenerators: Record<string, CaseGenerator> = {
     return badCase('traversal in path', path, buildRequest(base, { path }));
   },
   overlongUrl: (base, random) => {
-    const size = random.int(20_000, 200_000);
+    const size = random.int(20_000, 2_000_000);
     return badCase('over-long URL', `${size} bytes of query`, buildRequest(base, { rawQuery: `pad=${'q'.repeat(size)}` }), false);
   },
   overlongHeader: (base, random) => {
