@@ -127,6 +127,13 @@ export const bodyGenerators: Record<string, CaseGenerator> = {
     const value = badValue(field.kind, random);
     return badCase('wrong type or range', `${field.path.join('.')} = ${describe(value)}`, buildRequest(base, { body: encodeJson(replaced(base.body ?? {}, field.path, value)) }));
   },
+  numberExtremes: (base, random) => {
+    const numbers = fieldPaths(base).filter((field) => field.kind === 'number');
+    if (numbers.length === 0) return undefined;
+    const field = random.pick(numbers);
+    const value = random.pick([-1, -1e308, 1e308, raw('NaN'), raw('1e309', '1e309'), raw('-0'), 0.5]);
+    return badCase('NaN, ±1e308, negative', `${field.path.join('.')} = ${describe(value)}`, buildRequest(base, { body: encodeJson(replaced(base.body ?? {}, field.path, value)) }));
+  },
   hugeString: (base, random) => {
     const field = stringField(base, random);
     const size = random.int(1, 10) * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { buildRequest, targetOf } from './base.ts';
 import { badCase, type CaseGenerator } from './bad-case.ts';
-import { BAD_QUERY_VALUES, MALFORMED_QUERIES } from './bad-values.ts';
+import { BAD_QUERY_VALUES, kindOfSchema, MALFORMED_QUERIES } from './bad-values.ts';
 
 /** Cases about the query string, built from the endpoint's query schema. */
 export const queryGenerators: Record<string, CaseGenerator> = {
@@ -13,6 +13,13 @@ export const queryGenerators: Record<string, CaseGenerator> = {
     delete query[field];
     const request = buildRequest(base, { query, rawQuery: `${encodeURIComponent(field)}=${value}` });
     return badCase('wrong query value', `${field}=${value.slice(0, 40)}`, request);
+  },
+  numberExtremes: (base, random) => {
+    const numbers = Object.entries(base.queryFields).filter(([, schema]) => kindOfSchema(schema) === 'number' || kindOfSchema(schema) === 'any');
+    if (numbers.length === 0) return undefined;
+    const [field] = random.pick(numbers);
+    const value = random.pick(['-1', 'NaN', '1e308', '-1e308', '1e309', '-0', '0.5', '99999999999999999999']);
+    return badCase('NaN, ±1e308, negative', `${field}=${value}`, buildRequest(base, { query: { ...base.query, [field]: value } }));
   },
   duplicatedQuery: (base, random) => {
     const fields = Object.keys(base.queryFields);
