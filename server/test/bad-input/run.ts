@@ -23,6 +23,9 @@ export interface EndpointReport {
 /** How long a reply may take before the request counts as hung. */
 const REPLY_TIMEOUT_MS = 15_000;
 
+/** Fixture sets made so far in this process (their names must differ on one service). */
+let fixtureSets = 0;
+
 const HEALTH: RawRequest = { method: 'GET', target: HEALTH_PATH, headers: [['Host', '127.0.0.1']] };
 
 /**
@@ -57,7 +60,7 @@ async function sendCase(service: ServiceUnderTest, badCase: BadCase): Promise<{ 
  * checks that the process is alive and healthy.
  */
 export async function runEndpoint(service: ServiceUnderTest, name: string, endpoint: Endpoint, random: Random, count: number, concurrency = 4, heavyShare = 0): Promise<EndpointReport> {
-  const fixtures = await createFixtures(service.url, name, inputFields(endpoint));
+  const fixtures = await createFixtures(service.url, `${name}-${(fixtureSets += 1)}`, inputFields(endpoint));
   const cases = casesFor(baseRequest(name, endpoint, service.key, fixtures), random, count, heavyShare);
   const report: EndpointReport = { name, cases: cases.length, statuses: {}, kinds: {}, failures: [] };
   let next = 0;
