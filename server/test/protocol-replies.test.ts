@@ -31,13 +31,13 @@ const postJson = (body: Buffer | string): Partial<RawRequest> & { target: string
 });
 
 describe('protocol-level refusals answer in the service shape', () => {
-  it('refuses JSON nested more than 100 levels with 400 (stored, it overflowed the stack of JSON.stringify: 500)', async () => {
+  it('refuses JSON nested more than 1000 levels with 400 (stored, it overflowed the stack of JSON.stringify: 500)', async () => {
     const { experimentKey } = (await server.call('createExperiment', { body: { workspaceName: 'admin', projectName: 'deep' } })).body;
     const deep = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
     const tooDeep = await send({ ...postJson(`{"experimentKey":"${experimentKey}","functionName":"f","arguments":${deep(5000)}}`), target: '/api/rest/v2/write/experiment/rpc/send' });
     expect(tooDeep.status).toBe(400);
-    expect(json(tooDeep)).toEqual({ msg: 'The JSON body nests arrays and objects more than 100 levels deep.', code: 400, sdk_error_code: 40000 });
-    const fine = await send({ ...postJson(`{"experimentKey":"${experimentKey}","functionName":"f","arguments":${deep(90)}}`), target: '/api/rest/v2/write/experiment/rpc/send' });
+    expect(json(tooDeep)).toEqual({ msg: 'The JSON body nests arrays and objects more than 1000 levels deep.', code: 400, sdk_error_code: 40000 });
+    const fine = await send({ ...postJson(`{"experimentKey":"${experimentKey}","functionName":"f","arguments":${deep(990)}}`), target: '/api/rest/v2/write/experiment/rpc/send' });
     expect(fine.status).toBe(200);
     expect((await send(postJson(`[${'"[{"'.repeat(50_000)}]`))).status).toBe(400);
   });

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, type ApiError } from './api-error.ts';
 
-/** The deepest nesting of arrays and objects a JSON body may have (the contract's deepest documents need fewer than 10). */
-const MAX_JSON_DEPTH = 100;
+/**
+ * The deepest nesting of arrays and objects a JSON body may have: Jackson's default (the hosted service's likely
+ * parser), far beyond the contract's documents (fewer than 10 levels) and well within the stack of JSON.stringify.
+ * Endpoints may bound their own values lower (clientlib batches refuse an item nested over 100 levels, alone).
+ */
+const MAX_JSON_DEPTH = 1000;
 
 /** The index of the quote that ends the JSON string opening at `start`, or -1 (unterminated: the parser reports it). */
 function endOfString(text: string, start: number): number {
