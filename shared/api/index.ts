@@ -6,6 +6,7 @@ import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
 import { projectEndpoints } from './projects.ts';
 import { registryEndpoints } from './registry.ts';
+import { searchEndpoints } from './search.ts';
 import { webhookEndpoints } from './webhooks.ts';
 import { workspaceEndpoints } from './workspaces.ts';
 
@@ -24,6 +25,7 @@ export const api = {
   ...assetEndpoints,
   ...artifactEndpoints,
   ...webhookEndpoints,
+  ...searchEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

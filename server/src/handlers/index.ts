@@ -10,6 +10,7 @@ import { createPanelHandlers } from './panels.ts';
 import { createProjectHandlers } from './projects.ts';
 import { createRegistryHandlers } from './registry.ts';
 import { createRpcHandlers } from './rpc.ts';
+import { createSearchHandlers } from './search.ts';
 import { createStoreHandlers } from './stores.ts';
 import { createWebhookHandlers } from './webhooks.ts';
 import { createWorkspaceHandlers } from './workspaces.ts';
@@ -30,5 +31,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...createPanelHandlers(services),
     ...createRpcHandlers(services),
     ...createLoggingHandlers(services),
+    ...createSearchHandlers(services),
   };
 }
