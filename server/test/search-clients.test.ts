@@ -125,7 +125,20 @@ describe('project/column-names', () => {
     expect(names(columns, 'metrics')).toEqual(['acc:double', 'archived_only:double', 'loss:double']);
     expect(names(columns, 'params')).toEqual(['augment:boolean', 'lr:double', 'optimizer:string']);
     expect(names(columns, 'log_other')).toEqual(['loss:string', 'name:string', 'notes:string']);
-    expect(names(columns, 'env_details')).toEqual(['hostname:string', 'os:string', 'pid:double']);
+    expect(names(columns, 'env_details')).toEqual([
+      'executable:string',
+      'hostname:string',
+      'ip:string',
+      'machine:string',
+      'os:string',
+      'osRelease:string',
+      'osType:string',
+      'pid:double',
+      'processor:string',
+      'pythonVersion:string',
+      'pythonVersionVerbose:string',
+      'user:string',
+    ]);
     expect(names(columns, 'tag')).toEqual(['best:string', 'gpu:string', 'shared:string']);
   });
 
@@ -139,6 +152,7 @@ describe('project/column-names', () => {
     };
     expect(names(await columns('TRUE'), 'metrics')).toEqual(['acc:double', 'archived_only:double']);
     expect(names(await columns('TRUE'), 'tag')).toEqual(['best:string']);
+    expect(names(await columns('TRUE'), 'env_details')).toEqual([]);
     expect(names(await columns('FALSE'), 'metrics')).toEqual(['acc:double', 'loss:double']);
     expect(names(await columns('False'), 'params')).toEqual(['augment:boolean', 'lr:double', 'optimizer:string']);
   });

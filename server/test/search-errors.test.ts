@@ -19,7 +19,7 @@ describe('a query the service cannot evaluate answers 400 saying why', () => {
     ['an unknown metric', rule('metrics', 'nope', 'greater', 1), 'no metrics column named "nope"'],
     ["another project's metric", rule('metrics', 'secret_metric', 'equal', 1), 'no metrics column named "secret_metric"'],
     ["a trashed experiment's param", rule('params', 'trashed_only', 'equal', 1), 'no params column named "trashed_only"'],
-    ['an unknown env_details field', rule('env_details', 'kernel', 'equal', 'x'), 'no env_details column named "kernel"'],
+    ['an unknown env_details field', rule('env_details', 'kernel', 'equal', 'x'), 'no env_details column "kernel"'],
     ['an unknown metadata column', rule('metadata', 'color', 'equal', 'red'), 'no metadata column "color"'],
     ['a name no source has', { field: 'nowhere', operator: 'equal', value: 1 }, 'no column named "nowhere"'],
     ['an unknown source', rule('files', 'acc', 'equal', 1), 'unknown source "files"'],

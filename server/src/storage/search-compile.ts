@@ -10,10 +10,10 @@ import {
   type RuleOperator,
 } from '../../../shared/api/search.ts';
 import { compareSql, SearchQueryError, typeOfValue, type Comparison, type SqlPart } from './search-compare.ts';
-import { envOperand, loggedItemOperand, metadataColumns, tagOperand, type Clock, type MetadataColumn, type Operand } from './search-operands.ts';
+import { ENV_COLUMNS, envOperand, loggedItemOperand, metadataColumns, tagOperand, type Clock, type MetadataColumn, type Operand } from './search-operands.ts';
 
 /** Sources whose names come from what experiments logged (checked against the project). */
-export type LoggedSource = 'metrics' | 'params' | 'log_other' | 'env_details';
+export type LoggedSource = 'metrics' | 'params' | 'log_other';
 
 /** What compiling needs to know about the project. */
 export interface CompileContext {
@@ -29,6 +29,13 @@ const MAX_RULES = 1000;
 /** logged_items.kind of each logged-value source. */
 export const ITEM_KINDS = { metrics: 'metric', params: 'parameter', log_other: 'other' } as const;
 
+/**
+ * The SQL term selecting a source's summaries (alias `li`), written as literals so that SQLite can use the
+ * partial index of parameter and other values (migration 009), whose condition is `kind <> 'metric'`.
+ */
+export const kindTerm = (source: LoggedSource) =>
+  source === 'metrics' ? "li.kind = 'metric'" : `li.kind = '${ITEM_KINDS[source]}' AND li.kind <> 'metric'`;
+
 const NULL_TESTS = ['is_empty', 'is_not_empty', 'is_null', 'is_not_null'] as const;
 type NullTest = (typeof NULL_TESTS)[number];
 const isNullTest = (operator: RuleOperator): operator is NullTest => (NULL_TESTS as readonly string[]).includes(operator);
@@ -41,16 +48,20 @@ const TAG_NEGATIONS: Partial<Record<RuleOperator, RuleOperator>> = {
   not_contains: 'contains',
 };
 
-/** Rows (selecting experiment_id) holding the values of one name in one logged source, and how to read them. */
-function rowsOf(source: LoggedSource, name: string): { rows: SqlPart; operand: Operand } {
+/** Rows (selecting experiment_id) holding a value of one name in one source, and how to read the value. */
+function rowsOf(source: LoggedSource | 'env_details', name: string): { rows: SqlPart; operand: Operand } {
   if (source === 'env_details') {
-    const sql = "SELECT d.experiment_id FROM experiment_documents d, json_each(d.content) j WHERE d.kind = 'system' AND j.key = ? AND j.type <> 'null'";
-    return { rows: { sql, params: [name] }, operand: envOperand };
+    const operand = envOperand(name);
+    return { rows: { sql: `SELECT d.experiment_id FROM experiment_documents d WHERE d.kind = 'system' AND ${operand.text} IS NOT NULL`, params: [] }, operand };
   }
-  return { rows: { sql: 'SELECT li.experiment_id FROM logged_items li WHERE li.kind = ? AND li.name = ?', params: [ITEM_KINDS[source], name] }, operand: loggedItemOperand };
+  return { rows: { sql: `SELECT li.experiment_id FROM logged_items li WHERE ${kindTerm(source)} AND li.name = ?`, params: [name] }, operand: loggedItemOperand };
 }
 
-/** `e.id [NOT] IN (rows [AND condition])`: never NULL, so groups may negate it. */
+/**
+ * `e.id [NOT] IN (rows [AND condition])`: never NULL, so groups may negate it. SQLite evaluates the list once
+ * (from the indexes of migration 009: a range for numbers, the value index for texts of params and others)
+ * and, when it is the most selective term, looks the candidate experiments up by it.
+ */
 function membership(wanted: boolean, rows: SqlPart, condition?: SqlPart): SqlPart {
   const where = condition ? ` AND (${condition.sql})` : '';
   return { sql: `e.id ${wanted ? 'IN' : 'NOT IN'} (${rows.sql}${where})`, params: [...rows.params, ...(condition?.params ?? [])] };
@@ -80,7 +91,7 @@ function tagRule(comparison: Comparison): SqlPart {
   return membership(positive === undefined, tags, compareSql(tagOperand, typed));
 }
 
-function loggedRule(source: LoggedSource, name: string, comparison: Comparison): SqlPart {
+function loggedRule(source: LoggedSource | 'env_details', name: string, comparison: Comparison): SqlPart {
   const { rows, operand } = rowsOf(source, name);
   if (isNullTest(comparison.operator)) {
     const test = comparison.operator;
@@ -102,8 +113,9 @@ export function createCompiler(context: CompileContext) {
       }
       return given as ColumnSource;
     }
-    if (name in metadata) return 'metadata';
-    const found = (['metrics', 'params', 'log_other', 'env_details'] as const).filter((source) => context.hasName(source, name));
+    if (Object.hasOwn(metadata, name)) return 'metadata';
+    const logged = (['metrics', 'params', 'log_other'] as const).filter((source) => context.hasName(source, name));
+    const found: ColumnSource[] = Object.hasOwn(ENV_COLUMNS, name) ? [...logged, 'env_details'] : logged;
     if (found.length === 1 && found[0]) return found[0];
     if (found.length === 0) throw new SearchQueryError(`${label}: no column named "${name}" in this project (see project/column-names).`);
     throw new SearchQueryError(`${label}: "${name}" is a column of several sources (${found.join(', ')}); give the rule a "source".`);
@@ -130,9 +142,13 @@ export function createCompiler(context: CompileContext) {
     const comparison: Comparison = { label, type: typeOf(rule, label), operator: rule.operator as RuleOperator, value: rule.value };
     if (source === 'tag') return tagRule(comparison);
     if (source === 'metadata') {
-      const column = metadata[name];
+      const column = Object.hasOwn(metadata, name) ? metadata[name] : undefined;
       if (!column) throw new SearchQueryError(`${label}: no metadata column "${name}"; expected one of ${Object.keys(metadata).join(', ')}.`);
       return metadataRule(column, comparison);
+    }
+    if (source === 'env_details') {
+      if (!Object.hasOwn(ENV_COLUMNS, name)) throw new SearchQueryError(`${label}: no env_details column "${name}"; expected one of ${Object.keys(ENV_COLUMNS).join(', ')}.`);
+      return loggedRule(source, name, comparison);
     }
     if (!context.hasName(source, name)) throw new SearchQueryError(`${label}: no ${source} column named "${name}" in this project (see project/column-names).`);
     return loggedRule(source, name, comparison);

@@ -30,12 +30,36 @@ const truthOfText = (text: string) => `(CASE lower(${text}) WHEN 'true' THEN 1 W
 /** A summary row of logged_items (alias `li`): its current (latest) value. */
 export const loggedItemOperand: Operand = { text: 'li.cur_value', number: 'li.cur_number', truth: truthOfText('li.cur_value') };
 
-/** One top-level field of a system-details document, from json_each (alias `j`). */
-export const envOperand: Operand = {
-  text: "(CASE j.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(j.value AS TEXT) END)",
-  number: "(CASE WHEN j.type IN ('integer', 'real') THEN j.value END)",
-  truth: `(CASE j.type WHEN 'true' THEN 1 WHEN 'false' THEN 0 ELSE ${truthOfText('j.value')} END)`,
+/**
+ * The scalar fields of the system-details document (E32, plus the host fields clients.md A.6 adds) that
+ * queries may name as env_details, with their types.
+ */
+export const ENV_COLUMNS: Readonly<Record<string, ColumnType>> = {
+  user: 'string',
+  pythonVersion: 'string',
+  pythonVersionVerbose: 'string',
+  pid: 'double',
+  osType: 'string',
+  os: 'string',
+  osRelease: 'string',
+  machine: 'string',
+  processor: 'string',
+  ip: 'string',
+  hostname: 'string',
+  executable: 'string',
 };
+
+/** One field of a system-details document (alias `d`); `name` must be a key of ENV_COLUMNS (it is written into the SQL). */
+export function envOperand(name: string): Operand {
+  if (!Object.hasOwn(ENV_COLUMNS, name)) throw new Error(`not an env_details column: ${name}`);
+  const value = `json_extract(d.content, '$.${name}')`;
+  const type = `json_type(d.content, '$.${name}')`;
+  return {
+    text: `(CASE ${type} WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(${value} AS TEXT) END)`,
+    number: `(CASE WHEN ${type} IN ('integer', 'real') THEN ${value} END)`,
+    truth: `(CASE ${type} WHEN 'true' THEN 1 WHEN 'false' THEN 0 ELSE ${truthOfText(value)} END)`,
+  };
+}
 
 /** One tag (alias `t`). */
 export const tagOperand: Operand = { text: 't.tag', number: 'NULL', truth: 'NULL' };

@@ -1,8 +1,8 @@
 import type { ColumnRecord, QueryPredicate, RuleGroup } from '../../../shared/api/search.ts';
 import type { Db } from './database.ts';
 import type { SqlPart } from './search-compare.ts';
-import { createCompiler, ITEM_KINDS, type LoggedSource } from './search-compile.ts';
-import { listColumns } from './search-columns.ts';
+import { createCompiler, type LoggedSource } from './search-compile.ts';
+import { createLoggedNames, listColumns } from './search-columns.ts';
 import { endSql, IN_PROJECT, startSql, type Clock } from './search-operands.ts';
 
 /** What to match: project/query's predicates, or experiments/search's rule tree. */
@@ -31,18 +31,8 @@ export interface SearchStore {
 
 /** Creates the search store over a database. */
 export function createSearchStore(db: Db): SearchStore {
-  const loggedName = db.prepare<[string, string, number, number], number>(
-    `SELECT 1 FROM logged_items li JOIN experiments e ON e.id = li.experiment_id
-     WHERE li.kind = ? AND li.name = ? AND e.deleted_at IS NULL AND ${IN_PROJECT} LIMIT 1`,
-  );
-  const envName = db.prepare<[string, number, number], number>(
-    `SELECT 1 FROM experiments e JOIN experiment_documents d ON d.experiment_id = e.id AND d.kind = 'system', json_each(d.content) j
-     WHERE j.key = ? AND e.deleted_at IS NULL AND ${IN_PROJECT} LIMIT 1`,
-  );
-  const hasName = (projectId: number) => (source: LoggedSource, name: string) =>
-    source === 'env_details'
-      ? envName.get(name, projectId, projectId) !== undefined
-      : loggedName.get(ITEM_KINDS[source], name, projectId, projectId) !== undefined;
+  const names = createLoggedNames(db);
+  const hasName = (projectId: number) => (source: LoggedSource, name: string) => names.inScope(source, name, projectId, undefined);
 
   const condition = (projectId: number, filter: SearchFilter, clock: Clock): SqlPart => {
     const compiler = createCompiler({ clock, hasName: hasName(projectId) });
@@ -55,7 +45,7 @@ export function createSearchStore(db: Db): SearchStore {
   });
 
   return {
-    columns: (projectId, archived, clock) => listColumns(db, projectId, archived, clock),
+    columns: (projectId, archived, clock) => listColumns(db, names, projectId, archived, clock),
     keys(projectId, filter, archived, clock) {
       const query = select('e.key', projectId, condition(projectId, filter, clock), archived, 'ORDER BY e.created_at DESC, e.id DESC');
       return db.prepare<unknown[], string>(query.sql).pluck().all(...query.params);
