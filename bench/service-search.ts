@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/src/app.ts';
 import { seedSearchScale } from '../server/test/search-seed.ts';
@@ -8,6 +8,7 @@ import { sequentialLatency, type LoadFigures, type LoadTarget } from './service-
 const API_KEY = 'bench-search-key-0123456789';
 const COUNT = 100_000;
 const READS = 50;
+const WARMUP = 5;
 
 const rule = (source: string, field: string, operator: string, value: unknown, type: string) => ({ id: field, field, source, operator, value, type });
 const group = (rules: unknown[], condition = 'AND', not = false) => ({ condition, rules, valid: true, ...(not ? { not } : {}) });
@@ -40,16 +41,24 @@ export async function runServiceSearchBench(): Promise<void> {
       ['query: acc between 0.1 and 0.2 (~10,000 keys)', query([{ source: 'metrics', query: group([rule('metrics', 'acc', 'between', [0.1, 0.2], 'double')]) }])],
       ['column-names', get(`project/column-names?projectId=${projectId}`)],
     ];
-    const results: [string, LoadFigures & { bytes: number }][] = [];
-    for (const [label, target] of cases) results.push([label, await sequentialLatency(target, READS, 5)]);
-    const baseline = results[0]?.[1].p50 ?? NaN;
+    const results: [string, LoadFigures & { bytes: number; cpuMs: number }][] = [];
+    for (const [label, target] of cases) {
+      const before = process.cpuUsage();
+      const figures = await sequentialLatency(target, READS, WARMUP);
+      const used = process.cpuUsage(before);
+      results.push([label, { ...figures, cpuMs: (used.user + used.system) / 1000 / (READS + WARMUP) }]);
+    }
+    const baseline = results[0]?.[1].cpuMs ?? NaN;
+    console.log(`  ${''.padEnd(48)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'queries/s'.padStart(11)}${'CPU ms'.padStart(9)}${'vs baseline'.padStart(13)}`);
     for (const [label, figures] of results) {
       console.log(
-        `  ${label.padEnd(48)} p50 ${figures.p50.toFixed(1).padStart(7)} ms, p99 ${figures.p99.toFixed(1).padStart(7)} ms, ` +
-          `${figures.requestsPerSecond.toFixed(0).padStart(5)} queries/s, ${(figures.p50 / baseline).toFixed(1).padStart(5)}x baseline (${(figures.bytes / 1024).toFixed(0)} KiB, ${figures.failures} failed)`,
+        `  ${label.padEnd(48)}${figures.p50.toFixed(1).padStart(9)}${figures.p99.toFixed(1).padStart(9)}${figures.requestsPerSecond.toFixed(1).padStart(11)}` +
+          `${figures.cpuMs.toFixed(1).padStart(9)}${`${(figures.cpuMs / baseline).toFixed(1)}x`.padStart(13)}  (${(figures.bytes / 1024).toFixed(0)} KiB, ${figures.failures} failed)`,
       );
     }
-    console.log(`  (${READS} sequential requests each over one keep-alive connection, timed to the last byte)`);
+    console.log(`  (${READS} sequential requests each over one keep-alive connection, timed to the last byte; CPU ms: this process's`);
+    console.log(`   CPU time per request, service and client together, which other load on the machine does not inflate)`);
+    console.log(`  machine load average during the run: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`);
     await server.close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -13,7 +13,7 @@ const SOURCE_ORDER: readonly ColumnSource[] = ['metadata', 'metrics', 'params', 
 const SCOPE = `e.deleted_at IS NULL AND ${IN_PROJECT} AND (? IS NULL OR e.archived = ?)`;
 
 /** Which metric, parameter and other names experiments of a project logged, and their types. */
-export interface LoggedNames {
+interface LoggedNames {
   /** True when an experiment in scope has a value of that name (archived undefined: archived or not). */
   inScope(source: LoggedSource, name: string, projectId: number, archived: boolean | undefined): boolean;
   /** Every name in scope, each with its type: double when every value is a number, boolean when every one is true/false, else string. */

@@ -16,7 +16,7 @@ import { ENV_COLUMNS, envOperand, loggedItemOperand, metadataColumns, tagOperand
 export type LoggedSource = 'metrics' | 'params' | 'log_other';
 
 /** What compiling needs to know about the project. */
-export interface CompileContext {
+interface CompileContext {
   clock: Clock;
   /** True when some experiment of the project has a value of that name in that source. */
   hasName(source: LoggedSource, name: string): boolean;
@@ -27,7 +27,7 @@ const MAX_DEPTH = 20;
 const MAX_RULES = 1000;
 
 /** logged_items.kind of each logged-value source. */
-export const ITEM_KINDS = { metrics: 'metric', params: 'parameter', log_other: 'other' } as const;
+const ITEM_KINDS = { metrics: 'metric', params: 'parameter', log_other: 'other' } as const;
 
 /**
  * The SQL term selecting a source's summaries (alias `li`), written as literals so that SQLite can use the

@@ -68,7 +68,7 @@ const text = (sql: string): MetadataColumn => ({ type: 'string', operand: { text
 const int = (value: number) => String(Math.trunc(value));
 
 /** `running` over the experiments row `e`: not stopped, and a sign of life within the keep-alive window. */
-export const runningSql = (clock: Clock) => `(e.stopped_at IS NULL AND ${int(clock.now)} - e.last_beat_at <= ${int(clock.beatMillis)})`;
+const runningSql = (clock: Clock) => `(e.stopped_at IS NULL AND ${int(clock.now)} - e.last_beat_at <= ${int(clock.beatMillis)})`;
 
 /** The start time the metadata shows (ms). */
 export const startSql = 'coalesce(e.start_time_millis, e.created_at)';
