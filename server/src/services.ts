@@ -21,6 +21,7 @@ import { createProjectStore, type ProjectStore } from './storage/projects.ts';
 import { createUserStore, type UserStore } from './storage/users.ts';
 import { createWorkspaceStore, type WorkspaceStore } from './storage/workspaces.ts';
 import { createLoggedDataStore, type LoggedDataStore } from './storage/logged-data.ts';
+import { createSearchStore, type SearchStore } from './storage/search.ts';
 import { createThrottleGuard, type ThrottleGuard } from './throttle-guard.ts';
 import { defaultThrottleLimits, type ThrottleLimits } from './throttle.ts';
 
@@ -83,6 +84,8 @@ export interface Services {
   rpc: RpcStore;
   /** Metrics, parameters, others, output, documents and tags logged to experiments. */
   loggedData: LoggedDataStore;
+  /** Queries over a project's experiments (project/query, experiments/search, paged lists). */
+  search: SearchStore;
   /** The per-experiment logging limits. */
   throttle: ThrottleGuard;
   /** Registers work to do after an experiment is purged from the database. */
@@ -141,6 +144,7 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
     panels: createPanelStore(db),
     rpc: createRpcStore(db),
     loggedData: createLoggedDataStore(db),
+    search: createSearchStore(db),
     throttle: createThrottleGuard({ ...defaultThrottleLimits, ...config.throttle }, experiments, now),
     onExperimentPurged: (listener) => void purgeListeners.push(listener),
     async experimentPurged(experimentId) {

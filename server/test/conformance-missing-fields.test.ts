@@ -9,7 +9,7 @@ const ONE_FIELD_SKIPS: Record<string, string> = {
 };
 
 /** Endpoints whose schema requires no single field but whose handler answers 400 without one of several identifiers. */
-const ONE_OF_IDENTIFIERS = ['updateProject', 'getProject', 'listExperiments', 'listExperimentTags', 'getArtifact', 'getArtifactVersion', 'listArtifactVersionFiles'];
+const ONE_OF_IDENTIFIERS = ['updateProject', 'getProject', 'listExperiments', 'listExperimentTags', 'getArtifact', 'getArtifactVersion', 'listArtifactVersionFiles', 'getProjectColumns'];
 
 let server: TestServer;
 beforeAll(async () => {

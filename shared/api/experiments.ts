@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
-import { experimentKey, messageReply, msgReply, nonEmpty, queryBoolean, timestampMillis } from './fields.ts';
+import { experimentKey, messageReply, msgReply, nonEmpty, queryBoolean, queryInt, timestampMillis } from './fields.ts';
 
 const workspaceName = nonEmpty(100);
 const projectName = nonEmpty(250);
@@ -131,7 +131,9 @@ export const experimentEndpoints = {
   }),
   listExperiments: defineEndpoint({
     id: 'read.experiments',
-    summary: "A project's experiments (symlinked ones included); archived ones only with archived=true.",
+    summary:
+      "A project's experiments (symlinked ones included), newest first; archived ones only with archived=true. " +
+      'page (1-based) and size (default 100) select a page; sortBy startTime|endTime with sortOrder asc|desc (default desc) orders them.',
     group: 'experiments',
     method: 'GET',
     path: 'experiments',
@@ -140,6 +142,10 @@ export const experimentEndpoints = {
       workspaceName: workspaceName.optional(),
       projectName: projectName.optional(),
       archived: queryBoolean.optional(),
+      page: queryInt.pipe(z.number().int().min(1)).optional(),
+      size: queryInt.pipe(z.number().int().min(1).max(10_000)).optional(),
+      sortBy: z.enum(['startTime', 'endTime']).optional(),
+      sortOrder: z.enum(['asc', 'desc']).optional(),
     }),
     reply: z.object({ experiments: z.array(experimentMetadata) }),
   }),

@@ -14,6 +14,7 @@ import { metaEndpoints } from './meta.ts';
 import { projectEndpoints } from './projects.ts';
 import { registryItemEndpoints } from './registry-items.ts';
 import { registryEndpoints } from './registry.ts';
+import { searchEndpoints } from './search.ts';
 import { webhookEndpoints } from './webhooks.ts';
 import { workspaceEndpoints } from './workspaces.ts';
 
@@ -40,6 +41,7 @@ export const api = {
   ...clientlibBatchEndpoints,
   ...clientlibExtraEndpoints,
   ...clientlibUploadEndpoints,
+  ...searchEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

@@ -6,6 +6,8 @@ import { toExperimentMetadata } from './records.ts';
 import { experimentLink, ok } from './replies.ts';
 
 const SECOND = 1000;
+/** Experiments per page of the list when a page is asked for without a size. */
+const PAGE_SIZE = 100;
 
 /**
  * E10's rules: both given → both set (end before start is refused); only end → start becomes end − 1 s
@@ -85,7 +87,13 @@ export function createExperimentHandlers(services: Services): HandlerTable {
       }),
     listExperiments: ({ query, caller }) => {
       const project = access.project(caller, query);
-      return { experiments: experiments.listInProject(project.id, query.archived ?? false).map(metadata) };
+      const archived = query.archived ?? false;
+      const paged = query.page !== undefined || query.size !== undefined || query.sortBy !== undefined || query.sortOrder !== undefined;
+      if (!paged) return { experiments: experiments.listInProject(project.id, archived).map(metadata) };
+      const limit = query.size ?? (query.page === undefined ? null : PAGE_SIZE);
+      const page = { archived, sortBy: query.sortBy ?? 'created', order: query.sortOrder ?? 'desc', limit, offset: ((query.page ?? 1) - 1) * (limit ?? 0) } as const;
+      const ids = services.search.page(project.id, { predicates: [] }, page, { now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
+      return { experiments: ids.flatMap((id) => experiments.byId(id) ?? []).map(metadata) };
     },
     getExperimentMetadata: ({ query, caller }) => metadata(access.experiment(caller, query.experimentKey)),
     listExperimentTags: ({ query, caller }) => ({ tags: services.loggedData.tags.inProject(access.project(caller, query).id) }),

@@ -13,6 +13,7 @@ import { createPanelHandlers } from './panels.ts';
 import { createProjectHandlers } from './projects.ts';
 import { createRegistryHandlers } from './registry.ts';
 import { createRpcHandlers } from './rpc.ts';
+import { createSearchHandlers } from './search.ts';
 import { createStoreHandlers } from './stores.ts';
 import { createWebhookHandlers } from './webhooks.ts';
 import { createWorkspaceHandlers } from './workspaces.ts';
@@ -36,5 +37,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...createRpcHandlers(services),
     ...createLoggingHandlers(services),
     ...createClientlibLoggerHandlers(services),
+    ...createSearchHandlers(services),
   };
 }

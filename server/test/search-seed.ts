@@ -1,0 +1,75 @@
+import { openDatabase } from '../src/storage/database.ts';
+import { createExperimentStore } from '../src/storage/experiments.ts';
+import { createLoggedTagStore } from '../src/storage/logged-data-tags.ts';
+import { loggedPoint } from '../src/storage/logged-data-summary.ts';
+import { createLoggedValueStore } from '../src/storage/logged-data-values.ts';
+import { createProjectStore } from '../src/storage/projects.ts';
+import { createUserStore } from '../src/storage/users.ts';
+import { createWorkspaceStore } from '../src/storage/workspaces.ts';
+
+/** What the n-th seeded experiment logged: every value follows from n, so tests can compute expected answers. */
+export interface SeededValues {
+  n: number;
+  key: string;
+  acc: number;
+  lr: string;
+  optimizer: string;
+  group: string;
+  tagged: boolean;
+  archived: boolean;
+}
+
+/** The values of the n-th experiment (its key is filled in by the seeding). */
+export function valuesOf(n: number): Omit<SeededValues, 'key'> {
+  return {
+    n,
+    acc: (n % 1000) / 1000,
+    lr: ['0.1', '0.01', '0.001'][n % 3] ?? '0.1',
+    optimizer: n % 2 === 1 ? 'adam' : 'sgd',
+    group: `g${n % 7}`,
+    tagged: n % 10 === 0,
+    archived: n % 50 === 0,
+  };
+}
+
+/** Experiments per write transaction while seeding. */
+const BATCH = 5_000;
+
+/**
+ * Seeds `count` experiments into a new project of the admin workspace of a data dir (the service may be
+ * running), straight through the storage modules: per experiment one `acc` metric value, params `lr` and
+ * `optimizer`, an other `group`, tag `best` on every tenth, every fiftieth archived; created one second apart.
+ * Answers the project's id and the experiments in creation order.
+ */
+export function seedSearchScale(dataDir: string, projectName: string, count: number): { projectId: string; experiments: SeededValues[] } {
+  const db = openDatabase(dataDir);
+  try {
+    const admin = createUserStore(db).byName('admin');
+    const workspace = createWorkspaceStore(db).byName('admin');
+    if (!admin || !workspace) throw new Error('seed a data dir after the service created its admin');
+    const project = createProjectStore(db).create({ workspaceId: workspace.id, name: projectName, description: '', isPublic: false, ownerUserId: admin.id }, 1);
+    const experiments = createExperimentStore(db);
+    const values = createLoggedValueStore(db);
+    const tags = createLoggedTagStore(db);
+    const seeded: SeededValues[] = [];
+    const firstCreated = Date.UTC(2024, 0, 1);
+    const insert = db.transaction((from: number, to: number) => {
+      for (let n = from; n < to; n += 1) {
+        const wanted = valuesOf(n);
+        const created = firstCreated + n * 1000;
+        const experiment = experiments.create({ workspaceId: workspace.id, projectId: project.id, name: `exp-${n}`, userId: admin.id }, created);
+        values.appendMetrics(experiment.id, [{ name: 'acc', value: wanted.acc, timestamp: created, step: 0, epoch: null, context: null }], Infinity);
+        values.logValue(experiment.id, 'parameter', 'lr', loggedPoint(wanted.lr, created, null, null));
+        values.logValue(experiment.id, 'parameter', 'optimizer', loggedPoint(wanted.optimizer, created, null, null));
+        values.logValue(experiment.id, 'other', 'group', loggedPoint(wanted.group, created, null, null));
+        if (wanted.tagged) tags.add(experiment.id, ['best']);
+        if (wanted.archived) experiments.setArchived(experiment.id, true);
+        seeded.push({ ...wanted, key: experiment.key });
+      }
+    });
+    for (let from = 0; from < count; from += BATCH) insert(from, Math.min(count, from + BATCH));
+    return { projectId: project.uuid, experiments: seeded };
+  } finally {
+    db.close();
+  }
+}
