@@ -7,6 +7,7 @@ import { openDatabase } from '../server/src/storage/database.ts';
 import { createExperimentStore } from '../server/src/storage/experiments.ts';
 import { createLoggedValueStore, type MetricInput } from '../server/src/storage/logged-data-values.ts';
 import { unlimitedThrottleLimits } from '../server/src/throttle.ts';
+import { runMixedLoadBench } from './service-mixed.ts';
 import { autocannon, sequentialLatency, type LoadFigures, type LoadTarget } from './service-load.ts';
 
 const API_KEY = 'bench-admin-key-0123456789';
@@ -56,7 +57,7 @@ function insertPoints(dataDir: string, experimentKey: string): number {
   }
 }
 
-/** `npm run bench -- service`: E29 ingest vs bare Fastify, and reads over 1,000,000 stored points. */
+/** `npm run bench -- service`: E29 ingest vs bare Fastify, reads over 1,000,000 stored points, and the mixed load's memory. */
 export async function runServiceBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-'));
   try {
@@ -122,4 +123,5 @@ export async function runServiceBench(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await runMixedLoadBench();
 }
