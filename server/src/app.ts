@@ -5,6 +5,7 @@ import { bootstrapAdmin } from './bootstrap.ts';
 import { createHandlers } from './handlers/index.ts';
 import { createAuthenticator } from './keys.ts';
 import { answerClientError } from './http/client-errors.ts';
+import { limitBodyBytesInFlight } from './http/body-budget.ts';
 import { installErrorReplies } from './http/error-reply.ts';
 import { guardedServerFactory } from './http/last-resort.ts';
 import { closePromptly } from './http/prompt-close.ts';
@@ -20,8 +21,10 @@ import type { ThrottleLimits } from './throttle.ts';
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Default size limit of one uploaded file. */
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024 * 1024;
+/** How many bodies of the largest size all JSON requests in flight may hold together (more get 429). */
+const BODIES_IN_FLIGHT = 4;
 /** Default number of uploads received at a time (more get 429 and are retried by the SDK). */
-export const DEFAULT_UPLOADS_IN_FLIGHT = 8;
+export const DEFAULT_UPLOADS_IN_FLIGHT = 16;
 /** The intervals E9 suggests by default: a live experiment's beat, and the usage-report intervals. */
 export const DEFAULT_KEEP_ALIVE: KeepAliveIntervals = {
   isAliveBeatDurationMillis: 10_000,
@@ -115,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     registerContractRoutes(uploads, uploadEntries, handlers, authenticate);
   });
   await app.register(async (others) => {
+    limitBodyBytesInFlight(others, BODIES_IN_FLIGHT * bodyLimit);
     // As @fastify/multipart's parser does: a form sent to a JSON endpoint leaves the body unread and absent (400).
     others.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
     registerContractRoutes(others, otherEntries, handlers, authenticate);
