@@ -1,7 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NODE_FLAGS } from '../../../../server/src/heap-settings.ts';
-import type { ServiceMessage, SpawnService } from './protocol.ts';
+import { SERVICE_NODE_FLAGS, type ServiceMessage, type SpawnService } from './protocol.ts';
 
 /** The entry script of the embedded service process (run by Node 24 directly from source). */
 const EMBEDDED_ENTRY = fileURLToPath(new URL('./entry.ts', import.meta.url));
