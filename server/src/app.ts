@@ -118,7 +118,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     registerContractRoutes(uploads, uploadEntries, handlers, authenticate);
   });
   await app.register(async (others) => {
-    limitBodyBytesInFlight(others, BODIES_IN_FLIGHT * bodyLimit);
+    limitBodyBytesInFlight(others, bodyLimit, BODIES_IN_FLIGHT);
     // As @fastify/multipart's parser does: a form sent to a JSON endpoint leaves the body unread and absent (400).
     others.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
     registerContractRoutes(others, otherEntries, handlers, authenticate);

@@ -106,6 +106,8 @@ describe('request bodies in flight', () => {
     const held = Array.from({ length: 4 }, () => write(url, { 'content-length': 900 }, full.slice(0, 10)));
     const probe = () => write(url, { 'content-length': 500 }, '').finish(metricBody(experimentKey, 500));
     expectBusy(await until(429, probe));
+    // A body over the limit is the client's mistake: 413 as ever, not 429.
+    expect((await write(url, { 'content-length': BODY_LIMIT + 1 }, '').finish(metricBody(experimentKey, BODY_LIMIT + 1))).status).toBe(413);
     // A chunked body (size unknown in advance) is counted as it arrives and refused once it would pass the budget.
     expectBusy(await write(url, { 'transfer-encoding': 'chunked' }, '').finish(metricBody(experimentKey, 500)));
 

@@ -16,13 +16,14 @@ function busy(message: string, closeConnection: boolean): ApiError {
 }
 
 /**
- * Holds the bodies of all requests in flight on the routes of `scope` (read whole before parsing) to `budgetBytes`
- * together, given back when the reply is finished or the connection is gone. A plain body is counted by its
- * Content-Length before any of it is read; a compressed or chunked one (size unknown in advance) as its decoded bytes
- * arrive. A body that would take the total past the budget gets 429 with `Retry-After-Custom`. One request alone may
- * hold up to the body limit, so the budget must be at least that.
+ * Holds the bodies of all requests in flight on the routes of `scope` (read whole before parsing) to `bodies` bodies
+ * of `bodyLimit` bytes together, given back when the reply is finished or the connection is gone. A plain body is
+ * counted by its Content-Length before any of it is read; a compressed or chunked one (size unknown in advance) as
+ * its decoded bytes arrive. A body that would take the total past the budget gets 429 with `Retry-After-Custom`;
+ * one declared larger than `bodyLimit` is left to Fastify's 413 (a client's mistake, not worth retrying).
  */
-export function limitBodyBytesInFlight(scope: FastifyInstance, budgetBytes: number): void {
+export function limitBodyBytesInFlight(scope: FastifyInstance, bodyLimit: number, bodies: number): void {
+  const budgetBytes = bodies * bodyLimit;
   let held = 0;
   const message = `The service is reading ${budgetBytes} bytes of request bodies already`;
   scope.addHook('preParsing', (request, reply, payload, done) => {
@@ -37,6 +38,7 @@ export function limitBodyBytesInFlight(scope: FastifyInstance, budgetBytes: numb
     const chunked = request.headers['transfer-encoding'] !== undefined;
     if (payload === request.raw && !chunked && !(declared > 0)) return done(null, payload);
     if (payload === request.raw && !chunked) {
+      if (declared > bodyLimit) return done(null, payload);
       if (held + declared > budgetBytes) return done(busy(message, declared > DRAIN_LIMIT_BYTES));
       mine = declared;
       held += declared;
