@@ -7,6 +7,7 @@ import { openDatabase } from '../server/src/storage/database.ts';
 import { createExperimentStore } from '../server/src/storage/experiments.ts';
 import { createLoggedValueStore, type MetricInput } from '../server/src/storage/logged-data-values.ts';
 import { unlimitedThrottleLimits } from '../server/src/throttle.ts';
+import { runMixedLoadBench } from './service-mixed.ts';
 import { autocannon, sequentialLatency, type LoadFigures, type LoadTarget } from './service-load.ts';
 import { runServiceSearchBench } from './service-search.ts';
 
@@ -57,7 +58,10 @@ function insertPoints(dataDir: string, experimentKey: string): number {
   }
 }
 
-/** `npm run bench -- service`: E29 ingest vs bare Fastify, reads over 1,000,000 stored points, and search over 100,000 experiments. */
+/**
+ * `npm run bench -- service`: E29 ingest vs bare Fastify, reads over 1,000,000 stored points, search over 100,000
+ * experiments, and the mixed load's memory.
+ */
 export async function runServiceBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-'));
   try {
@@ -124,4 +128,5 @@ export async function runServiceBench(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
   await runServiceSearchBench();
+  await runMixedLoadBench();
 }

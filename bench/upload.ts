@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createInterface } from 'node:readline';
+import { processMemory as memory, resetPeak, startChild, stopChild as stop } from './children.ts';
 
 const API_KEY = 'bench-upload-key-0123456789';
 const MIB = 1024 * 1024;
@@ -14,36 +14,6 @@ const MIB = 1024 * 1024;
 const SIZE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
 /** Alternating rounds; the best throughput of each side is reported. */
 const ROUNDS = 3;
-
-/** Starts a Node script as a child process and resolves with it and the URL it prints. */
-async function startChild(script: string, args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [new URL(script, import.meta.url).pathname, ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout as Readable });
-  for await (const line of lines) {
-    const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
-    if (url) return { child, url };
-  }
-  throw new Error(`${script} exited before listening`);
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-/** Resident memory of a process in bytes: now, and the peak since the last reset. */
-function memory(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
-}
-
-/** Resets the peak-RSS counter of a process (Linux: write 5 to clear_refs). */
-const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
 
 /** Sends `body` and resolves with the response (its body read) after the last byte was acknowledged. */
 async function send(url: string, method: string, headers: Record<string, string | number>, body: Readable): Promise<IncomingMessage> {

@@ -5,12 +5,14 @@ import { bootstrapAdmin } from './bootstrap.ts';
 import { createHandlers } from './handlers/index.ts';
 import { createAuthenticator } from './keys.ts';
 import { answerClientError } from './http/client-errors.ts';
+import { limitBodyBytesInFlight } from './http/body-budget.ts';
 import { installErrorReplies } from './http/error-reply.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
 import { guardedServerFactory } from './http/last-resort.ts';
 import { closePromptly } from './http/prompt-close.ts';
 import { registerContractRoutes } from './http/routes.ts';
 import { answerFrameworkError, installProtocolReplies } from './http/server-events.ts';
+import { limitUploadsInFlight } from './http/upload-admission.ts';
 import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
 import { createServices, type KeepAliveIntervals } from './services.ts';
 import { openDatabase } from './storage/database.ts';
@@ -21,6 +23,10 @@ import type { ThrottleLimits } from './throttle.ts';
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** Default size limit of one uploaded file. */
 export const DEFAULT_UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024 * 1024;
+/** How many bodies of the largest size all JSON requests in flight may hold together (more get 429). */
+const BODIES_IN_FLIGHT = 4;
+/** Default number of uploads received at a time (more get 429 and are retried by the SDK). */
+export const DEFAULT_UPLOADS_IN_FLIGHT = 16;
 /** The intervals E9 suggests by default: a live experiment's beat, and the usage-report intervals. */
 export const DEFAULT_KEEP_ALIVE: KeepAliveIntervals = {
   isAliveBeatDurationMillis: 10_000,
@@ -40,6 +46,8 @@ export interface ServerOptions {
   webhooksAllowPrivate?: boolean;
   bodyLimitBytes?: number;
   uploadLimitBytes?: number;
+  /** Uploads received at a time; one more gets 429 with Retry-After-Custom. */
+  uploadsInFlight?: number;
   /** Fastify's request log on stdout. */
   logger?: boolean;
   keepAlive?: Partial<KeepAliveIntervals>;
@@ -111,9 +119,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // @fastify/multipart adds per-request hooks to every route of its scope: only the upload routes get it.
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES } });
+    limitUploadsInFlight(uploads, options.uploadsInFlight ?? DEFAULT_UPLOADS_IN_FLIGHT);
     registerContractRoutes(uploads, uploadEntries, handlers, authenticate);
   });
   await app.register(async (others) => {
+    limitBodyBytesInFlight(others, bodyLimit, BODIES_IN_FLIGHT);
     // As @fastify/multipart's parser does: a form sent to a JSON endpoint leaves the body unread and absent (400).
     others.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
     registerContractRoutes(others, otherEntries, handlers, authenticate);

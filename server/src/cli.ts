@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, startServer, type RunningServer } from './app.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
 import { adminKeyFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
+import { restartWithServiceNodeFlags } from './heap-settings.ts';
 import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from './throttle.ts';
 import { userDataDir } from './user-data-dir.ts';
 
@@ -20,6 +21,7 @@ Options:
   --data-dir <dir>           database and blobs (default <user data dir>/service)
   --body-limit <bytes>       largest JSON request body; larger ones get 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --upload-limit <bytes>     largest uploaded file (default ${DEFAULT_UPLOAD_LIMIT_BYTES})
+  --uploads-in-flight <n>    uploads received at a time; one more gets 429 (default ${DEFAULT_UPLOADS_IN_FLIGHT})
   --throttle <limits>        per-experiment logging limits, e.g. metricsPerMinute=20000,valuesPerMetric=off
                              (metricsPerMinute, parametersPerMinute, outputLinesPerMinute, otherPerMinute,
                              valuesPerMetric; defaults 12000, 10000, 12000, 8000, 15000 as the hosted service)
@@ -39,6 +41,7 @@ const OPTIONS = {
   'data-dir': { type: 'string' },
   'body-limit': { type: 'string' },
   'upload-limit': { type: 'string' },
+  'uploads-in-flight': { type: 'string' },
   throttle: { type: 'string' },
   'throttle-off': { type: 'boolean', default: false },
   'webhooks-allow-private': { type: 'boolean', default: false },
@@ -78,6 +81,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
+  restartWithServiceNodeFlags();
   const bootstrapApiKey = process.env.TRACKDESK_BOOTSTRAP_API_KEY || undefined;
   const starting = startServer({
     host: values.host,
@@ -86,6 +90,7 @@ async function main(argv: string[]): Promise<void> {
     bootstrapApiKey,
     bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),
     uploadLimitBytes: integerOption('upload-limit', values['upload-limit'], 1, Number.MAX_SAFE_INTEGER),
+    uploadsInFlight: integerOption('uploads-in-flight', values['uploads-in-flight'], 1, 10_000),
     throttle: throttleOption(values.throttle, values['throttle-off']),
     webhooksAllowPrivate: values['webhooks-allow-private'],
     logger: values.log,
