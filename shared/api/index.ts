@@ -3,6 +3,7 @@ import { assetEndpoints } from './assets.ts';
 import type { Endpoint } from './define.ts';
 import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
+import { liveEndpoints } from './live.ts';
 import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
 import { projectEndpoints } from './projects.ts';
@@ -28,6 +29,7 @@ export const api = {
   ...experimentModelEndpoints,
   ...artifactEndpoints,
   ...webhookEndpoints,
+  ...liveEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

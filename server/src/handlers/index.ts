@@ -4,6 +4,7 @@ import { createArtifactHandlers } from './artifacts.ts';
 import { createAssetHandlers } from './assets.ts';
 import { createExperimentLifecycleHandlers } from './experiment-lifecycle.ts';
 import { createExperimentHandlers } from './experiments.ts';
+import { createLiveHandlers } from './live.ts';
 import { createLoggingHandlers } from './logging.ts';
 import { createMetaHandlers } from './meta.ts';
 import { createPanelHandlers } from './panels.ts';
@@ -30,5 +31,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...createPanelHandlers(services),
     ...createRpcHandlers(services),
     ...createLoggingHandlers(services),
+    ...createLiveHandlers(services),
   };
 }
