@@ -35,9 +35,9 @@ export function ExperimentRoute() {
 export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const profileId = useActiveProfile().id;
   const metadata = useApiQuery('getExperimentMetadata', { experimentKey });
-  // Sections that grow while the experiment runs are read once the live cursor is known, so nothing falls in between.
-  const live = useLiveExperiment(experimentKey);
   const [section, setSection] = useState<Section>('Overview');
+  // Sections that grow while the experiment runs are read once their live cursor is known, so nothing falls in between.
+  const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
   const [dialog, setDialog] = useState<'rename' | 'times' | 'tags' | null>(null);
   const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | null>(null);
   const confirm = useConfirm();

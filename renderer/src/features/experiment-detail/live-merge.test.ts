@@ -50,6 +50,11 @@ describe('live merges', () => {
     });
   });
 
+  it('skips new points a later read already holds, so nothing is drawn twice', () => {
+    const merged = appendToChart(chart(), 'k', ['loss'], [live('loss', [0, 1])]);
+    expect(merged.chart.experiments.k?.metrics[0]?.steps).toEqual([0, 1]);
+  });
+
   it('says the chart must be read again when an asked metric is new to it or was reset, and leaves other charts alone', () => {
     expect(appendToChart(chart(), 'k', ['loss', 'acc'], [live('acc', [1])]).stale).toBe(true);
     expect(appendToChart(chart(), 'k', ['loss'], [live('loss', [], true)]).stale).toBe(true);

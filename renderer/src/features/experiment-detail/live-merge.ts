@@ -26,17 +26,36 @@ export function appendToChart(chart: ChartReply, experimentKey: string, metricNa
       continue;
     }
     const start = current.timestamps[0] ?? metric.timestamps[0] ?? 0;
+    const fresh = pointsAfterLast(current, metric);
     series[index] = {
       ...current,
-      values: [...current.values, ...metric.values],
-      steps: [...current.steps, ...metric.steps],
-      epochs: [...current.epochs, ...metric.epochs],
-      timestamps: [...current.timestamps, ...metric.timestamps],
-      durations: [...current.durations, ...metric.timestamps.map((timestamp) => timestamp - start)],
+      values: [...current.values, ...fresh.map((i) => metric.values[i] ?? Number.NaN)],
+      steps: [...current.steps, ...fresh.map((i) => metric.steps[i] ?? null)],
+      epochs: [...current.epochs, ...fresh.map((i) => metric.epochs[i] ?? null)],
+      timestamps: [...current.timestamps, ...fresh.map((i) => metric.timestamps[i] ?? 0)],
+      durations: [...current.durations, ...fresh.map((i) => (metric.timestamps[i] ?? 0) - start)],
     };
   }
   const next = { ...chart, empty: false, experiments: { ...chart.experiments, [experimentKey]: { ...experiment, empty: false, metrics: series } } };
   return { chart: next, stale };
+}
+
+/**
+ * The indexes of the new points that sort after the series' last point (by step, points without one first, then time),
+ * as the chart read orders them. A read made after the live cursor already holds some of the new points; those sort
+ * at or before its last point and are skipped, so nothing is drawn twice. (A point logged late with a lower step shows
+ * on the next full read.)
+ */
+function pointsAfterLast(series: ChartReply['experiments'][string]['metrics'][number], metric: LiveMetric): number[] {
+  const last = series.steps.length - 1;
+  const lastStep = series.steps[last] ?? -1;
+  const lastTime = series.timestamps[last] ?? Number.NEGATIVE_INFINITY;
+  const indexes: number[] = [];
+  metric.timestamps.forEach((timestamp, index) => {
+    const step = metric.steps[index] ?? -1;
+    if (last < 0 || step > lastStep || (step === lastStep && timestamp > lastTime)) indexes.push(index);
+  });
+  return indexes;
 }
 
 /** The summaries with the changed ones replaced and the new ones added, by name. */

@@ -9,7 +9,7 @@ type LiveReply = ApiReply<'getExperimentLive'>;
 /** How often the page asks what the experiment logged: within the 2 s in which new data must show. */
 const LIVE_INTERVAL_MS = 1_000;
 
-/** Whether the page may read its sections: once the live cursor is known (or the service has no live read). */
+/** Whether the section may read its data: once its live cursor is known (or the service has no live read). */
 interface LiveState {
   ready: boolean;
 }
@@ -44,20 +44,23 @@ function applyLive(client: QueryClient, profileId: string, experimentKey: string
 
 /**
  * Follows an experiment while its page is open: every second, `ext.experimentLive` answers what it logged since the
- * last look, which is appended to the page's cached reads. On a service without that read the page simply stays as read.
+ * last look, which is appended to the page's cached reads. Each time the page shows another `section`, a new cursor is
+ * taken before that section reads, so what it reads and what is appended meet without a gap. On a service without
+ * that read the page simply stays as read.
  */
-export function useLiveExperiment(experimentKey: string): LiveState {
+export function useLiveExperiment(experimentKey: string, section: string): LiveState {
   const profileId = useActiveProfile().id;
   const client = useQueryClient();
-  const cursor = useRef<string | undefined>(undefined);
+  const cursor = useRef<{ section: string; value: string } | undefined>(undefined);
   const live = useQuery({
-    queryKey: apiQueryKey(profileId, 'getExperimentLive', { experimentKey }),
+    queryKey: [...apiQueryKey(profileId, 'getExperimentLive', { experimentKey }), section],
     queryFn: async () => {
       for (;;) {
-        const reply = await callApi('getExperimentLive', { query: { experimentKey, since: cursor.current } }, profileId);
-        if (cursor.current !== undefined) applyLive(client, profileId, experimentKey, reply);
+        const since = cursor.current?.section === section ? cursor.current.value : undefined;
+        const reply = await callApi('getExperimentLive', { query: { experimentKey, since } }, profileId);
+        if (since !== undefined) applyLive(client, profileId, experimentKey, reply);
         else client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
-        cursor.current = reply.cursor;
+        cursor.current = { section, value: reply.cursor };
         if (!reply.more) return reply.cursor;
       }
     },
