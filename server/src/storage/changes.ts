@@ -24,7 +24,7 @@ export interface ChangesSince {
   more: boolean;
 }
 
-/** The change feed of migration 010: what a project's experiment list shows, read by change number. */
+/** The change feed of migration 019: what a project's experiment list shows, read by change number. */
 export interface ChangeStore {
   /** Changes after `since` (exclusive), at most `limit` entries in all; removals only of experiments no longer listed. */
   since(projectId: number, since: number, limit: number): ChangesSince;

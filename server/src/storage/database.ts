@@ -30,13 +30,16 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
-/** The migration files in order: `NNN-name.sql`. */
+/** The migration files in order (`NNN-name.sql`), refusing two with one number (the second would silently never run). */
 function migrationFiles(): { version: number; name: string }[] {
-  return readdirSync(MIGRATIONS_DIR)
+  const files = readdirSync(MIGRATIONS_DIR)
     .map((name) => ({ name, match: MIGRATION_FILE.exec(name) }))
     .filter((file) => file.match !== null)
     .map((file) => ({ version: Number(file.match?.[1]), name: file.name }))
     .sort((a, b) => a.version - b.version);
+  const clash = files.find((file, index) => files[index - 1]?.version === file.version);
+  if (clash) throw new Error(`Two migrations share number ${String(clash.version).padStart(3, '0')}: renumber one of them.`);
+  return files;
 }
 
 /** Applies every migration not yet recorded, each in its own immediate transaction (safe with a second process). */
