@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scriptSnippet } from './script-snippets.ts';
+import { scriptSnippet } from '../../../shared/ipc/script-snippets.ts';
 
 const settings = { url: 'http://127.0.0.1:5170/clientlib/', apiKey: 'abcDEF0123456789', projectName: 'mnist' };
 
