@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow } from 'electron';
+import { app, clipboard, type BrowserWindow } from 'electron';
 import { createBackend, userDataDir, type Backend } from '../backend/src/backend.ts';
 import { registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { nativeDialogs } from './dialogs.ts';
@@ -48,6 +48,8 @@ function start(): void {
     userDataDir: dataDir,
     spawnService: utilitySpawner(built('./embedded.js')),
     dialogs: nativeDialogs(() => window),
+    // Snippets with a key go straight to the system clipboard from here; the page only learns that they were copied.
+    clipboard: { writeText: (text) => clipboard.writeText(text) },
   });
   backend = current;
   hardenWebContents(async () => {

@@ -3,6 +3,8 @@ import { createBlobCollector, type BlobCollector } from './blobs-garbage.ts';
 import { createBlobStore, type BlobStore } from './blobs.ts';
 import { createArtifactStore, type ArtifactStore } from './storage/artifacts.ts';
 import { createArtifactLineageStore, type ArtifactLineageStore } from './storage/artifacts-lineage.ts';
+import { createChangeStore, type ChangeStore } from './storage/changes.ts';
+import { createLiveDataStore, type LiveDataStore } from './storage/live-data.ts';
 import { createAssetStore, type AssetStore } from './storage/assets.ts';
 import { createExperimentModelStore, type ExperimentModelStore } from './storage/assets-models.ts';
 import { createGitPatchStore, type GitPatchStore } from './storage/assets-patches.ts';
@@ -88,6 +90,10 @@ export interface Services {
   search: SearchStore;
   /** The per-experiment logging limits. */
   throttle: ThrottleGuard;
+  /** What changed in a project's experiment list since a reader's last look. */
+  changes: ChangeStore;
+  /** What an experiment logged since a reader's last look. */
+  liveData: LiveDataStore;
   /** Registers work to do after an experiment is purged from the database. */
   onExperimentPurged(listener: PurgeListener): void;
   /** Runs the purge listeners (called by the purge handler after the row is gone). */
@@ -146,6 +152,8 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
     loggedData: createLoggedDataStore(db),
     search: createSearchStore(db),
     throttle: createThrottleGuard({ ...defaultThrottleLimits, ...config.throttle }, experiments, now),
+    changes: createChangeStore(db),
+    liveData: createLiveDataStore(db),
     onExperimentPurged: (listener) => void purgeListeners.push(listener),
     async experimentPurged(experimentId) {
       for (const listener of purgeListeners) await listener(experimentId);

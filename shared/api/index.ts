@@ -9,6 +9,7 @@ import type { Endpoint } from './define.ts';
 import { experimentClientEndpoints } from './experiment-client.ts';
 import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
+import { liveEndpoints } from './live.ts';
 import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
 import { projectEndpoints } from './projects.ts';
@@ -42,6 +43,7 @@ export const api = {
   ...clientlibExtraEndpoints,
   ...clientlibUploadEndpoints,
   ...searchEndpoints,
+  ...liveEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiChannels } from './api-channels.ts';
 import { defineChannel } from './define.ts';
 import { profileChannels } from './profile-channels.ts';
+import { scriptChannels } from './script-channels.ts';
 import { ServiceStatus, serviceChannels } from './service-channels.ts';
 import { TransferProgress, transferChannels } from './transfer-channels.ts';
 
@@ -16,6 +17,7 @@ export const channels = {
   ...serviceChannels,
   ...apiChannels,
   ...transferChannels,
+  ...scriptChannels,
 };
 
 /** Events the backend pushes to the renderer, named `domain.event`. */

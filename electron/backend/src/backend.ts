@@ -6,6 +6,7 @@ import { EventBus } from './events.ts';
 import { apiHandlers } from './handlers/api-handlers.ts';
 import { previewHandler } from './handlers/preview-handler.ts';
 import { profileHandlers } from './handlers/profile-handlers.ts';
+import { scriptHandlers } from './handlers/script-handlers.ts';
 import { ChosenFiles } from './files/chosen-files.ts';
 import { transferHandlers, type FileDialogs } from './handlers/transfer-handlers.ts';
 import type { Handlers } from './ipc/dispatch.ts';
@@ -14,6 +15,7 @@ import { KeyStore } from './keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID } from './profiles/profile-list.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import { SettingsStore } from './profiles/settings-store.ts';
+import { ScriptAccess, type Clipboard } from './scripts/script-access.ts';
 import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
 import { TransferQueue } from './transfers.ts';
 
@@ -28,6 +30,8 @@ export interface BackendOptions {
   spawnService?: SpawnService;
   /** Native file dialogs (desktop window only). */
   dialogs?: FileDialogs;
+  /** The clipboard (desktop window only): where snippets with a key go, as the key must never reach the renderer. */
+  clipboard?: Clipboard;
   /** The keychain service name (tests may isolate themselves with their own). */
   keychainService?: string;
   /** Overrides of the service client's limits (tests shorten them). */
@@ -73,6 +77,7 @@ export function createBackend(options: BackendOptions): Backend {
   const clientOptions = options.clientOptions ?? {};
   const queue = new TransferQueue(events, options.transferConcurrency);
   const chosenFiles = new ChosenFiles();
+  const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined });
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles),
@@ -81,6 +86,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...apiHandlers(profiles, clientOptions),
     ...transferHandlers(profiles, queue, clientOptions, options.dialogs, chosenFiles),
     ...previewHandler(profiles, clientOptions),
+    ...scriptHandlers(scripts),
   };
   void embedded?.start();
   const streams = streamTransfers(profiles, queue, clientOptions);

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../../server/src/keys.ts';
@@ -12,10 +12,12 @@ describe('nothing sent to the renderer carries an API key', () => {
     const files = await tempDir('trackdesk-leak-files-');
     const upload = join(files, 'report.txt');
     const saved = join(files, 'report-copy.txt');
+    const configFile = join(files, '.comet.config');
     await writeFile(upload, 'accuracy 0.93\n');
-    // The OS dialogs are the only stand-in: the user "picks" these two paths.
-    const dialogs: FileDialogs = { chooseOpen: async () => [upload], chooseSave: async () => saved };
-    const backend = await startBackend({ dialogs });
+    // The OS dialogs and clipboard are the only stand-ins: the user "picks" these paths; copied text is kept here.
+    const dialogs: FileDialogs = { chooseOpen: async () => [upload], chooseSave: async ({ defaultName }) => (defaultName === '.comet.config' ? configFile : saved) };
+    const clipboard: string[] = [];
+    const backend = await startBackend({ dialogs, clipboard: { writeText: (text) => void clipboard.push(text) } });
     const sent: unknown[] = [];
     backend.events.subscribe((name, payload) => sent.push({ name, payload }));
     const used = new Set<string>();
@@ -68,6 +70,26 @@ describe('nothing sent to the renderer carries an API key', () => {
     const preview = await ipc('transfers.preview', { endpoint: 'downloadAsset', query: { experimentKey, assetId: asset?.assetId } });
     expect(preview).toMatchObject({ ok: true, data: { bytes: 14 } });
     await ipc('transfers.cancel', { transferId: 't2' });
+
+    // Script settings: the connection's own key for a remote profile, a dedicated revocable key for the local service.
+    expect((await ipc('scripts.settings', {})).data).toMatchObject({ keyKind: 'profile', keyReady: true, url: `${admin.baseUrl}/clientlib/`, canCopy: true });
+    expect(await ipc('scripts.copy', { format: 'shell' })).toEqual({ ok: true, data: { copied: true } });
+    expect(clipboard.at(-1)).toBe(`export COMET_URL_OVERRIDE='${admin.baseUrl}/clientlib/'\nexport COMET_API_KEY='${alice}'\n`);
+    expect((await ipc('scripts.createKey', {})).data).toMatchObject({ profileId: 'local', keyKind: 'dedicated', keyReady: true });
+    await ipc('scripts.copy', { profileId: 'local', format: 'python', projectName: 'mnist' });
+    const scriptKey = /COMET_API_KEY"\] = "(\w+)"/.exec(clipboard.at(-1) ?? '')?.[1] ?? '';
+    expect(scriptKey).toMatch(/^\w{40}$/);
+    expect(clipboard.at(-1)).toContain('comet_ml.start(project_name="mnist")');
+    const { data: chosenConfig } = await ipc('files.chooseSave', { defaultName: '.comet.config' });
+    expect(await ipc('scripts.saveConfig', { profileId: 'local', filePath: chosenConfig?.path as string })).toEqual({ ok: true, data: { filePath: configFile } });
+    expect(await readFile(configFile, 'utf8')).toBe(`[comet]\nurl_override = ${admin.baseUrl}/clientlib/\napi_key = ${scriptKey}\n`);
+    expect((await stat(configFile)).mode & 0o777).toBe(0o600);
+    expect((await ipc('scripts.saveConfig', { profileId: 'local', filePath: join(files, 'elsewhere.config') })).error).toMatchObject({ code: 'forbidden' });
+    const asScript = () => fetch(`${admin.baseUrl}/api/rest/v2/account-details`, { headers: { Authorization: scriptKey } });
+    expect((await asScript()).status).toBe(200);
+    expect((await ipc('scripts.revokeKey', {})).data).toMatchObject({ keyReady: false });
+    expect((await asScript()).status).toBe(401);
+    expect((await ipc('scripts.copy', { profileId: 'local', format: 'config' })).error).toMatchObject({ code: 'not_found' });
     await ipc('profiles.list', {});
     await ipc('profiles.remove', { id: aliceId });
     await ipc('service.restart', {});
@@ -77,7 +99,7 @@ describe('nothing sent to the renderer carries an API key', () => {
     expect([...used].sort()).toEqual([...channelNames].sort());
     const everything = JSON.stringify(sent);
     const restarted = await backend.embedded!.whenReady();
-    for (const key of [admin.apiKey, restarted.apiKey, alice, sessionKey, wrongKey]) expect(everything).not.toContain(key);
+    for (const key of [admin.apiKey, restarted.apiKey, alice, sessionKey, wrongKey, scriptKey]) expect(everything).not.toContain(key);
     expect(everything).toContain('report.txt');
     expect(sent.length).toBeGreaterThan(30);
   });

@@ -7,6 +7,7 @@ import { createAssetHandlers } from './assets.ts';
 import { createExperimentClientHandlers } from './experiment-client.ts';
 import { createExperimentLifecycleHandlers } from './experiment-lifecycle.ts';
 import { createExperimentHandlers } from './experiments.ts';
+import { createLiveHandlers } from './live.ts';
 import { createLoggingHandlers } from './logging.ts';
 import { createMetaHandlers } from './meta.ts';
 import { createPanelHandlers } from './panels.ts';
@@ -38,5 +39,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...createLoggingHandlers(services),
     ...createClientlibLoggerHandlers(services),
     ...createSearchHandlers(services),
+    ...createLiveHandlers(services),
   };
 }

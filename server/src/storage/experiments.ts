@@ -100,7 +100,8 @@ export interface ExperimentStore {
 /** Most experiments one service keeps lookups of; beyond it the cache starts over. */
 const CACHE_LIMIT = 10_000;
 
-interface ExperimentRecord {
+/** An experiments row joined with its workspace, project and user names (what `EXPERIMENT_SELECT` reads). */
+export interface ExperimentRecord {
   id: number;
   key: string;
   workspace_id: number;
@@ -128,11 +129,13 @@ interface ExperimentRecord {
   last_error: string | null;
 }
 
-const SELECT = `SELECT e.*, w.name AS workspace_name, p.uuid AS project_uuid, p.name AS project_name, u.name AS user_name
+/** Reads experiments (alias `e`) with the names the metadata needs; append WHERE/ORDER clauses. */
+export const EXPERIMENT_SELECT = `SELECT e.*, w.name AS workspace_name, p.uuid AS project_uuid, p.name AS project_name, u.name AS user_name
   FROM experiments e JOIN workspaces w ON w.id = e.workspace_id JOIN projects p ON p.id = e.project_id
   LEFT JOIN users u ON u.id = e.user_id`;
 
-const toExperiment = (row: ExperimentRecord): Experiment => ({
+/** An experiment from a row read by `EXPERIMENT_SELECT`. */
+export const toExperiment = (row: ExperimentRecord): Experiment => ({
   id: row.id,
   key: row.key,
   workspaceId: row.workspace_id,
@@ -185,17 +188,17 @@ export function createExperimentStore(db: Db): ExperimentStore {
     cache.clear();
     keysById.clear();
   };
-  const byKey = db.prepare<[string], ExperimentRecord>(`${SELECT} WHERE e.key = ?`);
-  const byId = db.prepare<[number], ExperimentRecord>(`${SELECT} WHERE e.id = ?`);
+  const byKey = db.prepare<[string], ExperimentRecord>(`${EXPERIMENT_SELECT} WHERE e.key = ?`);
+  const byId = db.prepare<[number], ExperimentRecord>(`${EXPERIMENT_SELECT} WHERE e.id = ?`);
   const insert = db.prepare(
     'INSERT INTO experiments (key, workspace_id, project_id, name, user_id, created_at, last_beat_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const inProject = db.prepare<[number, number, number], ExperimentRecord>(
-    `${SELECT} WHERE e.deleted_at IS NULL AND e.archived = ?
+    `${EXPERIMENT_SELECT} WHERE e.deleted_at IS NULL AND e.archived = ?
      AND (e.project_id = ? OR e.id IN (SELECT experiment_id FROM experiment_links WHERE project_id = ?))
      ORDER BY e.created_at DESC, e.id DESC`,
   );
-  const trash = db.prepare<[number], ExperimentRecord>(`${SELECT} WHERE e.workspace_id = ? AND e.deleted_at IS NOT NULL ORDER BY e.deleted_at DESC`);
+  const trash = db.prepare<[number], ExperimentRecord>(`${EXPERIMENT_SELECT} WHERE e.workspace_id = ? AND e.deleted_at IS NOT NULL ORDER BY e.deleted_at DESC`);
   const run = (sql: string) => db.prepare(sql);
   const rename = run('UPDATE experiments SET name = ? WHERE id = ?');
   const throttle = run('UPDATE experiments SET throttle = ?, throttle_message = ?, throttle_reasons = ? WHERE id = ?');

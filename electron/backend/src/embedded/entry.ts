@@ -4,7 +4,7 @@
  */
 import { ADMIN_USER } from '../../../../server/src/accounts.ts';
 import { startServer, type RunningServer } from '../../../../server/src/app.ts';
-import { issueApiKey } from '../../../../server/src/keys.ts';
+import { issueApiKey, revokeApiKeys } from '../../../../server/src/keys.ts';
 import type { HostMessage, ServiceMessage } from './protocol.ts';
 
 /** The messaging half of Electron's utilityProcess, present on `process` there (typed here without importing electron). */
@@ -44,6 +44,13 @@ async function handle(message: HostMessage): Promise<void> {
       post({ type: 'key-issued', apiKey: issueApiKey({ dataDir, userName: ADMIN_USER, isAdmin: true }).apiKey });
     } catch (error) {
       post({ type: 'issue-failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  } else if (message.type === 'issue-script-key' || message.type === 'revoke-key') {
+    try {
+      if (message.type === 'issue-script-key') post({ type: 'script-key-issued', apiKey: issueApiKey({ dataDir, userName: ADMIN_USER }).apiKey });
+      else post({ type: 'key-revoked', count: revokeApiKeys(dataDir, message.prefix) });
+    } catch (error) {
+      post({ type: 'script-key-failed', message: error instanceof Error ? error.message : String(error) });
     }
   } else {
     await server?.close();

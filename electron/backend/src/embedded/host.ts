@@ -8,7 +8,7 @@ import { AppError } from '../ipc/app-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID } from '../profiles/profile-list.ts';
 import { ProcessLink } from './process-link.ts';
-import type { SpawnService } from './protocol.ts';
+import type { HostMessage, ServiceMessage, SpawnService } from './protocol.ts';
 
 /** How the embedded service is run and watched. */
 interface EmbeddedServiceOptions {
@@ -43,6 +43,7 @@ export class EmbeddedService {
   private readySince = 0;
   private healthTimer: NodeJS.Timeout | undefined;
   private readonly statusWaiters = new Set<() => void>();
+  private asking: Promise<unknown> = Promise.resolve();
 
   constructor(options: EmbeddedServiceOptions) {
     this.options = { healthIntervalMs: 15_000, startTimeoutMs: 30_000, maxRestarts: 3, restartDelayMs: 500, ...options };
@@ -79,6 +80,38 @@ export class EmbeddedService {
     if (this.status.state === 'ready' && this.target) return this.target;
     const why = this.status.state === 'starting' ? 'it is still starting' : (this.status.message ?? `it is ${this.status.state}`);
     throw new AppError('unreachable', `The local service is not available: ${why}`);
+  }
+
+  /** Issues a key for the user's scripts in the running service (the app keeps it in the keychain, never shows it). */
+  async issueScriptKey(): Promise<string> {
+    const answer = await this.ask({ type: 'issue-script-key' });
+    if (answer.type !== 'script-key-issued') throw new AppError('internal', 'The local service answered something else.');
+    return answer.apiKey;
+  }
+
+  /** Revokes the keys of the running service that start with `prefix`; answers how many. */
+  async revokeKey(prefix: string): Promise<number> {
+    const answer = await this.ask({ type: 'revoke-key', prefix });
+    if (answer.type !== 'key-revoked') throw new AppError('internal', 'The local service answered something else.');
+    return answer.count;
+  }
+
+  /** Sends one request to the ready process and waits for its answer (one at a time, so answers cannot cross). */
+  private ask(message: HostMessage): Promise<ServiceMessage> {
+    const work = async () => {
+      await this.whenReady();
+      const link = this.link;
+      if (!link) throw new AppError('unreachable', 'The local service is not running.');
+      link.process.send(message);
+      const reply = await link.next(['script-key-issued', 'key-revoked', 'script-key-failed'], this.options.startTimeoutMs).catch((error: unknown) => {
+        throw new AppError('unreachable', `The local service did not answer: ${error instanceof Error ? error.message : String(error)}.`);
+      });
+      if (reply.type === 'script-key-failed') throw new AppError('internal', `The local service could not change its keys: ${reply.message}`);
+      return reply;
+    };
+    const result = this.asking.then(work, work);
+    this.asking = result.catch(() => undefined);
+    return result;
   }
 
   /** Asks the process to stop, waits for it (killing it after 5 s), and reports `stopped`. */

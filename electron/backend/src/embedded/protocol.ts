@@ -13,6 +13,10 @@ export type HostMessage =
     }
   /** Issue a fresh admin key (the keychain lost the old one). */
   | { type: 'issue-key' }
+  /** Issue a key for the user's own scripts (revocable apart from the app's key). */
+  | { type: 'issue-script-key' }
+  /** Revoke the keys that start with `prefix`. */
+  | { type: 'revoke-key'; prefix: string }
   | { type: 'stop' };
 
 /** What the embedded service process answers. */
@@ -23,6 +27,10 @@ export type ServiceMessage =
   | { type: 'start-failed'; message: string }
   | { type: 'key-issued'; apiKey: string }
   | { type: 'issue-failed'; message: string }
+  | { type: 'script-key-issued'; apiKey: string }
+  | { type: 'key-revoked'; count: number }
+  /** A script key could not be issued or revoked. */
+  | { type: 'script-key-failed'; message: string }
   | { type: 'stopped' };
 
 /** One embedded service process as the host sees it, whatever started it (Node child process or Electron utilityProcess). */

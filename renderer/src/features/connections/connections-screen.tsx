@@ -8,6 +8,7 @@ import { profilesQueryKey, useActiveProfile, useProfiles, type ProfileList } fro
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
+import { LogFromCodeDialog } from '../scripts/log-from-code-dialog.tsx';
 import { WorkspaceList } from '../workspaces/workspace-list.tsx';
 import { ConnectionTestResult } from './connection-test-result.tsx';
 import { ProfileFormDialog } from './profile-form-dialog.tsx';
@@ -22,6 +23,7 @@ export function ConnectionsScreen() {
   const confirm = useConfirm();
   const [editing, setEditing] = useState<{ profile?: ProfileView } | undefined>(undefined);
   const [tested, setTested] = useState<{ profile: ProfileView; result: TestResult } | undefined>(undefined);
+  const [scripting, setScripting] = useState<ProfileView | undefined>(undefined);
   useShortcut('n', 'Add a connection', () => setEditing({}), { group: 'Connections' });
   const test = useMutation<TestResult, BridgeError, ProfileView>({
     mutationFn: (profile) => invoke('profiles.test', { id: profile.id }),
@@ -87,6 +89,7 @@ export function ConnectionsScreen() {
           use: (profile) => use.mutate(profile),
           test: (profile) => test.mutate(profile),
           edit: (profile) => setEditing({ profile }),
+          scripts: (profile) => setScripting(profile),
           remove: (profile) => void askRemove(profile),
           busy: {
             testing: test.isPending ? test.variables?.id : undefined,
@@ -96,6 +99,7 @@ export function ConnectionsScreen() {
         }}
       />
       <WorkspaceList />
+      {scripting && <LogFromCodeDialog profile={scripting} onClose={() => setScripting(undefined)} />}
       {editing && (
         <ProfileFormDialog profile={editing.profile} keychainAvailable={list.keychain.available} onClose={() => setEditing(undefined)} />
       )}

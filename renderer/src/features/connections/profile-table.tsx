@@ -8,6 +8,8 @@ interface ProfileRowActions {
   use(profile: ProfileView): void;
   test(profile: ProfileView): void;
   edit(profile: ProfileView): void;
+  /** Shows how training scripts log to this connection. */
+  scripts(profile: ProfileView): void;
   remove(profile: ProfileView): void;
   /** The profile whose test or switch is running, for its busy state. */
   busy: { testing?: string; switching?: string; removing?: string };
@@ -55,6 +57,9 @@ export function ProfileTable({ profiles, activeProfileId, actions }: { profiles:
                     >
                       Test
                     </BusyButton>
+                    <Button size="small" aria-label={`Log from code to ${profile.name}`} onClick={() => actions.scripts(profile)}>
+                      From code
+                    </Button>
                     <Button size="small" aria-label={`Edit ${profile.name}`} onClick={() => actions.edit(profile)}>
                       Edit
                     </Button>

@@ -17,9 +17,12 @@ import { CodeSection, HtmlSection, OutputSection } from './documents.tsx';
 import { MetricsSection } from './metrics-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { SystemSection } from './system-section.tsx';
+import { useLiveExperiment } from './use-live-experiment.ts';
 
 const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Sections that grow while the experiment runs (read once the live cursor is known). */
+const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
 const tabId = (section: Section) => `experiment-tab-${section.replace(/\W+/g, '-').toLowerCase()}`;
 
 /** The `/experiments/:experimentKey` screen: a fresh page (no state carried over) for each experiment. */
@@ -33,6 +36,8 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const profileId = useActiveProfile().id;
   const metadata = useApiQuery('getExperimentMetadata', { experimentKey });
   const [section, setSection] = useState<Section>('Overview');
+  // Sections that grow while the experiment runs are read once their live cursor is known, so nothing falls in between.
+  const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
   const [dialog, setDialog] = useState<'rename' | 'times' | 'tags' | null>(null);
   const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | null>(null);
   const confirm = useConfirm();
@@ -101,10 +106,11 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
       </Tabs>
       <Box role="tabpanel" id="experiment-section" aria-labelledby={tabId(section)}>
         {section === 'Overview' && <OverviewSection metadata={data} />}
-        {section === 'Metrics' && <MetricsSection experimentKey={experimentKey} />}
+        {!live.ready && GROWING.has(section) && <CircularProgress aria-label="Loading the section" />}
+        {live.ready && section === 'Metrics' && <MetricsSection experimentKey={experimentKey} />}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} />}
-        {section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
-        {section === 'Output' && <OutputSection experimentKey={experimentKey} />}
+        {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
+        {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}
         {section === 'HTML' && <HtmlSection experimentKey={experimentKey} />}
       </Box>

@@ -5,7 +5,7 @@ import { toRow, type ExperimentRow } from './experiment-row.ts';
 const TEST_PROJECT_ID = 'p-home';
 
 /** Experiment metadata as the service answers it, with the given fields changed (for tests). */
-function testMetadata(fields: Partial<ExperimentMetadata> & { experimentKey: string }): ExperimentMetadata {
+export function testMetadata(fields: Partial<ExperimentMetadata> & { experimentKey: string }): ExperimentMetadata {
   return {
     experimentName: null,
     workspaceName: 'team',

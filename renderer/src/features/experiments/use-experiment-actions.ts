@@ -10,6 +10,7 @@ import { plural } from '../../lib/format.ts';
 
 /** Every read a lifecycle change can alter. */
 export const EXPERIMENT_READS: readonly InvalidateTarget[] = [
+  'getExperimentChanges',
   'listExperiments',
   'listTrashedExperiments',
   'listExperimentTags',

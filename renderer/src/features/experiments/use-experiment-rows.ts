@@ -3,6 +3,7 @@ import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
 import type { BridgeError } from '../../bridge.ts';
 import { useApiQuery } from '../../lib/api.ts';
 import { toRow, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
+import { useFeedRows } from './use-feed-rows.ts';
 
 /** One read behind the table: loading, failed, or done (or off, when its state is not shown). */
 interface ListPart {
@@ -20,8 +21,6 @@ interface ExperimentRows {
   loading: boolean;
   /** False when the project's tags could not be read at once (the hosted service has no such read): tags load per visible row. */
   tagsListed: boolean;
-  /** Tags found per experiment key (empty when `tagsListed` is false). */
-  tagsByKey: Readonly<Record<string, string[]>>;
 }
 
 /** List reads are large (up to 100,000 records): no refetch on focus, no deep comparison of old and new data. */
@@ -34,17 +33,31 @@ function part(label: string, enabled: boolean, query: { isPending: boolean; erro
 }
 
 /**
- * Loads what the table shows for project `projectId` of `workspaceName`: the live experiments (running and finished),
- * the archived ones and the trashed ones only while their state is chosen, and every experiment's tags in one read.
+ * Loads what the table shows for project `projectId` of `workspaceName` in the chosen states: through the service's
+ * change feed where it has one (first rows at once, then only what changed, every second), else through the full reads.
  */
 export function useExperimentRows(projectId: string, workspaceName: string | undefined, states: ReadonlySet<ExperimentState>): ExperimentRows {
-  const wantLive = states.has('running') || states.has('finished');
-  const wantArchived = states.has('archived');
-  const wantTrash = states.has('trash') && workspaceName !== undefined;
+  const feed = useFeedRows(projectId);
+  const listed = useListedRows(projectId, workspaceName, states, feed.unsupported);
+  const all = feed.snapshot?.rows;
+  const rows = useMemo(() => (all ?? []).filter((row) => states.has(row.state)), [all, states]);
+  if (feed.unsupported) return listed;
+  const loading = !feed.snapshot?.complete && feed.error === null;
+  return { rows, parts: [{ label: 'experiments', loading, error: feed.error }], loading, tagsListed: true };
+}
+
+/**
+ * The full reads, for services without the change feed: the live experiments (running and finished), the archived
+ * ones and the trashed ones only while their state is chosen, and every experiment's tags in one read.
+ */
+function useListedRows(projectId: string, workspaceName: string | undefined, states: ReadonlySet<ExperimentState>, enabled: boolean): ExperimentRows {
+  const wantLive = enabled && (states.has('running') || states.has('finished'));
+  const wantArchived = enabled && states.has('archived');
+  const wantTrash = enabled && states.has('trash') && workspaceName !== undefined;
   const live = useApiQuery('listExperiments', { projectId }, { ...bigList, enabled: wantLive });
   const archived = useApiQuery('listExperiments', { projectId, archived: true }, { ...bigList, enabled: wantArchived });
   const trash = useApiQuery('listTrashedExperiments', { workspaceName: workspaceName ?? '' }, { ...bigList, enabled: wantTrash });
-  const tags = useApiQuery('listExperimentTags', { projectId }, { ...bigList, retry: false });
+  const tags = useApiQuery('listExperimentTags', { projectId }, { ...bigList, retry: false, enabled });
   // A service without the bulk tag read (the hosted one answers 404) gets tags per visible row instead.
   const tagsListed = !tags.error;
   const tagsMissing = tags.error?.code === 'incompatible' || tags.error?.code === 'not_found';
@@ -63,15 +76,9 @@ export function useExperimentRows(projectId: string, workspaceName: string | und
     part('experiments', wantLive, live),
     part('archived experiments', wantArchived, archived),
     part('trash', wantTrash, trash),
-    part('tags', !tagsMissing, tags),
+    part('tags', enabled && !tagsMissing, tags),
   ];
-  return {
-    rows,
-    parts,
-    loading: parts.slice(0, 3).some((p) => p.loading),
-    tagsListed,
-    tagsByKey: tagsByKey ?? {},
-  };
+  return { rows, parts, loading: parts.slice(0, 3).some((p) => p.loading), tagsListed };
 }
 
 function useRows(

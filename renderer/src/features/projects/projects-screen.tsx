@@ -2,11 +2,16 @@ import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useApiQuery } from '../../lib/api.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { useShortcut } from '../../shell/shortcuts.tsx';
+import { FirstRun } from '../scripts/first-run.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
 import { useProjectDialogs } from './project-dialogs.tsx';
 import { ProjectTable } from './project-table.tsx';
+
+/** How often an empty workspace's project list is read again. */
+const EMPTY_REFRESH_MS = 2_000;
 
 /** The projects of the selected workspace: filter, create, and each project's actions. */
 export function ProjectsScreen() {
@@ -25,7 +30,9 @@ export function ProjectsScreen() {
 }
 
 function WorkspaceProjects({ workspaceName }: { workspaceName: string }) {
-  const projects = useApiQuery('listProjects', { workspaceName });
+  const profile = useActiveProfile();
+  // While the workspace is empty, look again every few seconds: a newcomer's first run creates its project.
+  const projects = useApiQuery('listProjects', { workspaceName }, { refetchInterval: (query) => (query.state.data?.projects.length === 0 ? EMPTY_REFRESH_MS : false) });
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState(false);
   const filterInput = useRef<HTMLInputElement>(null);
@@ -53,7 +60,10 @@ function WorkspaceProjects({ workspaceName }: { workspaceName: string }) {
       </Stack>
       {projects.isPending && <CircularProgress aria-label="Loading projects" />}
       {projects.error && <Alert severity="error">Could not load the projects of {workspaceName}: {projects.error.message}</Alert>}
-      {projects.data && list.length === 0 && <Alert severity="info">{workspaceName} has no projects yet. Create one with “New project”.</Alert>}
+      {projects.data && list.length === 0 && profile.kind === 'embedded' && <FirstRun profileId={profile.id} workspaceName={workspaceName} />}
+      {projects.data && list.length === 0 && profile.kind !== 'embedded' && (
+        <Alert severity="info">{workspaceName} has no projects yet. Create one with “New project”, or log a run into it from your code (Connections, “From code”).</Alert>
+      )}
       {list.length > 0 && <ProjectTable projects={list} filter={filter} onAction={open} />}
       <CreateProjectDialog workspaceName={workspaceName} open={creating} onClose={() => setCreating(false)} />
       {dialogs}

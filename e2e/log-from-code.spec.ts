@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { readCometConfig, ScriptClient } from './script-client.ts';
+
+test('a newcomer on an empty local service learns how to log a first run, and sees its project arrive', async ({ page, shell }) => {
+  const answers: string[] = [];
+  page.on('response', (response) => void response.text().then((text) => answers.push(text), () => undefined));
+  await page.goto(shell.url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  const firstRun = page.getByRole('region', { name: 'Log your first run' });
+  await expect(firstRun).toContainText('admin has no projects yet.');
+  await expect(firstRun.getByTestId('script-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/clientlib\/$/);
+  await expect(firstRun.getByLabel('Shell snippet')).toContainText("export COMET_API_KEY='<the key: copied or saved by Trackdesk>'");
+  await expect(firstRun.getByRole('button', { name: 'Save .comet.config' })).toBeDisabled();
+
+  await firstRun.getByRole('button', { name: 'Create a key for scripts' }).click();
+  await expect(firstRun.getByRole('status')).toHaveText('A key for scripts was created.');
+  const configPath = join(shell.userDataDir, '.comet.config');
+  await firstRun.getByLabel('Config file').fill(configPath);
+  await firstRun.getByRole('button', { name: 'Save .comet.config' }).click();
+  await expect(firstRun.getByRole('status')).toHaveText(`Saved the config file with the key to ${configPath}.`);
+  const settings = await readCometConfig(configPath);
+  expect(settings.url).toBe(await firstRun.getByTestId('script-url').textContent());
+
+  // A script with these settings logs a first run: its project replaces the first-run view without a reload.
+  const script = new ScriptClient(settings);
+  await script.ok('createExperiment', { body: { workspaceName: 'admin', projectName: 'first-steps', experimentName: 'hello' } });
+  await expect(page.getByRole('button', { name: 'first-steps', exact: true }).or(page.getByRole('link', { name: 'first-steps', exact: true }))).toBeVisible();
+  await expect(firstRun).toBeHidden();
+
+  // Revoked from the same panel (Connections): the script is refused from then on.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('button', { name: 'Log from code to Local' }).click();
+  const dialog = page.getByRole('dialog', { name: /from your code/ });
+  await dialog.getByRole('button', { name: 'Revoke the key' }).click();
+  await page.getByRole('dialog', { name: 'Revoke the key for scripts?' }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('The key for scripts was revoked.');
+  await expect(dialog.getByRole('button', { name: 'Create a key for scripts' })).toBeVisible();
+  expect((await script.call('accountDetails', {})).status).toBe(401);
+
+  // The key never reached the page: not in its document, not in anything the app answered it.
+  expect(await page.content()).not.toContain(settings.apiKey);
+  expect(answers.length).toBeGreaterThan(5);
+  for (const answer of answers) expect(answer).not.toContain(settings.apiKey);
+});

@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { api, fullPath, type BodyInput, type EndpointName, type QueryInput } from '../shared/api/index.ts';
+import { TOKEN_HEADER } from '../electron/web/security.ts';
+import type { ShellUnderTest } from './fixtures.ts';
+
+/** What a training script is given: the service's address for scripts and a key. */
+export interface ScriptSettings {
+  /** `COMET_URL_OVERRIDE`: `<service>/clientlib/`. */
+  url: string;
+  apiKey: string;
+}
+
+/** The settings in a `.comet.config` file as the app writes it. */
+export async function readCometConfig(path: string): Promise<ScriptSettings> {
+  const text = await readFile(path, 'utf8');
+  const url = /^url_override = (\S+)$/m.exec(text)?.[1];
+  const apiKey = /^api_key = (\S+)$/m.exec(text)?.[1];
+  if (!url || !apiKey) throw new Error(`Not a config file the app wrote:\n${text}`);
+  return { url, apiKey };
+}
+
+async function shellChannel<T>(shell: ShellUnderTest, channel: string, input: unknown): Promise<T> {
+  const token = new URL(shell.url).searchParams.get('token') ?? '';
+  const response = await fetch(`${shell.origin}/ipc/${channel}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+    body: JSON.stringify(input),
+  });
+  const envelope = (await response.json()) as { ok: true; data: T } | { ok: false; error: { message: string } };
+  if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error.message}`);
+  return envelope.data;
+}
+
+/** The settings a user gets from the app: a key for scripts created and saved to a config file, as the panel does. */
+export async function scriptSettingsFromApp(shell: ShellUnderTest): Promise<ScriptSettings> {
+  await shellChannel(shell, 'scripts.createKey', {});
+  const { filePath } = await shellChannel<{ filePath: string }>(shell, 'scripts.saveConfig', { profileId: 'local', filePath: join(shell.userDataDir, 'script.config') });
+  return readCometConfig(filePath);
+}
+
+/** A training script's calls over the v2 REST API, with its own key (as the SDK's REST writes are made). */
+export class ScriptClient {
+  private readonly root: string;
+  private readonly apiKey: string;
+
+  constructor(settings: ScriptSettings) {
+    this.root = new URL(settings.url).origin;
+    this.apiKey = settings.apiKey;
+  }
+
+  /** Calls one endpoint and answers its status and JSON body. */
+  async call<N extends EndpointName>(name: N, input: { query?: QueryInput<(typeof api)[N]>; body?: BodyInput<(typeof api)[N]> }): Promise<{ status: number; body: Record<string, unknown> }> {
+    const endpoint = api[name];
+    const query = new URLSearchParams(Object.entries(input.query ?? {}).map(([key, value]) => [key, String(value)])).toString();
+    const response = await fetch(`${this.root}${fullPath(endpoint)}${query ? `?${query}` : ''}`, {
+      method: endpoint.method,
+      headers: { Authorization: this.apiKey, ...(input.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  /** Calls one endpoint and fails unless it answered 200. */
+  async ok<N extends EndpointName>(name: N, input: { query?: QueryInput<(typeof api)[N]>; body?: BodyInput<(typeof api)[N]> }): Promise<Record<string, unknown>> {
+    const reply = await this.call(name, input);
+    if (reply.status !== 200) throw new Error(`${name} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  }
+}

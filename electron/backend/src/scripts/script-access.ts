@@ -1,0 +1,126 @@
+import { writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { scriptSnippet, type ScriptSettings, type SnippetFormat } from '../../../../shared/ipc/index.ts';
+import type { EmbeddedService } from '../embedded/host.ts';
+import type { ChosenFiles } from '../files/chosen-files.ts';
+import { AppError } from '../ipc/app-error.ts';
+import type { KeyStore } from '../keys/key-store.ts';
+import type { ProfileService } from '../profiles/profile-service.ts';
+
+/** The keychain entry of the local service's key for scripts (beside the app's own key, under the embedded profile). */
+export const SCRIPT_KEY_ID = 'embedded-scripts';
+/** The project the Python example logs into when the caller names none. */
+const EXAMPLE_PROJECT = 'my-first-project';
+/** How many characters of a key the service keeps in clear to revoke it by (server/src/keys.ts). */
+const KEY_PREFIX_LENGTH = 8;
+
+/** The shell's clipboard (the desktop window's; the browser shell has none the backend could write). */
+export interface Clipboard {
+  writeText(text: string): void;
+}
+
+/** What the script settings need from the rest of the backend. */
+interface ScriptAccessParts {
+  profiles: ProfileService;
+  keys: KeyStore;
+  embedded: EmbeddedService | undefined;
+  clipboard: Clipboard | undefined;
+  /** Present in the desktop window: files chosen in its dialogs (the only ones a save may replace). */
+  chosenFiles: ChosenFiles | undefined;
+}
+
+/**
+ * The settings a training script needs to log into a connection: its address for scripts and a key. The key is read
+ * here and leaves the backend only to the clipboard or to a file the user named, never towards the renderer.
+ */
+export class ScriptAccess {
+  private readonly parts: ScriptAccessParts;
+
+  constructor(parts: ScriptAccessParts) {
+    this.parts = parts;
+  }
+
+  /** What the panel shows for a profile (default: the active one). */
+  async settings(profileId?: string): Promise<ScriptSettings> {
+    const { profiles, keys } = this.parts;
+    const id = profileId ?? (await profiles.list()).activeProfileId;
+    const profile = await profiles.get(id);
+    const dedicated = profile.kind === 'embedded';
+    const baseUrl = dedicated ? (await this.embedded().whenReady()).baseUrl : profile.baseUrl;
+    const keyReady = (await keys.get(dedicated ? SCRIPT_KEY_ID : profile.id)) !== undefined;
+    return {
+      profileId: profile.id,
+      url: `${baseUrl.replace(/\/+$/, '')}/clientlib/`,
+      keyKind: dedicated ? 'dedicated' : 'profile',
+      keyReady,
+      canCopy: this.parts.clipboard !== undefined,
+      defaultConfigPath: join(homedir(), '.comet.config'),
+    };
+  }
+
+  /** Creates the local service's key for scripts unless one is kept already. */
+  async createKey(): Promise<ScriptSettings> {
+    const { keys, profiles } = this.parts;
+    const embeddedId = (await profiles.list()).profiles.find((profile) => profile.kind === 'embedded')?.id;
+    if ((await keys.get(SCRIPT_KEY_ID)) === undefined) await keys.saveWithFallback(SCRIPT_KEY_ID, await this.embedded().issueScriptKey());
+    return this.settings(embeddedId);
+  }
+
+  /** Revokes the local service's key for scripts and forgets it. */
+  async revokeKey(): Promise<ScriptSettings> {
+    const { keys, profiles } = this.parts;
+    const embeddedId = (await profiles.list()).profiles.find((profile) => profile.kind === 'embedded')?.id;
+    const key = await keys.get(SCRIPT_KEY_ID);
+    if (key !== undefined) {
+      await this.embedded().revokeKey(key.slice(0, KEY_PREFIX_LENGTH));
+      await keys.remove(SCRIPT_KEY_ID);
+    }
+    return this.settings(embeddedId);
+  }
+
+  /** Puts a snippet, key included, on the clipboard. */
+  async copy(format: SnippetFormat, profileId?: string, projectName = EXAMPLE_PROJECT): Promise<{ copied: true }> {
+    const { clipboard } = this.parts;
+    if (!clipboard) {
+      throw new AppError('unsupported', 'This window cannot reach the clipboard without showing the key to the page; save the config file instead.');
+    }
+    clipboard.writeText(await this.snippet(format, profileId, projectName));
+    return { copied: true };
+  }
+
+  /**
+   * Writes the config file, key included, readable by the user only. A file chosen in the desktop window's save dialog
+   * may be replaced (the dialog asked); a typed path must name a new file. Either way the name ends in `.config`, so a
+   * page cannot make the backend write over anything else.
+   */
+  async saveConfig(filePath: string, profileId?: string): Promise<{ filePath: string }> {
+    const { chosenFiles } = this.parts;
+    const chosen = chosenFiles ? chosenFiles.require(filePath) : undefined;
+    const path = chosen ?? resolve(filePath.replace(/^~(?=$|[\\/])/, homedir()));
+    if (!basename(path).endsWith('.config')) throw new AppError('invalid_input', 'The config file must be named .comet.config (or end in .config).');
+    const text = await this.snippet('config', profileId, EXAMPLE_PROJECT);
+    try {
+      await writeFile(path, text, { mode: 0o600, flag: chosen ? 'w' : 'wx' });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') throw new AppError('forbidden', `${path} exists already; choose another name or remove it first.`);
+      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw new AppError('invalid_input', `Cannot write ${path} (${code}).`);
+      throw error;
+    }
+    return { filePath: path };
+  }
+
+  private async snippet(format: SnippetFormat, profileId: string | undefined, projectName: string): Promise<string> {
+    const settings = await this.settings(profileId);
+    const apiKey =
+      settings.keyKind === 'dedicated' ? await this.parts.keys.get(SCRIPT_KEY_ID) : (await this.parts.profiles.target(settings.profileId)).apiKey;
+    if (apiKey === undefined) throw new AppError('not_found', 'There is no key for scripts yet: create one first.');
+    return scriptSnippet(format, { url: settings.url, apiKey, projectName });
+  }
+
+  private embedded(): EmbeddedService {
+    if (!this.parts.embedded) throw new AppError('unreachable', 'This process runs no local service.');
+    return this.parts.embedded;
+  }
+}

@@ -1,0 +1,73 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
+import { useActiveProfile } from '../../lib/profiles.tsx';
+import { appendOutput, appendToChart, mergeSummaries } from './live-merge.ts';
+
+type LiveReply = ApiReply<'getExperimentLive'>;
+
+/** How often the page asks what the experiment logged: within the 2 s in which new data must show. */
+const LIVE_INTERVAL_MS = 1_000;
+
+/** Whether the section may read its data: once its live cursor is known (or the service has no live read). */
+interface LiveState {
+  ready: boolean;
+}
+
+/** Puts what arrived into the cached reads the page shows, so charts, output and summaries grow without reading them again. */
+function applyLive(client: QueryClient, profileId: string, experimentKey: string, reply: LiveReply): void {
+  client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
+  if (reply.metrics.length > 0) {
+    const summariesKey = apiQueryKey(profileId, 'getMetricSummaries', { experimentKey });
+    const summaries = client.getQueryData<ApiReply<'getMetricSummaries'>>(summariesKey);
+    const changed = reply.metrics.map((metric) => metric.summary);
+    if (summaries) client.setQueryData(summariesKey, { values: mergeSummaries(summaries.values, changed) });
+    if (summaries && changed.some((summary) => summary.name.startsWith('sys.') && !summaries.values.some((known) => known.name === summary.name))) {
+      void client.invalidateQueries({ queryKey: apiQueryKey(profileId, 'getSystemDetails', { experimentKey }) });
+    }
+    for (const [key, chart] of client.getQueriesData<ApiReply<'getMultiMetricChart'>>({ queryKey: apiQueryKey(profileId, 'getMultiMetricChart') })) {
+      const body = key[2] as { targetedExperiments?: string[]; metrics?: string[] } | undefined;
+      if (!chart || !body?.targetedExperiments?.includes(experimentKey)) continue;
+      const merged = appendToChart(chart, experimentKey, body.metrics ?? [], reply.metrics);
+      if (merged.stale) void client.invalidateQueries({ queryKey: key, exact: true });
+      else client.setQueryData(key, merged.chart);
+    }
+  }
+  if (reply.output.length > 0) {
+    for (const stderr of [undefined, true, false]) {
+      const key = apiQueryKey(profileId, 'getOutput', stderr === undefined ? { experimentKey } : { experimentKey, stderr });
+      const output = client.getQueryData<ApiReply<'getOutput'>>(key);
+      if (output) client.setQueryData(key, { output: appendOutput(output.output, reply.output, stderr) });
+    }
+  }
+}
+
+/**
+ * Follows an experiment while its page is open: every second, `ext.experimentLive` answers what it logged since the
+ * last look, which is appended to the page's cached reads. Each time the page shows another `section`, a new cursor is
+ * taken before that section reads, so what it reads and what is appended meet without a gap. On a service without
+ * that read the page simply stays as read.
+ */
+export function useLiveExperiment(experimentKey: string, section: string): LiveState {
+  const profileId = useActiveProfile().id;
+  const client = useQueryClient();
+  const cursor = useRef<{ section: string; value: string } | undefined>(undefined);
+  const live = useQuery({
+    queryKey: [...apiQueryKey(profileId, 'getExperimentLive', { experimentKey }), section],
+    queryFn: async () => {
+      for (;;) {
+        const since = cursor.current?.section === section ? cursor.current.value : undefined;
+        const reply = await callApi('getExperimentLive', { query: { experimentKey, since } }, profileId);
+        if (since !== undefined) applyLive(client, profileId, experimentKey, reply);
+        else client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
+        cursor.current = { section, value: reply.cursor };
+        if (!reply.more) return reply.cursor;
+      }
+    },
+    retry: false,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchInterval: (query) => (query.state.error ? false : LIVE_INTERVAL_MS),
+  });
+  return { ready: live.data !== undefined || live.error !== null };
+}
