@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { api, fullPath, type BodyInput, type EndpointName, type QueryInput } from '../shared/api/index.ts';
-import { TOKEN_HEADER } from '../electron/web/security.ts';
 import type { ShellUnderTest } from './fixtures.ts';
+import { shellChannel } from './helpers/registry-seed.ts';
 
 /** What a training script is given: the service's address for scripts and a key. */
 export interface ScriptSettings {
@@ -18,18 +18,6 @@ export async function readCometConfig(path: string): Promise<ScriptSettings> {
   const apiKey = /^api_key = (\S+)$/m.exec(text)?.[1];
   if (!url || !apiKey) throw new Error(`Not a config file the app wrote:\n${text}`);
   return { url, apiKey };
-}
-
-async function shellChannel<T>(shell: ShellUnderTest, channel: string, input: unknown): Promise<T> {
-  const token = new URL(shell.url).searchParams.get('token') ?? '';
-  const response = await fetch(`${shell.origin}/ipc/${channel}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
-    body: JSON.stringify(input),
-  });
-  const envelope = (await response.json()) as { ok: true; data: T } | { ok: false; error: { message: string } };
-  if (!envelope.ok) throw new Error(`${channel} failed: ${envelope.error.message}`);
-  return envelope.data;
 }
 
 /** The settings a user gets from the app: a key for scripts created and saved to a config file, as the panel does. */

@@ -5,18 +5,11 @@ import { sameDocument } from './json-document.ts';
 import type { HistoryValue, RegistryHistoryStore } from './registry-history.ts';
 import { toVersion, VERSION_SELECT, type RegistryVersion, type VersionRow } from './registry-version-rows.ts';
 
-/** What a new version is made of. */
-export interface NewRegistryVersion {
-  registryModelId: number;
-  experimentModelRowId: number;
-  sourceModelUuid: string;
-  sourceExperimentKey: string;
-  sourceModelName: string;
-  version: string;
-  comment: string;
-  stages: string[];
-  status: string;
-}
+/** What a new version is made of (its source experiment model exists). */
+export type NewRegistryVersion = Pick<
+  RegistryVersion,
+  'registryModelId' | 'sourceModelUuid' | 'sourceExperimentKey' | 'sourceModelName' | 'version' | 'comment' | 'stages' | 'status'
+> & { experimentModelRowId: number };
 
 /** Who makes a change (recorded in the history). */
 export interface RegistryActor {
