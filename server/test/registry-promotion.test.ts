@@ -76,6 +76,22 @@ describe('promotion requests', () => {
     expect(v2History.filter((action) => action === 'MODEL_VERSION_PROMOTION_APPROVED')).toHaveLength(1);
   });
 
+  it('approves a status move: the target gets the status, the previous holder the status the request named', async () => {
+    const [v1, v2] = (await modelWithVersions(server, 'status-raced', ['1.0.0', '2.0.0'])) as [string, string];
+    await server.call('setRegistryModelItemStatus', { body: { modelItemId: v1, status: 'Production' } });
+    await protect('status-raced', [{ kind: 'status', value: 'Production' }]);
+    const held = await server.call('moveRegistryModelVersion', { key: requester.key, body: { registryModelItemId: v2, status: 'Production', previousHolderStatus: 'Staging' } });
+    expect(held.status).toBe(202);
+    expect(held.body.requests?.[0]).toMatchObject({ kind: 'status', operation: 'move', previousHolderStatus: 'Staging', source: 'ext.registryMove' });
+    expect((await versionStates(server, 'status-raced'))['1.0.0']?.status).toBe('Production');
+    const approved = await approve(other, held.body.requestId as string);
+    expect(approved.status).toBe(200);
+    const states = await versionStates(server, 'status-raced');
+    expect([states['1.0.0']?.status, states['2.0.0']?.status]).toEqual(['Staging', 'Production']);
+    expect((await historyActions(server, v1))[0]).toBe('MODEL_VERSION_STATUS_CHANGED');
+    expect((await historyActions(server, v2)).slice(0, 2)).toEqual(['MODEL_VERSION_STATUS_CHANGED', 'MODEL_VERSION_PROMOTION_APPROVED']);
+  });
+
   it('lets only the named approvers decide, the requester cancel, and records rejections with their comment', async () => {
     const [v1] = (await modelWithVersions(server, 'named', ['1.0.0'])) as [string];
     await protect('named', [{ kind: 'status', value: 'Production', approvers: ['aaron'] }]);
