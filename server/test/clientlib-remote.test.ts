@@ -26,6 +26,8 @@ describe('clientlib 3-D point clouds (log_points_3d, clients.md B.7)', () => {
       path: 'asset',
       body: { apiKey: TEST_ADMIN_KEY, experimentKey: key, userFileName: 'scene-1', assetType: '3d-image', step: 2, metadata },
       experimentKey: key,
+      // The key in the body only.
+      key: null,
     });
     expect(created.status, JSON.stringify(created.json)).toBe(200);
     const sceneId = String(created.json.assetId);

@@ -25,7 +25,7 @@ export const assetItemParams = z.object({
 export const clientlibSceneEndpoints = {
   clientlibCreateScene: defineEndpoint({
     id: 'clientlib.sceneCreate',
-    summary: 'Create a 3-D scene asset (type assetType, default 3d-image, no bytes) and answer its assetId.',
+    summary: 'Create a 3-D scene asset (type assetType, default 3d-image, zero bytes) and answer its assetId.',
     group,
     method: 'POST',
     path: '/clientlib/asset',

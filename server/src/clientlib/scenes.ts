@@ -39,7 +39,7 @@ function requestParamsOf<S extends z.ZodType>(schema: S, text: string | undefine
 }
 
 /**
- * Handlers of the live SDK's 3-D point clouds (clients.md B.7): the scene is an asset without bytes; its thumbnail
+ * Handlers of the live SDK's 3-D point clouds (clients.md B.7): the scene is an asset of zero bytes; its thumbnail
  * and its points and boxes are assets with ids derived from the scene's (a new upload replaces the old) and metadata
  * `{"sceneAssetId": …}`, all readable through `asset/list` and `get-asset`.
  */
