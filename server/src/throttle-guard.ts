@@ -1,7 +1,7 @@
 import { SdkError } from '../../shared/api/index.ts';
 import { ApiError, badRequest } from './http/api-error.ts';
 import type { ExperimentStore } from './storage/experiments.ts';
-import { perMinuteLimit, RateWindows, type ThrottledType, type ThrottleLimits } from './throttle.ts';
+import { perMinuteLimit, RateWindows, type OversizedPolicy, type ThrottledType, type ThrottleLimits } from './throttle.ts';
 
 const TYPE_LABELS: Record<ThrottledType, string> = {
   metrics: 'metric values',
@@ -18,7 +18,7 @@ export interface ThrottleGuard {
    * at once (concurrent requests cannot overshoot) and giving them back if the write fails. Otherwise
    * throws 429 with Retry-After and Retry-After-Custom (or 400 when the batch alone is over the limit) and writes nothing.
    */
-  admit<T>(experimentId: number, type: ThrottledType, count: number, write: () => Promise<T>): Promise<T>;
+  admit<T>(experimentId: number, type: ThrottledType, count: number, write: () => Promise<T>, oversized?: OversizedPolicy): Promise<T>;
   /**
    * Throws 429 for a metric series that holds `valuesPerMetric` values already (nothing of the request was
    * stored). Call it outside any transaction: the experiment's throttle flags must stay written.
@@ -54,8 +54,8 @@ export function createThrottleGuard(
 
   return {
     limits,
-    async admit(experimentId, type, count, write) {
-      const admission = windows.check(experimentId, type, count);
+    async admit(experimentId, type, count, write, oversized = 'refuse') {
+      const admission = windows.check(experimentId, type, count, oversized);
       if (!admission.ok) {
         const limit = perMinuteLimit(limits, type);
         if ('oversized' in admission) {

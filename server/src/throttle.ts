@@ -33,6 +33,16 @@ export const unlimitedThrottleLimits: ThrottleLimits = {
   valuesPerMetric: Infinity,
 };
 
+/**
+ * The limits of the service the desktop app embeds: none. It serves one user's own runs on their machine, where a
+ * training run logs 10^5–10^6 points per metric and far more than the hosted service's 12,000 values a minute; its
+ * memory is guarded by the bounds on bodies and uploads in flight (429 with Retry-After-Custom), which lose nothing.
+ */
+export const embeddedThrottleLimits: ThrottleLimits = unlimitedThrottleLimits;
+
+/** What to do with a request that alone holds more items than the per-minute limit. */
+export type OversizedPolicy = 'refuse' | 'whenIdle';
+
 /** The per-minute limit of one data type. */
 export const perMinuteLimit = (limits: ThrottleLimits, type: ThrottledType): number =>
   ({
@@ -70,13 +80,17 @@ export class RateWindows {
     this.#windowMs = windowMs;
   }
 
-  /** Whether `count` more items of `type` fit in the experiment's current window. */
-  check(experimentId: number, type: ThrottledType, count: number): Admission {
+  /**
+   * Whether `count` more items of `type` fit in the experiment's current window. More than the limit at once is
+   * refused for good (`refuse`), or (`whenIdle`) admitted into a window of its own: when none is open, else retried
+   * after the open one ends — for clients that drop a refused batch but re-send a throttled one.
+   */
+  check(experimentId: number, type: ThrottledType, count: number, oversized: OversizedPolicy = 'refuse'): Admission {
     const limit = perMinuteLimit(this.#limits, type);
     if (limit === Infinity) return { ok: true };
-    if (count > limit) return { ok: false, oversized: true };
+    if (count > limit && oversized === 'refuse') return { ok: false, oversized: true };
     const window = this.#current(experimentId, type);
-    if (!window || window.count + count <= limit) return { ok: true };
+    if (!window || (count > limit ? window.count === 0 : window.count + count <= limit)) return { ok: true };
     return { ok: false, retryAfterMs: window.startedAt + this.#windowMs - this.#now() };
   }
 

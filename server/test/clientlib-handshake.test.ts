@@ -73,7 +73,7 @@ describe('clientlib handshake: logger/add/run', () => {
     }
   });
 
-  it('takes the key from the body or the query when no header is sent, and refuses a body key that differs', async () => {
+  it('takes the key from the body or the query when no header is sent; a missing, unknown or differing key is 400 with 90212 (the SDK raises InvalidAPIKey)', async () => {
     const bodyOnly = sdkExperimentKey();
     expect((await addRun(addRunBody(bodyOnly, 'keys', 'admin'), null)).status).toBe(200);
     const queryOnly = sdkExperimentKey();
@@ -81,9 +81,17 @@ describe('clientlib handshake: logger/add/run', () => {
     const viaQuery = await sdkCall(server.url, { path: 'logger/add/run', body: noKey, key: null, query: { apiKey: TEST_ADMIN_KEY } });
     expect(viaQuery.status).toBe(200);
     const none = await sdkCall(server.url, { path: 'logger/add/run', body: noKey, key: null });
-    expect(none.status).toBe(401);
+    expect(none.status).toBe(400);
+    expect(none.json).toMatchObject({ code: 400, sdk_error_code: SdkError.keyNotRegistered });
     const differing = await addRun({ ...addRunBody(sdkExperimentKey(), 'keys', 'admin'), apiKey: 'another-key-0123456789' });
-    expect(differing.status).toBe(401);
+    expect(differing.status).toBe(400);
+    expect(differing.json.sdk_error_code).toBe(SdkError.keyNotRegistered);
+    for (const key of ['unknown-key-0123456789', null]) {
+      const unknown = await addRun({ ...addRunBody(sdkExperimentKey(), 'keys', 'admin'), apiKey: 'unknown-key-0123456789' }, key);
+      expect(unknown.status).toBe(400);
+      expect(unknown.json).toMatchObject({ code: 400, sdk_error_code: SdkError.keyNotRegistered });
+      expect(unknown.json.msg).toMatch(/not registered/);
+    }
   });
 });
 
@@ -105,11 +113,17 @@ describe('clientlib handshake: logger/get/run', () => {
     expect((await metadataOf(key)).body.running).toBe(true);
   });
 
-  it('answers 400 with 90210 for an unknown key', async () => {
+  it('answers 400 with 90210 for an unknown experiment key, and 400 with 90212 for an unknown API key', async () => {
     const body = { apiKey: TEST_ADMIN_KEY, previousExperiment: sdkExperimentKey(), libVersion: '3.54.0', local_timestamp: Date.now() };
     const reply = await sdkCall(server.url, { path: 'logger/get/run', body });
     expect(reply.status).toBe(400);
     expect(reply.json.sdk_error_code).toBe(SdkError.noWriteAccess);
+    const badKey = await sdkCall(server.url, { path: 'logger/get/run', body: { ...body, apiKey: 'unknown-key-0123456789' }, key: 'unknown-key-0123456789' });
+    expect(badKey.status).toBe(400);
+    expect(badKey.json).toMatchObject({ code: 400, sdk_error_code: SdkError.keyNotRegistered });
+    // Other clientlib routes keep 401 for a bad key.
+    const heartbeat = await sdkCall(server.url, { path: 'status-report/update', body: { experimentKey: body.previousExperiment, is_alive: true }, key: 'unknown-key-0123456789' });
+    expect(heartbeat.status).toBe(401);
   });
 });
 

@@ -87,3 +87,54 @@ export const metricItem = (metricName: string, metricValue: unknown, step: numbe
   timestamp: 1_732_000_000_000 + (step ?? 0),
   ...extra,
 });
+
+/** One multipart part as `requests` sends it: `files={name: (filename, bytes)}`, or a plain field without filename. */
+export interface SdkPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+/** What one SDK upload sends (clients.md B.7): multipart parts, a query, POST or PUT. */
+export interface SdkUpload {
+  /** Path under `/clientlib/`, or an absolute path. */
+  path: string;
+  method?: 'POST' | 'PUT';
+  query?: Record<string, unknown>;
+  parts: SdkPart[];
+  experimentKey?: string;
+  /** The Authorization header; null sends none. */
+  key?: string | null;
+}
+
+/** Sends a multipart upload the way the Python SDK does (its headers, the parts in order). */
+export async function sdkUpload(url: string, upload: SdkUpload): Promise<SdkReply> {
+  const path = upload.path.startsWith('/') ? upload.path : `/clientlib/${upload.path}`;
+  const form = new FormData();
+  for (const part of upload.parts) {
+    if (part.filename === undefined) form.append(part.name, String(part.value));
+    else form.append(part.name, new Blob([new Uint8Array(Buffer.from(part.value))], { type: part.contentType ?? 'application/octet-stream' }), part.filename);
+  }
+  const headers = sdkHeaders(upload.experimentKey, upload.key === undefined ? TEST_ADMIN_KEY : upload.key);
+  const response = await fetch(url + path + queryString(upload.query), { method: upload.method ?? 'POST', headers, body: form });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as SdkReply['json']) : {} };
+}
+
+/** The query every live upload carries: experimentId (the key), projectId, apiKey and runId. */
+export const uploadQuery = (experimentKey: string, extra: Record<string, unknown> = {}) => ({
+  experimentId: experimentKey,
+  projectId: 'f0e1d2c3b4a5968778695a4b3c2d1e0f',
+  apiKey: TEST_ADMIN_KEY,
+  runId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+  ...extra,
+});
+
+/** Starts a run through the handshake (clients.md B.2) and returns its key. */
+export async function startSdkRun(url: string, projectName: string): Promise<string> {
+  const key = sdkExperimentKey();
+  const reply = await sdkCall(url, { path: 'logger/add/run', body: addRunBody(key, projectName, 'admin'), experimentKey: key });
+  if (reply.status !== 200) throw new Error(`logger/add/run answered ${reply.status}: ${JSON.stringify(reply.json)}`);
+  return key;
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRunBody, metricItem, sdkCall, sdkExperimentKey, statusBody } from './clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkCall, sdkExperimentKey, sdkUpload, statusBody, uploadQuery } from './clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -37,7 +37,13 @@ describe('the minimal trace of clients.md B.1, replayed as the Python SDK sends 
     await step('status-report/update', statusBody(key, runId, true, projectId)); // 5
     await step('/api/rest/v2/write/experiment/file-path', { experimentKey: key, filePath: '/home/u/train.py' }); // 6
     await step('/clientlib/rest/v2/write/experiment/system-details', { experimentKey: key, installedPackages: ['numpy==2.1.0'] }); // 7
-    // 8 (asset/upload of the script) belongs to the uploads.
+    const upload = async (query: Record<string, unknown>, content: string, metadata?: string) => {
+      const parts = [{ name: 'file', value: content, filename: 'file' }, ...(metadata ? [{ name: 'metadata', value: metadata, filename: 'metadata' }] : [])];
+      const reply = await sdkUpload(server.url, { path: 'asset/upload', query: uploadQuery(key, { ...query, projectId, runId }), parts, experimentKey: key });
+      expect(reply.status, JSON.stringify(reply.json)).toBe(200);
+    };
+    const scriptId = sdkExperimentKey();
+    await upload({ assetId: scriptId, fileName: '/home/u/train.py', extension: 'py', type: 'source_code', overwrite: 'False' }, 'print(1)\n', '{"source_code_type":"experiment_creation"}'); // 8
     await step('/clientlib/rest/v2/write/experiment/system-details', { experimentKey: key, osPackages: ['libc6=2.36'] }); // 9
     await step('notification/experiment', {
       api_key: TEST_ADMIN_KEY,
@@ -57,7 +63,8 @@ describe('the minimal trace of clients.md B.1, replayed as the Python SDK sends 
     await step('/clientlib/rest/v2/write/experiment/output', output([line('warning: slow\n', 2, true)]), true); // 13
     await step('batch/logger/experiment/parameter', { apiKey: TEST_ADMIN_KEY, experimentKey: key, values: [param('curr_step', 1, 'auto-logged')] }, true); // 14
     await step('batch/logger/experiment/metric', { apiKey: TEST_ADMIN_KEY, experimentKey: key, values: [metricItem('loss', 0.5, 1)] }, true); // 15
-    // 16 (asset/upload of file.txt) belongs to the uploads.
+    const fileId = sdkExperimentKey();
+    await upload({ assetId: fileId, fileName: 'file.txt', extension: 'txt', step: 1, overwrite: 'False' }, 'some text'); // 16
     await step('batch/logger/experiment/parameter', { apiKey: TEST_ADMIN_KEY, experimentKey: key, values: [param('lr', 0.01, 'manual')] }, true); // 17
     const usage = [metricItem('process duration', 1.7, null), ...SYS_METRICS.map((name, index) => metricItem(name, index * 10.5, null))];
     await step('batch/logger/experiment/metric', { apiKey: TEST_ADMIN_KEY, experimentKey: key, values: usage }, true); // 18
@@ -73,6 +80,11 @@ describe('the minimal trace of clients.md B.1, replayed as the Python SDK sends 
     expect(Object.fromEntries(params.map((item) => [item.name, item.valueCurrent]))).toEqual({ curr_step: '1', lr: '0.01' });
     const text = (await server.call('getOutput', { query: { experimentKey: key } })).body;
     expect(text).toMatchObject({ output: 'warning: slow\nCOMET INFO: summary\n' });
+    const assets = (await server.call('listAssets', { query: { experimentKey: key } })).body.assets;
+    expect(assets.map((asset) => [asset.assetId, asset.fileName, asset.type, asset.step])).toEqual([
+      [scriptId, '/home/u/train.py', 'source_code', null],
+      [fileId, 'file.txt', 'asset', 1],
+    ]);
     const system = (await server.call('getSystemDetails', { query: { experimentKey: key } })).body;
     expect(system).toMatchObject({ hostname: 'box', pid: 4242, installedPackages: ['numpy==2.1.0'], osPackages: ['libc6=2.36'] });
   });

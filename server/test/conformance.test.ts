@@ -29,12 +29,13 @@ async function send(endpoint: Endpoint, input: { query?: Record<string, unknown>
 describe('every endpoint of the contract', () => {
   const guarded = entries.filter(([, endpoint]) => !endpoint.public);
 
-  it.each(guarded)('%s answers 401 without a key and with an unknown one', async (_name, endpoint) => {
+  it.each(guarded)('%s answers 401 (400 where the contract says so) without a key and with an unknown one', async (_name, endpoint) => {
+    const status = endpoint.keyRefusalStatus ?? 401;
     for (const key of [null, 'not-a-registered-key-at-all']) {
       const reply = await send(endpoint, { key });
-      expect(reply.status).toBe(401);
+      expect(reply.status).toBe(status);
       expect(reply.type).toBe('application/json');
-      expect(reply.body).toMatchObject({ code: 401, sdk_error_code: 90212 });
+      expect(reply.body).toMatchObject({ code: status, sdk_error_code: 90212 });
       expect(reply.body.msg).toMatch(/API key/);
     }
   });

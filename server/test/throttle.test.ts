@@ -36,6 +36,18 @@ describe('throttle windows', () => {
     expect(windows.check(1, 'outputLines', 11)).toEqual({ ok: false, oversized: true });
   });
 
+  it('with whenIdle, admits a batch over the whole limit into a window of its own: at once when none is open, else when it ends', () => {
+    const clock = manualClock();
+    const windows = new RateWindows(limits({ metricsPerMinute: 10 }), clock.read);
+    expect(windows.check(1, 'metrics', 25, 'whenIdle')).toEqual({ ok: true });
+    windows.record(1, 'metrics', 25);
+    expect(windows.check(1, 'metrics', 1)).toEqual({ ok: false, retryAfterMs: 60_000 });
+    clock.now += 60_000;
+    windows.record(1, 'metrics', 3);
+    expect(windows.check(1, 'metrics', 25, 'whenIdle')).toEqual({ ok: false, retryAfterMs: 60_000 });
+    expect(windows.check(1, 'metrics', 25)).toEqual({ ok: false, oversized: true });
+  });
+
   it('keeps experiments and data types apart', () => {
     const windows = new RateWindows(limits({ parametersPerMinute: 1, otherPerMinute: 1 }), manualClock().read);
     windows.record(1, 'parameters', 1);

@@ -51,12 +51,13 @@ export const clientlibLoggerEndpoints = {
     id: 'clientlib.addRun',
     summary:
       'Start a run with the client-generated experimentKey (created in teamName/projectName, defaults when null). ' +
-      'An existing key → 400 (90999) unless getOrCreateEnabled, which resumes it.',
+      'An existing key → 400 (90999) unless getOrCreateEnabled, which resumes it. A missing, unknown or mismatched key → 400 (90212).',
     group,
     method: 'POST',
     path: '/clientlib/logger/add/run',
     keyInBody: 'apiKey',
     keyInQuery: 'apiKey',
+    keyRefusalStatus: 400,
     body: z.object({
       apiKey,
       experimentKey,
@@ -71,12 +72,13 @@ export const clientlibLoggerEndpoints = {
   }),
   clientlibGetRun: defineEndpoint({
     id: 'clientlib.getRun',
-    summary: 'Resume an existing run (ExistingExperiment): 400 (90210) when the key is unknown or not the caller\'s.',
+    summary: "Resume an existing run (ExistingExperiment): 400 (90210) when the key is unknown or not the caller's; a bad API key → 400 (90212).",
     group,
     method: 'POST',
     path: '/clientlib/logger/get/run',
     keyInBody: 'apiKey',
     keyInQuery: 'apiKey',
+    keyRefusalStatus: 400,
     body: z.object({ apiKey, previousExperiment: experimentKey, libVersion: z.string().max(100).nullish(), local_timestamp: clientTimestamp }),
     reply: runReply,
   }),

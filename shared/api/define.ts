@@ -52,6 +52,8 @@ export interface Endpoint<
   readonly keyInBody?: string;
   /** A query field that may carry the API key when no key header is sent (the clientlib front door's `apiKey`). */
   readonly keyInQuery?: string;
+  /** The status of a missing, unknown or mismatched key (401 unless set: the SDK's handshake reads 90212 only on a 400). */
+  readonly keyRefusalStatus?: 400;
 }
 
 const emptyObject = z.object({});
@@ -76,6 +78,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   public?: boolean;
   keyInBody?: string;
   keyInQuery?: string;
+  keyRefusalStatus?: 400;
 }
 
 /** Builds an endpoint entry, filling in empty query/body schemas and the default 200 status. */
@@ -109,6 +112,7 @@ export function defineEndpoint<
     public: spec.public ?? false,
     ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
     ...(spec.keyInQuery ? { keyInQuery: spec.keyInQuery } : {}),
+    ...(spec.keyRefusalStatus ? { keyRefusalStatus: spec.keyRefusalStatus } : {}),
   };
 }
 

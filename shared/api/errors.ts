@@ -28,6 +28,10 @@ export const SdkError = {
   throttled: 42900,
   internal: 50000,
   notImplemented: 50100,
+  /** The live SDK shows `msg` of a failed upload (clients.md B.7). */
+  uploadMessage: 7777777,
+  /** The live SDK takes a failed upload with this code as already done (clients.md B.7). */
+  alreadyUploaded: 7000005,
 } as const;
 
 /** The name of a known sdk error. */

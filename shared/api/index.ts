@@ -4,6 +4,8 @@ import { assetEndpoints } from './assets.ts';
 import { clientlibBatchEndpoints } from './clientlib-batches.ts';
 import { clientlibExtraEndpoints } from './clientlib-extras.ts';
 import { clientlibLoggerEndpoints } from './clientlib-logger.ts';
+import { clientlibRemoteEndpoints } from './clientlib-remote.ts';
+import { clientlibSceneEndpoints } from './clientlib-scenes.ts';
 import { clientlibUploadEndpoints } from './clientlib-uploads.ts';
 import type { Endpoint } from './define.ts';
 import { experimentClientEndpoints } from './experiment-client.ts';
@@ -44,6 +46,8 @@ export const api = {
   ...clientlibBatchEndpoints,
   ...clientlibExtraEndpoints,
   ...clientlibUploadEndpoints,
+  ...clientlibSceneEndpoints,
+  ...clientlibRemoteEndpoints,
   ...searchEndpoints,
   ...liveEndpoints,
 };

@@ -34,7 +34,9 @@ function replyFor(stored: number, refused: BatchReply['refused']): BatchReply {
 
 /**
  * Handlers of the metric and parameter batches (clients.md B.5). Each good item is stored exactly as E29/E28 store
- * one, all of a batch in one transaction under the throttle (all or nothing: a 429 stores none of them).
+ * one, all of a batch in one transaction under the throttle (all or nothing: a 429 stores none of them). A batch
+ * larger than the per-minute limit (the SDK's final flush has no cap) gets a minute of its own rather than a 400,
+ * which the SDK would drop.
  */
 export function createClientlibBatchHandlers(services: Services): HandlerTable {
   const { loggedData } = services;
@@ -43,7 +45,7 @@ export function createClientlibBatchHandlers(services: Services): HandlerTable {
       const id = experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       const { accepted, refused } = sortItems(body.values, (item) => checkMetric(item, now));
-      if (accepted.length > 0) await appendMetrics(services, id, 'metrics', accepted.length, accepted);
+      if (accepted.length > 0) await appendMetrics(services, id, 'metrics', accepted.length, accepted, 'whenIdle');
       return replyFor(accepted.length, refused);
     },
     clientlibParameterBatch: async ({ body, caller }) => {
@@ -54,7 +56,7 @@ export function createClientlibBatchHandlers(services: Services): HandlerTable {
         const store = () => {
           for (const item of accepted) loggedData.values.logValue(id, 'parameter', item.name, loggedPoint(item.value, item.timestamp, item.step, item.context));
         };
-        await throttledWrite(services, id, 'parameters', accepted.length, store);
+        await throttledWrite(services, id, 'parameters', accepted.length, store, 'whenIdle');
       }
       return replyFor(accepted.length, refused);
     },

@@ -2,7 +2,9 @@ import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import { createClientlibBatchHandlers } from './batches.ts';
 import { createClientlibExtraHandlers } from './extras.ts';
+import { createClientlibRemoteHandlers } from './remote.ts';
 import { createClientlibRunHandlers } from './run.ts';
+import { createClientlibSceneHandlers } from './scenes.ts';
 import { createClientlibStatusHandlers } from './status.ts';
 import { createClientlibUploadHandlers } from './uploads.ts';
 
@@ -14,5 +16,7 @@ export function createClientlibLoggerHandlers(services: Services): HandlerTable 
     ...createClientlibBatchHandlers(services),
     ...createClientlibExtraHandlers(services),
     ...createClientlibUploadHandlers(services),
+    ...createClientlibSceneHandlers(services),
+    ...createClientlibRemoteHandlers(services),
   };
 }

@@ -1,35 +1,86 @@
-import type { HandlerTable } from '../http/handler.ts';
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError } from '../http/api-error.ts';
+import type { FastifyRequest } from 'fastify';
+import type { Caller, HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
-import { saveUploadedAsset } from '../handlers/assets-save.ts';
+import type { Experiment } from '../storage/experiments.ts';
+import { saveGitPatch } from '../handlers/assets-reads.ts';
+import { saveUploadedAsset, type UploadRequest } from '../handlers/assets-save.ts';
+import { TEXT_SAMPLE } from '../handlers/assets.ts';
 import { ok } from '../handlers/replies.ts';
 
 /** The asset type the images of the live SDK are stored as (listed by `asset/list?type=image`). */
 const IMAGE = 'image';
+/** The file name the live SDK sends for text samples, leaving the naming to the service. */
+const AUTO_NAMED = 'auto-generated-in-the-backend';
+/** The name text samples get (E31's). */
+const TEXT_SAMPLE_NAME = 'text-sample.txt';
 
 /**
- * Upload handlers of the clientlib front door (clients.md B.7): the live SDK's uploads onto the same storage
- * and rules as the REST routes.
+ * Runs an upload, turning the refusals the live SDK can act on into its codes (clients.md B.7): a file over the
+ * size limit → 7777777 (the SDK shows the message rather than a bare failure); a retried upload of an assetId the
+ * experiment already holds, frozen in a closed artifact version → 409 with 7000005 (the SDK counts it as done).
+ */
+async function forSdk<T>(services: Services, save: () => Promise<T>, retried?: { experiment: Experiment; assetId?: string }): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 413) throw new ApiError(413, SdkError.uploadMessage, error.message);
+    const held = retried?.assetId === undefined ? undefined : services.assets.byUuid(retried.experiment.id, retried.assetId);
+    if (error.sdkErrorCode === SdkError.stateImmutable && held) {
+      throw new ApiError(409, SdkError.alreadyUploaded, `Asset "${held.uuid}" is already uploaded (its artifact version is closed).`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Upload handlers of the clientlib front door (clients.md B.7): the live SDK's uploads onto the same storage and
+ * rules as the REST routes (E44, E45). The SDK names the file part `file` whatever the file: names come from the query.
  */
 export function createClientlibUploadHandlers(services: Services): HandlerTable {
+  const upload = (caller: Caller, request: FastifyRequest, wanted: UploadRequest) =>
+    forSdk(services, () => saveUploadedAsset(services, caller, request, wanted), wanted);
   return {
     uploadVisualization: async ({ query, caller, request }) => {
       const experiment = services.access.experiment(caller, query.experimentId);
-      const extension = query.extension?.trim().replace(/^\./, '') || 'png';
-      const saved = await saveUploadedAsset(services, caller, request, {
+      const wanted: UploadRequest = {
         experiment,
         type: IMAGE,
         fileName: query.figName,
-        // The live SDK names the part `file`: an unnamed figure gets the counter instead.
+        // An unnamed figure gets the counter instead.
         fallbackName: `figure_${query.figCounter ?? 0}`,
         ignorePartName: true,
-        extension,
+        extension: query.extension?.trim().replace(/^\./, '') || 'png',
         assetId: query.imageId,
         overwrite: query.overwrite,
         step: query.step,
         epoch: query.epoch,
         context: query.context,
-      });
+      };
+      const saved = await upload(caller, request, wanted);
       return { ...ok('Saved'), assetId: saved.assetId, imageId: saved.assetId };
+    },
+    clientlibUploadAsset: async ({ query, caller, request }) => {
+      const experiment = services.access.experiment(caller, query.experimentId);
+      const { experimentId: _key, apiKey: _apiKey, projectId: _project, runId: _run, sampleRate, type, fileName, ...rest } = query;
+      const assetType = type?.trim() || 'asset';
+      const wanted: UploadRequest = {
+        ...rest,
+        experiment,
+        type: assetType,
+        fileName: fileName === AUTO_NAMED ? TEXT_SAMPLE_NAME : fileName,
+        ignorePartName: true,
+        fallbackName: assetType === TEXT_SAMPLE ? TEXT_SAMPLE_NAME : 'asset',
+        extraMetadata: sampleRate === undefined ? undefined : { sampleRate },
+      };
+      return { ...ok('Saved'), ...(await upload(caller, request, wanted)) };
+    },
+    clientlibUploadGitPatch: async ({ query, caller, request }) => {
+      const experiment = services.access.experiment(caller, query.experimentId);
+      await forSdk(services, () => saveGitPatch(services, experiment, request));
+      return ok('Saved');
     },
   };
 }

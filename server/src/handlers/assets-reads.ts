@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { BlobStore } from '../blobs.ts';
+import type { Experiment } from '../storage/experiments.ts';
 import { contentDisposition, sendBlob } from './assets-download.ts';
 import { receiveUpload } from './assets-upload.ts';
 import { ok } from './replies.ts';
@@ -45,16 +47,7 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
       };
     },
     uploadGitPatch: async ({ query, caller, request }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
-      const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
-      if (!upload.file) throw badRequest('The multipart part "file" (the patch) is required.');
-      try {
-        gitPatches.put(experiment.id, { blob: upload.file.blob, fileSize: upload.file.size, createdAt: services.now() });
-      } catch (error) {
-        await blobs.remove(upload.file.blob);
-        throw error;
-      }
-      await services.blobGarbage.collect();
+      await saveGitPatch(services, access.experiment(caller, query.experimentKey), request);
       return ok('Saved');
     },
     downloadGitPatch: async ({ query, caller, reply }) => {
@@ -72,6 +65,20 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
         .send(blobs.read(patch.blob));
     },
   };
+}
+
+/** Stores the multipart part `file` verbatim as the experiment's git patch (E45), replacing the previous one. */
+export async function saveGitPatch(services: Services, experiment: Experiment, request: FastifyRequest): Promise<void> {
+  const { blobs, gitPatches } = services;
+  const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
+  if (!upload.file) throw badRequest('The multipart part "file" (the patch) is required.');
+  try {
+    gitPatches.put(experiment.id, { blob: upload.file.blob, fileSize: upload.file.size, createdAt: services.now() });
+  } catch (error) {
+    await blobs.remove(upload.file.blob);
+    throw error;
+  }
+  await services.blobGarbage.collect();
 }
 
 /** Whether a blob begins with the local-file-header signature of a zip, `PK\x03\x04`. */

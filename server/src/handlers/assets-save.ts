@@ -33,6 +33,8 @@ export interface UploadRequest {
   groupingName?: string;
   artifactVersionId?: string;
   isRemote?: boolean;
+  /** Keys added to the metadata JSON object (the live SDK's audio sampleRate). */
+  extraMetadata?: Record<string, unknown>;
 }
 
 /** The last path segment of a name (the REST image upload sends the local path as the part's file name). */
@@ -70,10 +72,97 @@ export function assetRules(services: Services) {
   return { requireChangeable, openArtifactVersion };
 }
 
+/** What an asset is made of once received: bytes already in a blob, or a remote link; and its metadata. */
+export interface AssetContent {
+  file?: { blob: string; size: number; fileName?: string };
+  link?: string;
+  metadata: string | null;
+}
+
+/** Metadata with `extra` keys added (kept as given when it is not a JSON object, or when there is nothing to add). */
+export function metadataWith(metadata: string | null, extra: Record<string, unknown> | undefined): string | null {
+  if (!extra || Object.keys(extra).length === 0) return metadata;
+  let parsed: unknown = {};
+  try {
+    parsed = metadata === null || metadata.trim() === '' ? {} : JSON.parse(metadata);
+  } catch {
+    return metadata;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return metadata;
+  return JSON.stringify({ ...parsed, ...extra });
+}
+
+/**
+ * Inserts one asset (call it inside a transaction): a client-chosen assetId replaces the experiment's asset of that
+ * id (a retried upload) and is refused (409) when another experiment's asset has it; `overwrite` deletes the
+ * experiment's assets of the same file name. `replaced` says whether blobs may wait for the garbage collector.
+ */
+export function insertAsset(services: Services, content: AssetContent, wanted: UploadRequest): { assetId: string; experimentModelId?: string; replaced: boolean } {
+  const { assets, experimentModels } = services;
+  const { requireChangeable } = assetRules(services);
+  const { experiment, type } = wanted;
+  const groupingName = wanted.groupingName?.trim();
+  if (type === MODEL_ELEMENT && !groupingName) throw badRequest('The query field "groupingName" (the model name) is required for type=model-element.');
+  const { link, file } = content;
+  const partName = link ? new URL(link).pathname.split('/').pop() : wanted.ignorePartName ? undefined : file?.fileName;
+  const fileName = assetFileName(wanted.fileName, partName, wanted.fallbackName ?? 'asset', wanted.extension);
+  const now = services.now();
+  let replaced = false;
+  const model = type === MODEL_ELEMENT && groupingName ? experimentModels.ensure(experiment.id, groupingName, now) : undefined;
+  if (wanted.assetId !== undefined) {
+    const existing = assets.byUuidAnywhere(wanted.assetId);
+    if (existing && existing.experimentId !== experiment.id) {
+      throw new ApiError(409, SdkError.conflict, `The assetId "${wanted.assetId}" belongs to another experiment's asset: choose another.`);
+    }
+    if (existing) {
+      requireChangeable(existing.artifactVersionId);
+      assets.delete(existing.id);
+      replaced = true;
+    }
+  }
+  if (wanted.overwrite) {
+    for (const versionId of assets.artifactVersionsNamed(experiment.id, fileName)) requireChangeable(versionId);
+    replaced = assets.deleteByName(experiment.id, fileName) > 0 || replaced;
+  }
+  const asset = assets.insert({
+    uuid: wanted.assetId,
+    experimentId: experiment.id,
+    fileName,
+    fileSize: file?.size ?? 0,
+    type,
+    contentType: contentTypeOf(fileName),
+    context: wanted.context ?? null,
+    step: wanted.step ?? null,
+    epoch: wanted.epoch ?? null,
+    metadata: content.metadata,
+    blob: file?.blob ?? null,
+    remoteLink: link ?? null,
+    experimentModelRowId: model?.id ?? null,
+    artifactVersionId: wanted.artifactVersionId ?? null,
+    createdAt: now,
+  });
+  return { assetId: asset.uuid, experimentModelId: model?.uuid, replaced };
+}
+
+/**
+ * Stores received bytes as one asset in its own transaction (see insertAsset); on failure the blob is removed, and
+ * replaced assets' bytes are freed after the commit.
+ */
+export async function storeReceivedAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
+  let saved: ReturnType<typeof insertAsset>;
+  try {
+    saved = services.db.transaction(() => insertAsset(services, content, wanted))();
+  } catch (error) {
+    if (content.file) await services.blobs.remove(content.file.blob);
+    throw error;
+  }
+  if (saved.replaced) await services.blobGarbage.collect();
+  return { assetId: saved.assetId, ...(saved.experimentModelId ? { experimentModelId: saved.experimentModelId } : {}) };
+}
+
 /**
  * Receives a multipart upload and stores it as one asset: the bytes of part `file`, or with isRemote a link
- * (part or field `link`); metadata from part `metadata` before the query's. A client-chosen assetId replaces the
- * experiment's asset of that id (a retried upload) and is refused (409) when another experiment's asset has it.
+ * (part or field `link`); metadata from part `metadata` before the query's (plus `extraMetadata`).
  */
 export async function saveUploadedAsset(
   services: Services,
@@ -81,62 +170,21 @@ export async function saveUploadedAsset(
   request: FastifyRequest,
   wanted: UploadRequest,
 ): Promise<{ assetId: string; experimentModelId?: string }> {
-  const { assets, blobs, experimentModels } = services;
-  const { requireChangeable, openArtifactVersion } = assetRules(services);
-  const { experiment, type } = wanted;
-  const groupingName = wanted.groupingName?.trim();
-  if (type === MODEL_ELEMENT && !groupingName) throw badRequest('The query field "groupingName" (the model name) is required for type=model-element.');
-  openArtifactVersion(caller, wanted.artifactVersionId);
+  const { blobs } = services;
+  if (wanted.type === MODEL_ELEMENT && !wanted.groupingName?.trim()) {
+    throw badRequest('The query field "groupingName" (the model name) is required for type=model-element.');
+  }
+  assetRules(services).openArtifactVersion(caller, wanted.artifactVersionId);
   const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
-  let saved: { assetId: string; experimentModelId?: string };
-  let replaced = false;
+  let link: string | undefined;
   try {
-    const link = wanted.isRemote ? checkRemoteLink(upload.fields.link ?? '') : undefined;
+    link = wanted.isRemote ? checkRemoteLink(upload.fields.link ?? '') : undefined;
     if (!link && !upload.file) throw badRequest('The multipart part "file" is required (or isRemote=true with a part "link").');
     if (link && upload.file) throw badRequest('Send either a part "file" or isRemote=true with a part "link", not both.');
-    const partName = wanted.ignorePartName ? undefined : (upload.file?.fileName ?? (link && new URL(link).pathname.split('/').pop()));
-    const fileName = assetFileName(wanted.fileName, partName, wanted.fallbackName ?? 'asset', wanted.extension);
-    saved = services.db.transaction(() => {
-      const now = services.now();
-      const model = type === MODEL_ELEMENT && groupingName ? experimentModels.ensure(experiment.id, groupingName, now) : undefined;
-      if (wanted.assetId !== undefined) {
-        const existing = assets.byUuidAnywhere(wanted.assetId);
-        if (existing && existing.experimentId !== experiment.id) {
-          throw new ApiError(409, SdkError.conflict, `The assetId "${wanted.assetId}" belongs to another experiment's asset: choose another.`);
-        }
-        if (existing) {
-          requireChangeable(existing.artifactVersionId);
-          assets.delete(existing.id);
-          replaced = true;
-        }
-      }
-      if (wanted.overwrite) {
-        for (const versionId of assets.artifactVersionsNamed(experiment.id, fileName)) requireChangeable(versionId);
-        replaced = assets.deleteByName(experiment.id, fileName) > 0 || replaced;
-      }
-      const asset = assets.insert({
-        uuid: wanted.assetId,
-        experimentId: experiment.id,
-        fileName,
-        fileSize: upload.file?.size ?? 0,
-        type,
-        contentType: contentTypeOf(fileName),
-        context: wanted.context ?? null,
-        step: wanted.step ?? null,
-        epoch: wanted.epoch ?? null,
-        metadata: upload.fields.metadata ?? wanted.queryMetadata ?? null,
-        blob: upload.file?.blob ?? null,
-        remoteLink: link ?? null,
-        experimentModelRowId: model?.id ?? null,
-        artifactVersionId: wanted.artifactVersionId ?? null,
-        createdAt: now,
-      });
-      return { assetId: asset.uuid, experimentModelId: model?.uuid };
-    })();
   } catch (error) {
     if (upload.file) await blobs.remove(upload.file.blob);
     throw error;
   }
-  if (replaced) await services.blobGarbage.collect();
-  return saved;
+  const metadata = metadataWith(upload.fields.metadata ?? wanted.queryMetadata ?? null, wanted.extraMetadata);
+  return storeReceivedAsset(services, { file: upload.file, link, metadata }, wanted);
 }

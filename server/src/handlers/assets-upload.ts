@@ -45,13 +45,13 @@ const malformedMultipart = (error: Error) =>
   badRequest(`The multipart/form-data body is malformed (${error.message}): send a body with the boundary of its Content-Type, ending with the closing boundary.`);
 
 /**
- * Streams the multipart parts of a request: the part named `file` goes to a new blob, other parts
+ * Streams the multipart parts of a request: the part named `filePart` (default `file`) goes to a new blob, other parts
  * (`metadata`, `link`, ...) are read as text. On any failure the blob is removed, so an interrupted
  * or oversized upload leaves nothing behind. Errors raised by the parser (from the part iterator or a
  * part's stream) become 400; only the service's own failures (writing the blob) stay 500.
  */
-export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, limit: number): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw badRequest('Send the upload as multipart/form-data with the bytes in the part named "file".');
+export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, limit: number, filePart = 'file'): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw badRequest(`Send the upload as multipart/form-data with the bytes in the part named "${filePart}".`);
   const received: ReceivedUpload = { fields: {} };
   const parserErrors = new WeakSet<Error>();
   const noteParserError = (error: Error) => parserErrors.add(error);
@@ -71,11 +71,11 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
         continue;
       }
       part.file.on('error', noteParserError);
-      if (part.fieldname !== 'file') {
+      if (part.fieldname !== filePart) {
         received.fields[part.fieldname] = await readTextPart(part);
         continue;
       }
-      if (received.file) throw badRequest('Send one part named "file", not several.');
+      if (received.file) throw badRequest(`Send one part named "${filePart}", not several.`);
       const written = await blobs.write(part.file, limit);
       received.file = { ...written, fileName: part.filename, mimetype: part.mimetype };
     }

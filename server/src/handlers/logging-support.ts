@@ -3,7 +3,7 @@ import type { summaryRecord } from '../../../shared/api/logging-records.ts';
 import type { Caller } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { NamedSummary, MetricInput } from '../storage/logged-data-values.ts';
-import type { ThrottledType } from '../throttle.ts';
+import type { OversizedPolicy, ThrottledType } from '../throttle.ts';
 
 /** The optional position fields logging bodies carry (null and absent mean the same). */
 export interface Position {
@@ -27,20 +27,28 @@ export const metricAt = (name: string, value: MetricInput['value'], position: Po
 export const experimentIdFor = (services: Services, caller: Caller, experimentKey: string): number => services.access.experiment(caller, experimentKey).id;
 
 /** Runs a logging write under the throttle (`count` items of `type`), committed with its event-loop turn's others. */
-export const throttledWrite = <T>(services: Services, experimentId: number, type: ThrottledType, count: number, write: () => T): Promise<T> =>
-  services.throttle.admit(experimentId, type, count, () => services.loggedData.batch.run(write));
+export const throttledWrite = <T>(services: Services, experimentId: number, type: ThrottledType, count: number, write: () => T, oversized?: OversizedPolicy): Promise<T> =>
+  services.throttle.admit(experimentId, type, count, () => services.loggedData.batch.run(write), oversized);
 
 /**
  * Appends metric values under the throttle: `count` items of `type` against the per-minute limit, every
  * series against the per-series value limit. All or nothing; a refusal is a 429.
  */
-export function appendMetrics(services: Services, experimentId: number, type: ThrottledType, count: number, points: readonly MetricInput[]): Promise<void> {
+export function appendMetrics(
+  services: Services,
+  experimentId: number,
+  type: ThrottledType,
+  count: number,
+  points: readonly MetricInput[],
+  oversized?: OversizedPolicy,
+): Promise<void> {
   const { throttle, loggedData } = services;
-  return throttle.admit(experimentId, type, count, async () => {
+  const write = async () => {
     const append = () => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric);
     const { refusedSeries } = await loggedData.batch.run(append, { atomic: true });
     if (refusedSeries !== null) throttle.refuseFullSeries(experimentId, refusedSeries);
-  });
+  };
+  return throttle.admit(experimentId, type, count, write, oversized);
 }
 
 /** A summary as the reads send it; `withSteps` for metrics and parameters (others carry no steps). */

@@ -33,39 +33,46 @@ export function registerContractRoutes(
 ): void {
   const callers = new WeakMap<FastifyRequest, Caller>();
   const keyHeaderOf = (request: FastifyRequest) => headerValue(request.headers.authorization) ?? headerValue(request.headers['comet-sdk-api']);
-  const check = (request: FastifyRequest, key: string | undefined): ApiError | undefined => {
-    if (!key) return new ApiError(401, SdkError.keyNotRegistered, 'An API key is required: send it in the Authorization header.');
-    const caller = authenticate(key);
-    if (!caller) return new ApiError(401, SdkError.keyNotRegistered, 'The API key is not registered with this service (unknown or revoked).');
-    callers.set(request, caller);
-    return undefined;
+  /** The hooks that find and check the key of one endpoint's requests; refusals get `status` (401, or 400 for the SDK's handshake). */
+  const keyHooks = (status: number) => {
+    const check = (request: FastifyRequest, key: string | undefined): ApiError | undefined => {
+      if (!key) return new ApiError(status, SdkError.keyNotRegistered, 'An API key is required: send it in the Authorization header.');
+      const caller = authenticate(key);
+      if (!caller) return new ApiError(status, SdkError.keyNotRegistered, 'The API key is not registered with this service (unknown or revoked).');
+      callers.set(request, caller);
+      return undefined;
+    };
+    return {
+      /** The key of the header. */
+      authenticateRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => done(check(request, keyHeaderOf(request))),
+      /** For endpoints with `keyInQuery` only: the header key when sent, else the query field's (read before the body). */
+      authenticateWithQueryKey: (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) =>
+        done(check(request, keyHeaderOf(request) ?? keyField(request.query, field))),
+      /** For endpoints with `keyInBody`, before the body is read: a header key is checked at once (a bad one never gets its body read). */
+      authenticateHeaderIfSent: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+        const header = keyHeaderOf(request);
+        done(header ? check(request, header) : undefined);
+      },
+      /**
+       * For endpoints with `keyInBody`, once the body is read: with a header key (already checked), a body key must be the
+       * same; without one, the body's key, else the query field `keyInQuery` names.
+       */
+      authenticateWithBodyKey:
+        (field: string, queryField: string | undefined) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+          const header = keyHeaderOf(request);
+          const bodyKey = keyField(request.body, field);
+          if (header && bodyKey && header !== bodyKey) {
+            return done(new ApiError(status, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`));
+          }
+          done(header ? undefined : check(request, bodyKey ?? keyField(request.query, queryField)));
+        },
+    };
   };
-  const authenticateRequest = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => done(check(request, keyHeaderOf(request)));
   const keyField = (source: unknown, field: string | undefined): string | undefined => {
     const value = field === undefined ? undefined : (source as Record<string, unknown> | undefined)?.[field];
     return typeof value === 'string' ? value.trim() || undefined : undefined;
   };
-  /** For endpoints with `keyInQuery` only: the header key when sent, else the query field's (read before the body). */
-  const authenticateWithQueryKey = (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) =>
-    done(check(request, keyHeaderOf(request) ?? keyField(request.query, field)));
-  /** For endpoints with `keyInBody`, before the body is read: a header key is checked at once (a bad one never gets its body read). */
-  const authenticateHeaderIfSent = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-    const header = keyHeaderOf(request);
-    done(header ? check(request, header) : undefined);
-  };
-  /**
-   * For endpoints with `keyInBody`, once the body is read: with a header key (already checked), a body key must be the
-   * same; without one, the body's key, else the query field `keyInQuery` names.
-   */
-  const authenticateWithBodyKey =
-    (field: string, queryField: string | undefined) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      const header = keyHeaderOf(request);
-      const bodyKey = keyField(request.body, field);
-      if (header && bodyKey && header !== bodyKey) {
-        return done(new ApiError(401, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`));
-      }
-      done(header ? undefined : check(request, bodyKey ?? keyField(request.query, queryField)));
-    };
+  const hooksByStatus = new Map([401, 400].map((status) => [status, keyHooks(status)]));
 
   for (const [name, endpoint] of Object.entries(contract)) {
     const handler = (handlers as Record<string, EndpointHandler<Endpoint> | undefined>)[name];
@@ -83,6 +90,7 @@ export function registerContractRoutes(
       return endpoint.status === 204 ? reply.send() : reply.type('application/json').send(JSON.stringify(result));
     };
     const method = [endpoint.method, ...endpoint.alsoMethods];
+    const { authenticateRequest, authenticateWithQueryKey, authenticateHeaderIfSent, authenticateWithBodyKey } = hooksByStatus.get(endpoint.keyRefusalStatus ?? 401)!;
     for (const url of [fullPath(endpoint), ...endpoint.aliases].map(routeUrl)) {
       if (endpoint.public) app.route({ method, url, handler: handle });
       else if (endpoint.keyInBody) {

@@ -5,6 +5,7 @@
 import { ADMIN_USER } from '../../../../server/src/accounts.ts';
 import { startServer, type RunningServer } from '../../../../server/src/app.ts';
 import { issueApiKey, revokeApiKeys } from '../../../../server/src/keys.ts';
+import { embeddedThrottleLimits } from '../../../../server/src/throttle.ts';
 import type { HostMessage, ServiceMessage } from './protocol.ts';
 
 /** The messaging half of Electron's utilityProcess, present on `process` there (typed here without importing electron). */
@@ -33,6 +34,7 @@ async function handle(message: HostMessage): Promise<void> {
         dataDir: message.dataDir,
         bootstrapApiKey: message.bootstrapApiKey,
         webhooksAllowPrivate: message.webhooksAllowPrivate,
+        throttle: embeddedThrottleLimits,
       });
       post({ type: 'ready', url: server.url });
     } catch (error) {

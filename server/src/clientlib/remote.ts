@@ -1,0 +1,57 @@
+import type { HandlerTable } from '../http/handler.ts';
+import { assetRules, checkRemoteLink, insertAsset, MODEL_ELEMENT } from '../handlers/assets-save.ts';
+import { ok } from '../handlers/replies.ts';
+import type { Services } from '../services.ts';
+
+/**
+ * Handlers of the live SDK's remote models and remote artifact files (clients.md B.7): remote assets inserted by
+ * E44's code (client assetIds, overwrite), each request in one transaction.
+ */
+export function createClientlibRemoteHandlers(services: Services): HandlerTable {
+  const { access } = services;
+  /** Runs the inserts in one transaction, then frees the bytes of replaced assets. */
+  const insertAll = async <T extends { replaced: boolean }>(work: () => T[]): Promise<T[]> => {
+    const saved = services.db.transaction(work)();
+    if (saved.some((item) => item.replaced)) await services.blobGarbage.collect();
+    return saved;
+  };
+  return {
+    clientlibLogRemoteModel: async ({ body, caller }) => {
+      const experiment = access.experiment(caller, body.experimentKey);
+      const saved = await insertAll(() =>
+        body.remoteEntities.map((entity) =>
+          insertAsset(
+            services,
+            { link: checkRemoteLink(entity.remoteUrl), metadata: entity.metadata ?? null },
+            { experiment, type: MODEL_ELEMENT, groupingName: body.modelName, fileName: entity.fileName ?? undefined, assetId: entity.assetId ?? undefined },
+          ),
+        ),
+      );
+      return { ...ok('Saved'), experimentModelId: saved[0]?.experimentModelId ?? '', assetIds: saved.map((item) => item.assetId) };
+    },
+    clientlibArtifactRemoteAssets: async ({ query, body, caller }) => {
+      const experiment = access.experiment(caller, query.experimentKey);
+      const { openArtifactVersion } = assetRules(services);
+      const saved = await insertAll(() =>
+        body.remoteArtifactAssetRequests.map((item) => {
+          openArtifactVersion(caller, item.artifactVersionId);
+          return insertAsset(
+            services,
+            { link: checkRemoteLink(item.link), metadata: item.metadata ?? null },
+            {
+              experiment,
+              type: item.type?.trim() || 'asset',
+              fileName: item.fileName ?? undefined,
+              assetId: item.assetId ?? undefined,
+              overwrite: item.overwrite ?? false,
+              step: item.step ?? undefined,
+              context: item.context ?? undefined,
+              artifactVersionId: item.artifactVersionId,
+            },
+          );
+        }),
+      );
+      return { ...ok('Saved'), assetIds: saved.map((item) => item.assetId) };
+    },
+  };
+}
