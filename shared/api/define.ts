@@ -44,6 +44,8 @@ export interface Endpoint<
   readonly reply: R;
   /** Status sent on success (200 everywhere except E56/E57). */
   readonly status: 200 | 204;
+  /** The 202 reply an endpoint sends instead when an approval policy turned its change into a promotion request (issue 14). */
+  readonly accepted?: z.ZodType;
   /** True when the endpoint answers without an API key (only the version check). */
   readonly public: boolean;
   /** A body field that may carry the API key when no key header is sent (E31's `apiKey`). */
@@ -70,6 +72,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   replyKind?: ReplyKind;
   reply?: R;
   status?: 200 | 204;
+  accepted?: z.ZodType;
   public?: boolean;
   keyInBody?: string;
   keyInQuery?: string;
@@ -102,6 +105,7 @@ export function defineEndpoint<
     replyKind: spec.replyKind ?? 'json',
     reply: (spec.reply ?? z.unknown()) as R,
     status: spec.status ?? 200,
+    ...(spec.accepted ? { accepted: spec.accepted } : {}),
     public: spec.public ?? false,
     ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
     ...(spec.keyInQuery ? { keyInQuery: spec.keyInQuery } : {}),

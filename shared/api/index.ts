@@ -13,6 +13,7 @@ import { liveEndpoints } from './live.ts';
 import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
 import { projectEndpoints } from './projects.ts';
+import { registryGovernanceEndpoints } from './registry-governance.ts';
 import { registryItemEndpoints } from './registry-items.ts';
 import { registryEndpoints } from './registry.ts';
 import { searchEndpoints } from './search.ts';
@@ -33,6 +34,7 @@ export const api = {
   ...loggingEndpoints,
   ...registryEndpoints,
   ...registryItemEndpoints,
+  ...registryGovernanceEndpoints,
   ...assetEndpoints,
   ...experimentModelEndpoints,
   ...artifactEndpoints,

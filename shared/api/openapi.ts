@@ -45,6 +45,7 @@ function operation(name: string, endpoint: Endpoint): JsonSchema {
     security: endpoint.public ? [] : [{ apiKey: [] }, { sdkApiKey: [] }],
     responses: {
       [String(endpoint.status)]: success,
+      ...(endpoint.accepted ? { '202': { description: 'Held back: promotion request filed', content: json(toSchema(endpoint.accepted, 'output')) } } : {}),
       default: { description: 'Error: {msg, code, sdk_error_code}', content: json(toSchema(errorReply, 'output')) },
     },
   };

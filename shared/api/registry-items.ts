@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assetRecord } from './assets.ts';
 import { defineEndpoint } from './define.ts';
 import { experimentKey, msgReply, nonEmpty } from './fields.ts';
+import { promotionPendingReply } from './registry-governance.ts';
 
 /** The kinds of change the registry history records (clients.md A.4 `actionType`). */
 export const registryActionTypes = [
@@ -13,6 +14,10 @@ export const registryActionTypes = [
   'MODEL_VERSION_COMMENT_CHANGED',
   'MODEL_VERSION_METADATA_CHANGED',
   'MODEL_VERSION_DELETED',
+  'MODEL_VERSION_PROMOTION_REQUESTED',
+  'MODEL_VERSION_PROMOTION_APPROVED',
+  'MODEL_VERSION_PROMOTION_REJECTED',
+  'MODEL_VERSION_PROMOTION_CANCELLED',
 ] as const;
 
 /** One kind of registry history entry. */
@@ -146,6 +151,7 @@ export const registryItemEndpoints = {
       status: z.string().max(100).nullish().describe('One of the allowed status values; the first of them when null.'),
       publicModel: z.boolean().nullish(),
     }),
+    accepted: promotionPendingReply,
     reply: z.object({ registryModelItemId: z.string(), registryModelId: z.string() }),
   }),
   setRegistryModelItemStatus: defineEndpoint({
@@ -155,6 +161,7 @@ export const registryItemEndpoints = {
     method: 'POST',
     path: 'write/registry-model/item/status',
     body: z.object({ status: nonEmpty(100), modelItemId: itemId }),
+    accepted: promotionPendingReply,
     reply: msgReply('200 Ok'),
   }),
   registryAllowedStatusValues: defineEndpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { assetRecord } from './assets.ts';
 import { defineEndpoint } from './define.ts';
 import { msgReply, nonEmpty } from './fields.ts';
+import { promotionPendingReply } from './registry-governance.ts';
 
 /** A registry model version as the reads return it (compat.md §3 "Version"). */
 export const registryVersionRecord = z.object({
@@ -71,6 +72,7 @@ export const registryEndpoints = {
       comment: z.string().max(100_000).optional(),
       stages: stages.optional(),
     }),
+    accepted: promotionPendingReply,
     reply: registryIds,
   }),
   createRegistryModelVersion: defineEndpoint({
@@ -86,6 +88,7 @@ export const registryEndpoints = {
       comment: z.string().max(100_000).optional(),
       stages: stages.optional(),
     }),
+    accepted: promotionPendingReply,
     reply: registryIds,
   }),
   updateRegistryModelVersion: defineEndpoint({
@@ -99,6 +102,7 @@ export const registryEndpoints = {
       comment: z.string().max(100_000).optional(),
       stages: stages.optional(),
     }),
+    accepted: promotionPendingReply,
     reply: okReply,
   }),
   deleteRegistryModelVersion: defineEndpoint({
@@ -159,6 +163,7 @@ export const registryEndpoints = {
     method: 'GET',
     path: 'write/registry-model/item/stage',
     query: itemAndStage,
+    accepted: promotionPendingReply,
     reply: okReply,
   }),
   removeRegistryModelVersionStage: defineEndpoint({

@@ -1,9 +1,25 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
 import { nonEmpty, queryInt } from './fields.ts';
+import { promotionRequestRecord } from './registry-governance.ts';
 
-/** The event types a webhook can be triggered by; an entry with no triggers receives all of them. */
-export const webhookTriggers = ['MODEL_VERSION_STAGE_CHANGED'] as const;
+/**
+ * The event types a webhook can be triggered by. An entry with no triggers receives MODEL_VERSION_STAGE_CHANGED only
+ * (the seed's one event); the others are sent to entries that name them.
+ */
+export const webhookTriggers = [
+  'MODEL_VERSION_STAGE_CHANGED',
+  'MODEL_VERSION_CREATED',
+  'MODEL_VERSION_STATUS_CHANGED',
+  'MODEL_VERSION_TAGS_CHANGED',
+  'MODEL_VERSION_PROMOTION_REQUESTED',
+  'MODEL_VERSION_PROMOTION_APPROVED',
+  'MODEL_VERSION_PROMOTION_REJECTED',
+  'MODEL_VERSION_PROMOTION_CANCELLED',
+] as const;
+
+/** One webhook event type. */
+export type WebhookTrigger = (typeof webhookTriggers)[number];
 
 /** The notification body POSTed to a webhook URL (documented in server/README.md). */
 export const webhookPayload = z.object({
@@ -21,6 +37,9 @@ export const webhookPayload = z.object({
   removed: z.array(z.string()),
   userName: z.string(),
   test: z.boolean().describe('True only for the send-test extension.'),
+  status: z.string().optional().describe("The version's status after the event (absent in deliveries recorded before issue 14)."),
+  previousStatus: z.string().nullish().describe('MODEL_VERSION_STATUS_CHANGED: the status before; null otherwise.'),
+  promotionRequest: promotionRequestRecord.omit({ mayApprove: true }).nullish().describe('The request, for the MODEL_VERSION_PROMOTION_* events; null otherwise.'),
 });
 
 /** Configured headers; a null value keeps the value the service holds for that header (values are write-only). */

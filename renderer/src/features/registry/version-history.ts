@@ -25,6 +25,10 @@ export const ACTION_LABELS: Record<RegistryActionType, string> = {
   MODEL_VERSION_COMMENT_CHANGED: 'Comment changed',
   MODEL_VERSION_METADATA_CHANGED: 'Metadata changed',
   MODEL_VERSION_DELETED: 'Version deleted',
+  MODEL_VERSION_PROMOTION_REQUESTED: 'Promotion requested',
+  MODEL_VERSION_PROMOTION_APPROVED: 'Promotion approved',
+  MODEL_VERSION_PROMOTION_REJECTED: 'Promotion rejected',
+  MODEL_VERSION_PROMOTION_CANCELLED: 'Promotion cancelled',
 };
 
 /** The entries of several versions' history replies (each grouped by day) as one list, newest first. */
@@ -100,6 +104,11 @@ export function describeChange(event: HistoryEvent): string {
       return metadataSummary(field(before, 'metadata'), field(after, 'metadata'));
     case 'MODEL_VERSION_DELETED':
       return `Deleted (status ${String(field(before, 'status') ?? 'unknown')}, stages ${stageList(field(before, 'stages'))})`;
+    case 'MODEL_VERSION_PROMOTION_REQUESTED':
+    case 'MODEL_VERSION_PROMOTION_APPROVED':
+    case 'MODEL_VERSION_PROMOTION_REJECTED':
+    case 'MODEL_VERSION_PROMOTION_CANCELLED':
+      return `${String(field(after, 'kind') ?? '?')} ${String(field(after, 'value') ?? '?')}: ${String(field(after, 'state') ?? '?')}`;
   }
 }
 
