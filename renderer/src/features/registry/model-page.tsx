@@ -12,6 +12,7 @@ import { MetadataDialog } from './metadata-dialog.tsx';
 import { ModelEditDialog } from './model-edit-dialog.tsx';
 import { ModelNotesDialog } from './model-notes-dialog.tsx';
 import { modelPath } from './model-table.tsx';
+import { PolicyEditor } from './promotion/policy-editor.tsx';
 import { PromotionCockpit } from './promotion/promotion-cockpit.tsx';
 import type { PromotionChange } from './promotion/use-promotion.ts';
 import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
@@ -132,6 +133,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
           onDelete={(version) => void removeVersion(version)}
         />
       )}
+      <PolicyEditor workspaceName={workspaceName} modelName={model.modelName} />
       <VersionHistorySection subject={{ registryModelId: model.registryModelId, versions: model.versions }} />
       <DeliveryLog workspaceName={workspaceName} modelName={model.modelName} />
       {open?.kind === 'edit' && (
