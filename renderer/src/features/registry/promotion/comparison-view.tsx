@@ -1,5 +1,6 @@
 import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { formatLoggedValue } from '../../../lib/format.ts';
 import { compactJson } from '../metadata-diff.ts';
 import { steppedText, type Comparison, type MetricRow } from './comparison.ts';
 
@@ -44,7 +45,12 @@ function SimpleTable({ label, columns, rows }: { label: string; columns: string[
   );
 }
 
-const side = (values: MetricRow['candidate'], which: 'last' | 'best') => (values ? steppedText(values[which]) : '—');
+/** A metric value shown short (6 significant digits), the exact one on hover. */
+function side(values: MetricRow['candidate'], which: 'last' | 'best') {
+  if (!values) return '—';
+  const value = values[which];
+  return <span title={steppedText(value)}>{steppedText({ ...value, value: formatLoggedValue(value.value) })}</span>;
+}
 const shortSha = (sha: string | null | undefined) => (sha ? <span title={sha}>{sha.slice(0, 12)}</span> : '—');
 
 /** The candidate next to the version holding the stage or status now: metrics, parameters, files, tags, metadata and status. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useApiQuery } from '../../../lib/api.ts';
 import { useConfirm } from '../../../shell/confirm.tsx';
@@ -36,8 +36,11 @@ export function PromotionCockpit({ model, versions, target, initial, onClose }: 
   const [result, setResult] = useState<PromotionResult | undefined>(undefined);
   const change = { kind: draft.kind, value: draft.value.trim() };
   const holder = holderOf(versions, target, change);
+  // The version compared with: the holder by default, or one the user picks (e.g. the one a past promotion replaced).
+  const [compareId, setCompareId] = useState('');
+  const compared = versions.find((version) => version.registryModelItemId === compareId && version.registryModelItemId !== target.registryModelItemId) ?? holder;
   const candidateFacts = useVersionFacts(workspaceName, modelName, target);
-  const holderFacts = useVersionFacts(workspaceName, modelName, holder);
+  const holderFacts = useVersionFacts(workspaceName, modelName, compared);
   const policy = useApiQuery('registryPolicy', { workspaceName, modelName });
   const config = useApiQuery('getWebhookConfig', { workspaceName, modelName });
   const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, { refetchInterval: 5000 });
@@ -76,7 +79,7 @@ export function PromotionCockpit({ model, versions, target, initial, onClose }: 
     if (!candidate || holderFacts.data === undefined || !change.value) return null;
     const current = holderFacts.data?.facts ?? null;
     const since = Math.min(matching?.createdAt ?? Infinity, result?.startedAt ?? Infinity) - 1000;
-    const involved = [target.version, ...(holder ? [holder.version] : [])];
+    const involved = [target.version, ...(compared ? [compared.version] : [])];
     return {
       workspaceName,
       modelName,
@@ -108,7 +111,13 @@ export function PromotionCockpit({ model, versions, target, initial, onClose }: 
           </Typography>
         </CockpitPart>
         <CockpitPart title="Approval">
-          {policy.error ? <Alert severity="info">The approval policy could not be read: {policy.error.message}</Alert> : <Typography variant="body2">{policy.data ? policyText(rule, change) : 'Reading the policy…'}</Typography>}
+          {policy.error ? (
+            <Alert severity="info">
+              {policy.error.status === 501 || policy.error.status === 404 ? 'This service has no approval policies: changes are made at once.' : `The approval policy could not be read: ${policy.error.message}`}
+            </Alert>
+          ) : (
+            <Typography variant="body2">{policy.data ? policyText(rule, change) : 'Reading the policy…'}</Typography>
+          )}
         </CockpitPart>
         {pending.length > 0 && (
           <CockpitPart title="Pending requests for this version">
@@ -126,8 +135,16 @@ export function PromotionCockpit({ model, versions, target, initial, onClose }: 
         <CockpitPart title="Webhooks that will fire">
           <WebhookList targets={change.value ? targets : []} error={config.error?.message ?? null} />
         </CockpitPart>
-        <CockpitPart title={holder ? `Comparison with ${holder.version}` : 'Comparison'}>
-          <ComparisonSection candidate={candidateFacts} current={holderFacts} holder={holder} />
+        <CockpitPart title={compared ? `Comparison with ${compared.version}` : 'Comparison'}>
+          <TextField select size="small" label="Compare with" value={compareId} onChange={(event) => setCompareId(event.target.value)} sx={{ minWidth: 240, my: 1 }}>
+            <MenuItem value="">The current holder{holder ? ` (${holder.version})` : ''}</MenuItem>
+            {versions.filter((version) => version.registryModelItemId !== target.registryModelItemId).map((version) => (
+              <MenuItem key={version.registryModelItemId} value={version.registryModelItemId}>
+                {version.version}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ComparisonSection candidate={candidateFacts} current={holderFacts} holder={compared} />
         </CockpitPart>
         <Divider sx={{ my: 2 }} />
         <TextField label="Comment for the history" value={comment} onChange={(event) => setComment(event.target.value)} fullWidth multiline minRows={2} />
