@@ -12,6 +12,8 @@ import { createPanelStore, type PanelStore } from './storage/panels.ts';
 import { createRegistryStore, type RegistryStore } from './storage/registry.ts';
 import { createRegistryHistoryStore, type RegistryHistoryStore } from './storage/registry-history.ts';
 import { createRegistryStatusStore, type RegistryStatusStore } from './storage/registry-statuses.ts';
+import { createRegistryPolicyStore, type RegistryPolicyStore } from './storage/registry-policies.ts';
+import { createPromotionRequestStore, type PromotionRequestStore } from './storage/promotion-requests.ts';
 import { createRpcStore, type RpcStore } from './storage/rpc.ts';
 import { createVizStoreStore, type VizStoreStore } from './storage/stores.ts';
 import { createWebhookServices, type WebhookServices } from './webhooks/services.ts';
@@ -77,6 +79,10 @@ export interface Services {
   registryHistory: RegistryHistoryStore;
   /** Each workspace's allowed registry status values. */
   registryStatuses: RegistryStatusStore;
+  /** Approval policies of the registry (workspace default and per model). */
+  registryPolicies: RegistryPolicyStore;
+  /** Changes held back by a policy until another user approves them. */
+  promotionRequests: PromotionRequestStore;
   webhooks: WebhookServices;
   artifacts: ArtifactStore;
   /** Which experiments produced and consumed which artifact versions. */
@@ -143,6 +149,8 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
     registry: createRegistryStore(db, registryHistory),
     registryHistory,
     registryStatuses: createRegistryStatusStore(db),
+    registryPolicies: createRegistryPolicyStore(db),
+    promotionRequests: createPromotionRequestStore(db),
     webhooks,
     artifacts: createArtifactStore(db),
     artifactLineage: createArtifactLineageStore(db),

@@ -79,8 +79,9 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
   const bytes = Buffer.from(await response.arrayBuffer());
   const isJson = response.headers.get('content-type')?.startsWith('application/json') ?? false;
   const body = isJson ? JSON.parse(bytes.toString('utf8')) : undefined;
-  if (response.status === endpoint.status && endpoint.replyKind === 'json' && endpoint.status !== 204) {
-    const checked = endpoint.reply.safeParse(body);
+  const schema = response.status === 202 ? endpoint.accepted : response.status === endpoint.status ? endpoint.reply : undefined;
+  if (schema && endpoint.replyKind === 'json' && response.status !== 204) {
+    const checked = schema.safeParse(body);
     if (!checked.success) throw new Error(`${endpoint.id} replied outside its contract: ${checked.error.message}\n${bytes.toString('utf8').slice(0, 2000)}`);
   }
   return { status: response.status, headers: response.headers, body, bytes };

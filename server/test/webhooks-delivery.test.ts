@@ -61,6 +61,7 @@ describe('webhook notifications', () => {
       removed: [],
       userName: 'admin',
       test: false,
+      status: 'None',
     });
     expect(payloadOf(toWorkspace).deliveryId).not.toBe(payload.deliveryId);
 

@@ -6,6 +6,8 @@ export const SdkError = {
   noModelToUpdate: 42006,
   registryModelNotFound: 42008,
   duplicateVersion: 42010,
+  promotionPending: 42030,
+  approvalRefused: 42031,
   keyNotRegistered: 90212,
   noSuchWorkspace: 90219,
   noProjectName: 98219,

@@ -7,6 +7,7 @@ import type { RegistryModel } from '../storage/registry.ts';
 import type { RegistryVersion } from '../storage/registry-version-rows.ts';
 import type { StageChange } from '../storage/registry-versions.ts';
 import type { Workspace } from '../storage/workspaces.ts';
+import type { VersionEvent } from '../webhooks/outbox.ts';
 import { normalizeStages, parseVersion, sameVersionIn } from './registry-support.ts';
 
 /** A version with its model and workspace, as the lookups find it. */
@@ -26,24 +27,31 @@ export interface VersionFields {
 
 /**
  * The changes every registry endpoint makes, in one place: each goes through the version store (which
- * writes the history entry, none for a no-op) and queues webhook notifications for stage changes. Call
- * them inside the request's transaction.
+ * writes the history entry, none for a no-op) and queues the webhook events (version created, stages/tags
+ * and status changed). Call them inside the request's transaction; they make the change unconditionally
+ * (approval policies are applied before, by `registryGate`).
  */
 export function registryChanges(services: Services) {
   const { registry, registryStatuses, webhooks } = services;
 
-  const notify = (caller: Caller, found: FoundVersion, previousStages: string[], stages: string[]) =>
-    webhooks.outbox.stageChanged({
-      workspaceId: found.workspace.id,
-      workspaceName: found.workspace.name,
-      registryModelName: found.model.name,
-      registryModelId: found.model.uuid,
-      registryModelItemId: found.version.uuid,
-      version: found.version.version,
-      previousStages,
-      stages,
-      userName: caller.userName,
-    });
+  /** The webhook event of a version as it is after a change (stages before the change in `previousStages`). */
+  const eventOf = (caller: Caller, found: FoundVersion, version: RegistryVersion, previousStages: string[]): VersionEvent => ({
+    workspaceId: found.workspace.id,
+    workspaceName: found.workspace.name,
+    registryModelName: found.model.name,
+    registryModelId: found.model.uuid,
+    registryModelItemId: version.uuid,
+    version: version.version,
+    previousStages,
+    stages: version.stages,
+    status: version.status,
+    userName: caller.userName,
+  });
+  const current = (id: string): RegistryVersion => {
+    const version = registry.versionByUuid(id);
+    if (!version) throw new Error(`registry version ${id} vanished`);
+    return version;
+  };
 
   /** The allowed value `given` names (case-insensitively), in the list's spelling; 400 when the workspace has no such value. */
   const allowedStatus = (workspace: Workspace, given: string): string => {
@@ -80,16 +88,26 @@ export function registryChanges(services: Services) {
         caller,
         services.now(),
       );
-      notify(caller, { ...target, version: created }, [], stages);
+      const event = eventOf(caller, { ...target, version: created }, created, []);
+      webhooks.outbox.emit('MODEL_VERSION_CREATED', event);
+      webhooks.outbox.stageChanged(event);
       return { registryModelId: target.model.uuid, registryModelItemId: created.uuid };
     },
     /** Replaces, adds or removes stages (E19, E25, E26): history entry and notifications only when they change. */
-    setStages(caller: Caller, found: FoundVersion, stages: string[], how: StageChange, comment?: string) {
-      if (registry.setStages(found.version.id, stages, how, caller, services.now(), comment)) notify(caller, found, found.version.stages, stages);
+    setStages(caller: Caller, found: FoundVersion, stages: string[], how: StageChange, comment?: string): boolean {
+      if (!registry.setStages(found.version.id, stages, how, caller, services.now(), comment)) return false;
+      webhooks.outbox.stageChanged(eventOf(caller, found, current(found.version.uuid), found.version.stages));
+      return true;
     },
     setComment: (caller: Caller, found: FoundVersion, comment: string) => registry.setComment(found.version.id, comment, caller, services.now()),
-    setStatus: (caller: Caller, found: FoundVersion, status: string) =>
-      registry.setStatus(found.version.id, allowedStatus(found.workspace, status), caller, services.now()),
+    /** Sets an allowed status (400 otherwise); MODEL_VERSION_STATUS_CHANGED when it changed. */
+    setStatus(caller: Caller, found: FoundVersion, status: string): boolean {
+      if (!registry.setStatus(found.version.id, allowedStatus(found.workspace, status), caller, services.now())) return false;
+      const after = current(found.version.uuid);
+      webhooks.outbox.emit('MODEL_VERSION_STATUS_CHANGED', { ...eventOf(caller, found, after, after.stages), previousStatus: found.version.status });
+      return true;
+    },
+    eventOf,
     setMetadata: (caller: Caller, found: FoundVersion, metadata: Record<string, unknown>) =>
       registry.setMetadata(found.version.id, metadata, caller, services.now()),
     deleteVersion: (caller: Caller, found: FoundVersion) => registry.delete(found.version.id, caller, services.now()),

@@ -4,6 +4,7 @@ import type { Services } from '../services.ts';
 import { registryChanges } from './registry-changes.ts';
 import { createRegistryDownloadHandlers } from './registry-downloads.ts';
 import { createRegistryItemReadHandlers } from './registry-item-reads.ts';
+import { registryGuarded } from './registry-guarded.ts';
 import { registryLookups } from './registry-support.ts';
 import { ok } from './replies.ts';
 
@@ -22,6 +23,7 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
   const { access, registry, registryStatuses } = services;
   const lookups = registryLookups(services);
   const changes = registryChanges(services);
+  const guarded = registryGuarded(services);
   const transaction = <T>(work: () => T): T => services.db.transaction(work)();
 
   return {
@@ -44,12 +46,11 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
             services.now(),
           );
         const fields = { version: body.version, comment: body.versionComment, stages: body.tags, status: body.status };
-        return changes.addVersion(caller, { workspace, model }, experimentModel, fields);
+        return guarded.addVersion(caller, { workspace, model }, experimentModel, fields, 'A4.createRegistryModelItem');
       }),
     setRegistryModelItemStatus: ({ body, caller }) =>
       transaction(() => {
-        changes.setStatus(caller, lookups.version(caller, body.modelItemId), body.status);
-        return ok('200 Ok');
+        return guarded.setStatus(caller, lookups.version(caller, body.modelItemId), body.status, 'A4.setRegistryModelItemStatus');
       }),
     updateRegistryModelItemMetadata: ({ params, body, caller }) =>
       transaction(() => {

@@ -3,22 +3,27 @@ import type { Services } from '../services.ts';
 import { registryChanges } from './registry-changes.ts';
 import { createRegistryItemHandlers } from './registry-items.ts';
 import { createRegistryReadHandlers } from './registry-reads.ts';
-import { modelNameTaken, normalizeStages, registryLookups } from './registry-support.ts';
+import { createRegistryGovernanceHandlers } from './registry-governance.ts';
+import { registryGuarded } from './registry-guarded.ts';
+import { modelNameTaken, registryLookups } from './registry-support.ts';
 import { ok } from './replies.ts';
 
 /**
- * Handlers of E17–E26 and the registry reads. Every version change goes through `registryChanges`:
- * its history entry and webhook notifications are written in the request's transaction.
+ * Handlers of E17–E26 and the registry reads. Every version change goes through `registryChanges` (via
+ * `registryGuarded` where an approval policy may hold it back): its history entry and webhook notifications are
+ * written in the request's transaction.
  */
 export function createRegistryHandlers(services: Services): HandlerTable {
   const { registry, webhooks } = services;
   const lookups = registryLookups(services);
   const changes = registryChanges(services);
+  const guarded = registryGuarded(services);
   const transaction = <T>(work: () => T): T => services.db.transaction(work)();
 
   return {
     ...createRegistryReadHandlers(services),
     ...createRegistryItemHandlers(services),
+    ...createRegistryGovernanceHandlers(services),
     createRegistryModel: ({ body, caller }) =>
       transaction(() => {
         const { workspace, experimentModel } = lookups.experimentModel(caller, body.experimentModelId);
@@ -33,20 +38,20 @@ export function createRegistryHandlers(services: Services): HandlerTable {
           },
           services.now(),
         );
-        return changes.addVersion(caller, { workspace, model }, experimentModel, body);
+        return guarded.addVersion(caller, { workspace, model }, experimentModel, body, 'E17');
       }),
     createRegistryModelVersion: ({ body, caller }) =>
       transaction(() => {
         const { workspace, experimentModel } = lookups.experimentModel(caller, body.experimentModelId);
         const target = lookups.model(caller, workspace.name, body.registryModelName);
-        return changes.addVersion(caller, target, experimentModel, body);
+        return guarded.addVersion(caller, target, experimentModel, body, 'E18');
       }),
     updateRegistryModelVersion: ({ body, caller }) =>
       transaction(() => {
         const found = lookups.version(caller, body.registryModelItemId);
         if (body.comment !== undefined) changes.setComment(caller, found, body.comment);
-        if (body.stages) changes.setStages(caller, found, normalizeStages(body.stages), 'replaced', body.comment);
-        return ok('200 Ok');
+        const held = body.stages ? guarded.replaceStages(caller, lookups.version(caller, body.registryModelItemId), body.stages, body.comment, 'E19') : undefined;
+        return held ?? ok('200 Ok');
       }),
     deleteRegistryModelVersion: ({ query, caller }) =>
       transaction(() => {
@@ -82,9 +87,7 @@ export function createRegistryHandlers(services: Services): HandlerTable {
     },
     addRegistryModelVersionStage: ({ query, caller }) =>
       transaction(() => {
-        const found = lookups.version(caller, query.modelItemId);
-        changes.setStages(caller, found, normalizeStages([...found.version.stages, query.stage]), 'added');
-        return ok('200 Ok');
+        return guarded.addStage(caller, lookups.version(caller, query.modelItemId), query.stage, 'E25');
       }),
     removeRegistryModelVersionStage: ({ query, caller }) =>
       transaction(() => {

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { api, BodyOf, Endpoint, EndpointName, ParamsOf, QueryOf, ReplyOf } from '../../../shared/api/index.ts';
+import type { promotionPendingReply } from '../../../shared/api/registry-governance.ts';
 
 /** The authenticated user a request acts for. */
 export interface Caller {
@@ -17,8 +19,14 @@ export interface HandlerInput<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** The 202 reply of a change an approval policy held back (sent with 202 only by endpoints whose entry has `accepted`). */
+export type AcceptedReply = z.output<typeof promotionPendingReply>;
+
+/** What a handler may return: its reply, the 202 reply, or the raw reply it sent on. */
+type HandlerResult<E extends Endpoint> = ReplyOf<E> | AcceptedReply | FastifyReply;
+
 /** The function behind one endpoint. JSON endpoints return their reply; binary ones send on `reply` and return it. */
-export type EndpointHandler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<ReplyOf<E> | FastifyReply> | ReplyOf<E> | FastifyReply;
+export type EndpointHandler<E extends Endpoint> = (input: HandlerInput<E>) => Promise<HandlerResult<E>> | HandlerResult<E>;
 
 /** Handlers keyed by endpoint name; each aggregate's module exports one such table. */
 export type HandlerTable = { [K in EndpointName]?: EndpointHandler<(typeof api)[K]> };

@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fullPath, pathParameterNames, SdkError, type Endpoint } from '../../../shared/api/index.ts';
+import { PROMOTION_PENDING_STATUS } from '../../../shared/api/registry-governance.ts';
 import { ApiError } from './api-error.ts';
 import { parseInput } from './error-reply.ts';
 import type { Caller, EndpointHandler, HandlerTable } from './handler.ts';
 
 /** The caller of a public endpoint (only the version check is public). */
 const ANONYMOUS: Caller = { userId: 0, userName: 'anonymous' };
+
+/** True for a handler's result that is a 202 reply (a change an approval policy held back; endpoints with `accepted` only). */
+const isAccepted = (result: unknown): boolean => (result as { code?: unknown } | null)?.code === PROMOTION_PENDING_STATUS;
 
 /** A contract path as Fastify routes it: `{name}` segments become `:name`. */
 const routeUrl = (path: string): string => pathParameterNames(path).reduce((url, name) => url.replace(`{${name}}`, `:${name}`), path);
@@ -75,7 +79,7 @@ export function registerContractRoutes(
       const caller = callers.get(request) ?? ANONYMOUS;
       const result = await handler({ params, query, body, caller, request, reply });
       if (result === reply || reply.sent) return reply;
-      reply.code(endpoint.status);
+      reply.code(endpoint.accepted && isAccepted(result) ? PROMOTION_PENDING_STATUS : endpoint.status);
       return endpoint.status === 204 ? reply.send() : reply.type('application/json').send(JSON.stringify(result));
     };
     const method = [endpoint.method, ...endpoint.alsoMethods];

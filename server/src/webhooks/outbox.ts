@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { webhookPayload } from '../../../shared/api/webhooks.ts';
+import type { webhookPayload, WebhookTrigger } from '../../../shared/api/webhooks.ts';
 import type { DeliveryStore } from '../storage/webhooks-deliveries.ts';
 import type { WebhookConfigStore, WebhookUrlEntry } from '../storage/webhooks.ts';
 
 /** The notification body (shape in shared/api/webhooks.ts, documented in server/README.md). */
 export type WebhookPayload = z.infer<typeof webhookPayload>;
 
-/** The event type of a stage change. */
+/** The promotion request a MODEL_VERSION_PROMOTION_* event carries. */
+export type PromotionRequestPayload = NonNullable<WebhookPayload['promotionRequest']>;
+
+/** The event type of a stage change (the seed's one event: entries without triggers receive only it). */
 export const STAGE_CHANGED = 'MODEL_VERSION_STAGE_CHANGED';
 
-/** A registry version's stages before and after one operation. */
-export interface StageChange {
+/** One event about a registry version: its stages before and after, and what else the event type reports. */
+export interface VersionEvent {
   workspaceId: number;
   workspaceName: string;
   registryModelName: string;
@@ -20,40 +23,55 @@ export interface StageChange {
   version: string;
   previousStages: string[];
   stages: string[];
+  /** The version's status after the event. */
+  status?: string;
+  /** MODEL_VERSION_STATUS_CHANGED: the status before. */
+  previousStatus?: string;
+  promotionRequest?: PromotionRequestPayload;
   userName: string;
 }
 
-/** Turns stage changes into outbox rows, one per matching URL. */
+/** A registry version's stages before and after one operation. */
+export type StageChange = VersionEvent;
+
+/** Turns registry events into outbox rows, one per matching URL. Call inside the transaction of the change: rows commit or roll back with it. */
 export interface WebhookOutbox {
-  /**
-   * Call inside the transaction that changes the stages: the rows commit or roll back with it.
-   * Returns how many notifications were queued (none when the stages did not change).
-   */
+  /** Queues an event of any type; returns how many notifications were queued. */
+  emit(eventType: WebhookTrigger, event: VersionEvent): number;
+  /** Queues MODEL_VERSION_STAGE_CHANGED and MODEL_VERSION_TAGS_CHANGED when the stages changed (nothing otherwise). */
   stageChanged(change: StageChange): number;
 }
 
-/** True when an entry wants events of this type (no triggers = every event). */
-export const wantsEvent = (entry: WebhookUrlEntry, eventType: string): boolean => entry.triggers.length === 0 || entry.triggers.includes(eventType);
+/** True when an entry wants events of this type: the ones it names, or MODEL_VERSION_STAGE_CHANGED when it names none. */
+export const wantsEvent = (entry: WebhookUrlEntry, eventType: string): boolean =>
+  entry.triggers.length === 0 ? eventType === STAGE_CHANGED : entry.triggers.includes(eventType);
 
-/** Builds a payload; `test` marks the send-test extension's sample. */
-export function stagePayload(change: StageChange, deliveryId: string, timestamp: number, test = false): WebhookPayload {
+/** Builds the payload of one event; `test` marks the send-test extension's sample. */
+export function eventPayload(eventType: WebhookTrigger, event: VersionEvent, deliveryId: string, timestamp: number, test = false): WebhookPayload {
   return {
-    eventType: STAGE_CHANGED,
+    eventType,
     deliveryId,
     timestamp,
-    workspaceName: change.workspaceName,
-    registryModelName: change.registryModelName,
-    registryModelId: change.registryModelId,
-    registryModelItemId: change.registryModelItemId,
-    version: change.version,
-    stages: change.stages,
-    previousStages: change.previousStages,
-    added: change.stages.filter((stage) => !change.previousStages.includes(stage)),
-    removed: change.previousStages.filter((stage) => !change.stages.includes(stage)),
-    userName: change.userName,
+    workspaceName: event.workspaceName,
+    registryModelName: event.registryModelName,
+    registryModelId: event.registryModelId,
+    registryModelItemId: event.registryModelItemId,
+    version: event.version,
+    stages: event.stages,
+    previousStages: event.previousStages,
+    added: event.stages.filter((stage) => !event.previousStages.includes(stage)),
+    removed: event.previousStages.filter((stage) => !event.stages.includes(stage)),
+    userName: event.userName,
     test,
+    ...(event.status === undefined ? {} : { status: event.status }),
+    ...(event.previousStatus === undefined ? {} : { previousStatus: event.previousStatus }),
+    ...(event.promotionRequest === undefined ? {} : { promotionRequest: event.promotionRequest }),
   };
 }
+
+/** The payload of a stage change (and of the send-test sample). */
+export const stagePayload = (change: StageChange, deliveryId: string, timestamp: number, test = false): WebhookPayload =>
+  eventPayload(STAGE_CHANGED, change, deliveryId, timestamp, test);
 
 /** Creates the outbox; `wake` is called once the surrounding transaction has committed. */
 export function createWebhookOutbox(deps: {
@@ -62,33 +80,35 @@ export function createWebhookOutbox(deps: {
   now: () => number;
   wake: () => void;
 }): WebhookOutbox {
+  const emit = (eventType: WebhookTrigger, event: VersionEvent): number => {
+    const now = deps.now();
+    const entries = deps.config.matching(event.workspaceId, event.registryModelName).filter((entry) => wantsEvent(entry, eventType));
+    for (const entry of entries) {
+      const deliveryId = randomUUID();
+      const payload = eventPayload(eventType, event, deliveryId, now);
+      deps.deliveries.enqueue(
+        {
+          uuid: deliveryId,
+          workspaceId: event.workspaceId,
+          modelName: event.registryModelName,
+          url: entry.url,
+          headers: entry.headers,
+          secret: entry.secret,
+          eventType,
+          payload: JSON.stringify(payload),
+        },
+        now,
+      );
+    }
+    if (entries.length > 0) setImmediate(deps.wake);
+    return entries.length;
+  };
   return {
+    emit,
     stageChanged(change) {
       const unchanged = change.stages.length === change.previousStages.length && change.stages.every((stage) => change.previousStages.includes(stage));
       if (unchanged) return 0;
-      const now = deps.now();
-      const entries = deps.config.matching(change.workspaceId, change.registryModelName).filter((entry) => wantsEvent(entry, STAGE_CHANGED));
-      let queued = 0;
-      for (const entry of entries) {
-        const deliveryId = randomUUID();
-        const payload = stagePayload(change, deliveryId, now);
-        deps.deliveries.enqueue(
-          {
-            uuid: deliveryId,
-            workspaceId: change.workspaceId,
-            modelName: change.registryModelName,
-            url: entry.url,
-            headers: entry.headers,
-            secret: entry.secret,
-            eventType: STAGE_CHANGED,
-            payload: JSON.stringify(payload),
-          },
-          now,
-        );
-        queued += 1;
-      }
-      if (queued > 0) setImmediate(deps.wake);
-      return queued;
+      return emit(STAGE_CHANGED, change) + emit('MODEL_VERSION_TAGS_CHANGED', change);
     },
   };
 }

@@ -1,0 +1,72 @@
+import { badRequest } from '../http/api-error.ts';
+import type { Caller, HandlerTable } from '../http/handler.ts';
+import type { Services } from '../services.ts';
+import type { ApprovalRule } from '../storage/registry-policies.ts';
+import type { Workspace } from '../storage/workspaces.ts';
+import { registryChanges } from './registry-changes.ts';
+import { registryGuarded } from './registry-guarded.ts';
+import { createRegistryRequestHandlers } from './registry-requests.ts';
+import { registryLookups } from './registry-support.ts';
+
+/**
+ * Handlers of the governance extensions (issue 14): the one-step move, the approval policies and, from
+ * registry-requests.ts, the promotion requests.
+ */
+export function createRegistryGovernanceHandlers(services: Services): HandlerTable {
+  const { access, registryPolicies, users, workspaces } = services;
+  const lookups = registryLookups(services);
+  const changes = registryChanges(services);
+  const guarded = registryGuarded(services);
+  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+
+  /** The policy record of a model (or of the workspace default when `modelId` is null). */
+  const policyRecord = (workspace: Workspace, model: { id: number; name: string } | null) => {
+    const workspaceDefault = registryPolicies.rulesAt(workspace.id, null) ?? [];
+    const rules = registryPolicies.rulesAt(workspace.id, model?.id ?? null) ?? null;
+    return {
+      workspaceName: workspace.name,
+      modelName: model?.name ?? null,
+      rules,
+      workspaceDefault,
+      effective: model ? registryPolicies.effective(workspace.id, model.id) : workspaceDefault,
+    };
+  };
+  /** Rules checked: one per kind and value (case ignored), allowed status values, approvers who are members of the workspace. */
+  const checkedRules = (workspace: Workspace, rules: ApprovalRule[]): ApprovalRule[] => {
+    const seen = new Set<string>();
+    return rules.map((rule) => {
+      const value = rule.kind === 'status' ? changes.allowedStatus(workspace, rule.value) : rule.value.trim();
+      const key = `${rule.kind}:${value.toLowerCase()}`;
+      if (seen.has(key)) throw badRequest(`The ${rule.kind} "${value}" has more than one rule: keep one.`);
+      seen.add(key);
+      const approvers = [...new Set(rule.approvers.map((name) => name.trim()))];
+      for (const name of approvers) {
+        const user = users.byName(name);
+        if (!user) throw badRequest(`The approver "${name}" of ${rule.kind} "${value}" is not a user of this service.`);
+        if (!workspaces.isMember(workspace.id, user.id)) throw badRequest(`The approver "${name}" is not a member of workspace "${workspace.name}".`);
+      }
+      return { kind: rule.kind, value, approvers };
+    });
+  };
+  const scope = (caller: Caller, workspaceName: string, modelName: string | null | undefined) => {
+    if (!modelName) return { workspace: access.workspace(caller, workspaceName), model: null };
+    return lookups.model(caller, workspaceName, modelName);
+  };
+
+  return {
+    ...createRegistryRequestHandlers(services),
+    moveRegistryModelVersion: ({ body, caller }) =>
+      transaction(() => guarded.move(caller, lookups.version(caller, body.registryModelItemId), body, 'ext.registryMove')),
+    registryPolicy: ({ query, caller }) => {
+      const { workspace, model } = scope(caller, query.workspaceName, query.modelName);
+      return policyRecord(workspace, model);
+    },
+    setRegistryPolicy: ({ body, caller }) =>
+      transaction(() => {
+        const { workspace, model } = scope(caller, body.workspaceName, body.modelName);
+        const rules = body.rules === null ? null : checkedRules(workspace, body.rules);
+        registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, services.now());
+        return policyRecord(workspace, model);
+      }),
+  };
+}
