@@ -14,7 +14,7 @@ export const evidenceChannels = {
     output: z.object({ digests: z.array(FileDigest) }),
   }),
   'files.saveText': defineChannel({
-    summary: 'Writes a text document (an evidence export) to a file the user chose in the save dialog, replacing it whole.',
+    summary: 'Writes a text document (an evidence export) to a file the user chose in the save dialog, replacing it whole (desktop window only).',
     input: z.object({ filePath: z.string().min(1).max(4096), text: z.string().max(50 * 1024 * 1024) }),
     output: z.object({ filePath: z.string(), bytes: z.number().int().min(0) }),
   }),

@@ -42,28 +42,30 @@ describe('assets.digests', () => {
 });
 
 describe('files.saveText', () => {
-  it('writes the text whole, replacing an existing file, and answers its size in bytes', async () => {
+  const dialogs = { chooseOpen: async () => [], chooseSave: async ({ defaultName }: { defaultName?: string | undefined }) => join(files, defaultName ?? 'x') };
+
+  it('writes the text whole to the chosen file, replacing an existing one, and answers its size in bytes', async () => {
+    const desktop = await startBackend({ dialogs });
     const path = join(files, 'evidence.md');
     await writeFile(path, 'an older, longer export that must disappear entirely');
+    const { path: chosen } = await call(desktop, 'files.chooseSave', { defaultName: 'evidence.md' });
     const text = '# Evidence — “2.0.0” ✓\n';
-    const saved = await call(backend, 'files.saveText', { filePath: path, text });
-    expect(saved).toEqual({ filePath: path, bytes: Buffer.byteLength(text) });
+    expect(await call(desktop, 'files.saveText', { filePath: chosen ?? '', text })).toEqual({ filePath: path, bytes: Buffer.byteLength(text) });
     expect(await readFile(path, 'utf8')).toBe(text);
-  });
 
-  it('refuses a folder that does not exist, naming the path', async () => {
-    const path = join(files, 'missing', 'evidence.html');
-    const error = await callError(backend, 'files.saveText', { filePath: path, text: 'x' });
-    expect(error.message).toContain(path);
-  });
-
-  it('where native dialogs exist, writes only files chosen in one', async () => {
-    const dialogs = { chooseOpen: async () => [], chooseSave: async () => join(files, 'chosen.html') };
-    const desktop = await startBackend({ dialogs });
     const denied = await callError(desktop, 'files.saveText', { filePath: join(files, 'not-chosen.html'), text: 'x' });
     expect(denied.code).toBe('forbidden');
-    const { path } = await call(desktop, 'files.chooseSave', { defaultName: 'chosen.html' });
-    await call(desktop, 'files.saveText', { filePath: path ?? '', text: '<p>ok</p>' });
-    expect(await readFile(join(files, 'chosen.html'), 'utf8')).toBe('<p>ok</p>');
+  });
+
+  it('refuses a chosen path whose folder does not exist, naming the path', async () => {
+    const desktop = await startBackend({ dialogs: { ...dialogs, chooseSave: async () => join(files, 'missing', 'evidence.html') } });
+    const { path } = await call(desktop, 'files.chooseSave', {});
+    const error = await callError(desktop, 'files.saveText', { filePath: path ?? '', text: 'x' });
+    expect(error.message).toContain(join(files, 'missing', 'evidence.html'));
+  });
+
+  it('without native dialogs (the browser shell) writes nothing: the page downloads instead', async () => {
+    const error = await callError(backend, 'files.saveText', { filePath: join(files, 'anywhere.html'), text: 'x' });
+    expect(error.code).toBe('unsupported');
   });
 });

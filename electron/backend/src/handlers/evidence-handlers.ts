@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { openBinary } from '../client/binary-stream.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
@@ -26,8 +26,8 @@ async function digestOf(client: ServiceClient, experimentKey: string, assetId: s
 }
 
 /**
- * `assets.digests` and `files.saveText`. Where the shell has native dialogs, a text is only written to a file the user chose in
- * one during this session (as transfers are), so a compromised page cannot overwrite other files by naming a path.
+ * `assets.digests` and `files.saveText`. A text is only written to a file the user chose in a native dialog during this session,
+ * so a compromised page cannot overwrite other files by naming a path; the browser shell (no dialogs) downloads instead.
  */
 export function evidenceHandlers(
   profiles: ProfileService,
@@ -42,7 +42,8 @@ export function evidenceHandlers(
       return { digests };
     },
     'files.saveText': async ({ filePath, text }) => {
-      const path = chosen ? chosen.require(filePath) : resolve(filePath);
+      if (!chosen) throw new AppError('unsupported', 'Saving to a chosen file exists only in the desktop window; the browser shell downloads the file instead.');
+      const path = chosen.require(filePath);
       const temporary = join(dirname(path), `.${process.pid}-${Date.now()}.trackdesk-part`);
       const bytes = Buffer.from(text, 'utf8');
       try {
