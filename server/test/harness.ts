@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { z } from 'zod';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, pathWith, type BodyInput, type EndpointName, type ErrorReply, type ParamsInput, type QueryInput, type ReplyOf } from '../../shared/api/index.ts';
+import type { promotionPendingReply } from '../../shared/api/registry-governance.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/app.ts';
 
 /** The admin key every test server starts with. */
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
 
 type Contract = typeof api;
+type PromotionPending = Omit<z.output<typeof promotionPendingReply>, 'msg' | 'code' | 'sdk_error_code'>;
 
 /** What a contract call sends: path parameters, query, JSON body or multipart form, and the key (null: send none). */
 export interface CallInput<N extends EndpointName> {
@@ -20,11 +23,11 @@ export interface CallInput<N extends EndpointName> {
   headers?: Record<string, string>;
 }
 
-/** A reply: status, headers and the parsed JSON body (bytes for binary endpoints, in `bytes`). */
+/** A reply: status, headers and the parsed JSON body (bytes for binary endpoints, in `bytes`); error and 202 fields are optional. */
 export interface CallResult<N extends EndpointName> {
   status: number;
   headers: Headers;
-  body: ReplyOf<Contract[N]> & Partial<ErrorReply>;
+  body: ReplyOf<Contract[N]> & Partial<ErrorReply> & Partial<PromotionPending>;
   bytes: Buffer;
 }
 

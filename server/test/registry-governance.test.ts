@@ -90,6 +90,17 @@ describe('approval policies', () => {
     expect(unknownModel.status).toBe(404);
   });
 
+  it("lets only the workspace's creator or a service admin write a policy; members read it", async () => {
+    await modelWithVersions(server, 'policy-owned', ['1.0.0']);
+    const byMember = await server.call('setRegistryPolicy', { key: requester.key, body: { workspaceName: WORKSPACE, modelName: 'policy-owned', rules: [] } });
+    expect(byMember.status).toBe(403);
+    expect(byMember.body).toMatchObject({ code: 403, sdk_error_code: 90210 });
+    expect(byMember.body.msg).toContain('approval policies');
+    const read = await server.call('registryPolicy', { key: requester.key, query: { workspaceName: WORKSPACE, modelName: 'policy-owned' } });
+    expect(read.status).toBe(200);
+    expect(read.body.rules).toBeNull();
+  });
+
   it('leaves every operation as the seed has it when no policy applies', async () => {
     const [v1] = (await modelWithVersions(server, 'unprotected', ['1.0.0'])) as [string];
     const added = await server.call('addRegistryModelVersionStage', { key: requester.key, query: { modelItemId: v1, stage: 'production' } });

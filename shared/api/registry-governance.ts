@@ -125,7 +125,8 @@ export const registryGovernanceEndpoints = {
     id: 'ext.registryPolicySet',
     summary:
       "Extension: set a registry model's approval rules (or the workspace default without modelName); null removes the " +
-      "model's own rules (the default applies again), [] sets a model policy that requires no approval.",
+      "model's own rules (the default applies again), [] sets a model policy that requires no approval. Only the workspace's " +
+      'creator or a service admin may write (403 otherwise).',
     group: 'registry',
     method: 'POST',
     path: 'ext/registry-model/policy',

@@ -1,4 +1,5 @@
-import { badRequest } from '../http/api-error.ts';
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError, badRequest } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { ApprovalRule } from '../storage/registry-policies.ts';
@@ -64,6 +65,9 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
     setRegistryPolicy: ({ body, caller }) =>
       transaction(() => {
         const { workspace, model } = scope(caller, body.workspaceName, body.modelName);
+        if (!registryPolicies.mayGovern(workspace.id, caller.userId)) {
+          throw new ApiError(403, SdkError.noWriteAccess, `Only the creator of workspace "${workspace.name}" or a service admin may change its approval policies.`);
+        }
         const rules = body.rules === null ? null : checkedRules(workspace, body.rules);
         registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, services.now());
         return policyRecord(workspace, model);

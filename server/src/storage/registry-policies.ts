@@ -13,6 +13,8 @@ export interface RegistryPolicyStore {
   set(workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number): void;
   /** The rules in force for a model: its own when set, else the workspace default, else none. */
   effective(workspaceId: number, registryModelId: number): ApprovalRule[];
+  /** True when the user may write the workspace's policies: a service admin or the workspace's creator. */
+  mayGovern(workspaceId: number, userId: number): boolean;
 }
 
 /** Creates the policy store over a database. */
@@ -20,6 +22,9 @@ export function createRegistryPolicyStore(db: Db): RegistryPolicyStore {
   const select = db.prepare<[number, number], string>('SELECT rules FROM registry_policies WHERE workspace_id = ? AND coalesce(registry_model_id, 0) = ?').pluck();
   const remove = db.prepare<[number, number]>('DELETE FROM registry_policies WHERE workspace_id = ? AND coalesce(registry_model_id, 0) = ?');
   const insert = db.prepare('INSERT INTO registry_policies (workspace_id, registry_model_id, rules, updated_by, last_updated) VALUES (?, ?, ?, ?, ?)');
+  const mayGovern = db.prepare<[number, number], { one: number }>(
+    `SELECT 1 AS one FROM users u WHERE u.id = ? AND (u.is_admin = 1 OR EXISTS (SELECT 1 FROM workspaces w WHERE w.id = ? AND w.created_by = u.id))`,
+  );
   const rulesAt = (workspaceId: number, registryModelId: number | null): ApprovalRule[] | undefined => {
     const text = select.get(workspaceId, registryModelId ?? 0);
     return text === undefined ? undefined : (JSON.parse(text) as ApprovalRule[]);
@@ -31,5 +36,6 @@ export function createRegistryPolicyStore(db: Db): RegistryPolicyStore {
       if (rules !== null) insert.run(workspaceId, registryModelId, JSON.stringify(rules), userName, now);
     }),
     effective: (workspaceId, registryModelId) => rulesAt(workspaceId, registryModelId) ?? rulesAt(workspaceId, null) ?? [],
+    mayGovern: (workspaceId, userId) => mayGovern.get(userId, workspaceId) !== undefined,
   };
 }
