@@ -34,19 +34,25 @@ test('status from the allowed values, a refused status with the server’s messa
 
   await expect(page.getByRole('combobox', { name: 'Status of 1.0.0' })).toHaveText('None');
   await choose(page, 'Status of 1.0.0', 'Staging');
+  // Choosing a status opens the promotion cockpit, which makes the change.
+  const cockpit = page.getByRole('dialog', { name: 'Promote classifier 1.0.0' });
+  await cockpit.getByRole('button', { name: 'Put 1.0.0 into Staging' }).click();
+  await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('The change was made.');
+  await cockpit.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('combobox', { name: 'Status of 1.0.0' })).toHaveText('Staging');
   await expect.poll(async () => (await details('1.0.0')).status).toBe('Staging');
 
   // The workspace drops "Development" while the page still offers it: the service refuses, and says why.
   await callDirect(service, 'setRegistryAllowedStatusValues', { body: { workspaceName: 'admin', allowedStatus: ['None', 'Staging', 'Production'] } });
   await choose(page, 'Status of 2.0.0', 'Development');
-  const refusal = page.getByRole('alert').filter({ hasText: 'Could not set the status' });
-  await expect(refusal).toHaveText(
-    'Could not set the status of 2.0.0 to Development: The status "Development" is not allowed in workspace "admin"; allowed: None, Staging, Production.',
+  const refused = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
+  await refused.getByRole('button', { name: 'Put 2.0.0 into Development' }).click();
+  await expect(refused.getByRole('region', { name: 'Result of the promotion' })).toContainText(
+    'The service refused the change: The status "Development" is not allowed in workspace "admin"; allowed: None, Staging, Production.',
   );
+  await refused.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('combobox', { name: 'Status of 2.0.0' })).toHaveText('None');
   expect((await details('2.0.0')).status).toBe('None');
-  await refusal.getByRole('button', { name: 'Dismiss notification' }).click();
 
   // Someone else changes 2.0.0 through the API; then this user adds a stage (the SDK's tag) to 1.0.0 in the app.
   const bob = memberAccess(shell, service, 'bob');

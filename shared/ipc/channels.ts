@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiChannels } from './api-channels.ts';
 import { defineChannel } from './define.ts';
+import { evidenceChannels } from './evidence-channels.ts';
 import { profileChannels } from './profile-channels.ts';
 import { scriptChannels } from './script-channels.ts';
 import { ServiceStatus, serviceChannels } from './service-channels.ts';
@@ -18,6 +19,7 @@ export const channels = {
   ...apiChannels,
   ...transferChannels,
   ...scriptChannels,
+  ...evidenceChannels,
 };
 
 /** Events the backend pushes to the renderer, named `domain.event`. */

@@ -29,6 +29,8 @@ export const IpcErrorCode = z.enum([
   'keychain_unavailable',
   'cancelled',
   'unsupported',
+  /** The service held the change back as a promotion request awaiting approval (HTTP 202, issue 14); the message says so. */
+  'pending_approval',
   'server_error',
   'internal',
 ]);

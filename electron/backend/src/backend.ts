@@ -4,6 +4,7 @@ import { EmbeddedService, type EmbeddedServiceLimits } from './embedded/host.ts'
 import type { SpawnService } from './embedded/protocol.ts';
 import { EventBus } from './events.ts';
 import { apiHandlers } from './handlers/api-handlers.ts';
+import { evidenceHandlers } from './handlers/evidence-handlers.ts';
 import { previewHandler } from './handlers/preview-handler.ts';
 import { profileHandlers } from './handlers/profile-handlers.ts';
 import { scriptHandlers } from './handlers/script-handlers.ts';
@@ -86,6 +87,7 @@ export function createBackend(options: BackendOptions): Backend {
     ...apiHandlers(profiles, clientOptions),
     ...transferHandlers(profiles, queue, clientOptions, options.dialogs, chosenFiles),
     ...previewHandler(profiles, clientOptions),
+    ...evidenceHandlers(profiles, clientOptions, options.dialogs ? chosenFiles : undefined),
     ...scriptHandlers(scripts),
   };
   void embedded?.start();

@@ -12,6 +12,7 @@ const screens = {
   experiment: async () => (await import('../features/experiment-detail/index.ts')).ExperimentRoute,
   registry: async () => (await import('../features/registry/index.ts')).RegistryScreen,
   model: async () => (await import('../features/registry/index.ts')).ModelPage,
+  requests: async () => (await import('../features/registry/index.ts')).RequestsScreen,
   webhooks: async () => (await import('../features/webhooks/index.ts')).WebhooksScreen,
   connections: async () => (await import('../features/connections/connections-screen.tsx')).ConnectionsScreen,
 } satisfies Record<string, () => Promise<ComponentType>>;
@@ -38,7 +39,7 @@ function RootError() {
   );
 }
 
-/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/webhooks`, `/connections`. */
+/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/connections`. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -51,6 +52,7 @@ export const appRoutes: RouteObject[] = [
       loadedOnVisit('experiments/:experimentKey', screens.experiment),
       loadedOnVisit('registry', screens.registry),
       loadedOnVisit('registry/:modelName', screens.model),
+      loadedOnVisit('requests', screens.requests),
       loadedOnVisit('webhooks', screens.webhooks),
       loadedOnVisit('connections', screens.connections),
       { path: '*', element: <NotFound /> },

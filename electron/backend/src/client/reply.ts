@@ -27,9 +27,20 @@ export function errorFromAnswer(answer: Pick<HttpAnswer, 'status' | 'text'>, url
   return new AppError(codeForStatus(answer.status), body?.msg || statusWords(answer.status), details);
 }
 
+/**
+ * A 202 where the endpoint normally answers 200: an approval policy turned the change into a promotion request (issue 14).
+ * It crosses the bridge as `pending_approval` with the service's message, so no caller mistakes it for a change made.
+ */
+function pendingFromAnswer(answer: Pick<HttpAnswer, 'text'>): AppError {
+  const body = errorBody(answer.text);
+  const message = body?.msg || 'The change needs approval: a promotion request was filed instead.';
+  return new AppError('pending_approval', message, body?.sdkErrorCode === undefined ? { status: 202 } : { status: 202, sdkErrorCode: body.sdkErrorCode });
+}
+
 /** The reply of a successful JSON call, checked leniently against the contract (added fields are fine). */
 export function replyFromAnswer(endpoint: Endpoint, answer: HttpAnswer, url: URL): unknown {
   if (answer.status >= 400) throw errorFromAnswer(answer, url);
+  if (answer.status === 202) throw pendingFromAnswer(answer);
   if (answer.status === 204 || (endpoint.status === 204 && answer.text === '')) return null;
   if (!/[/+]json\b/i.test(answer.contentType)) {
     throw incompatibleError(url.origin, `${url.pathname} answered ${answer.contentType.split(';')[0] || 'without a content type'}, not JSON`);

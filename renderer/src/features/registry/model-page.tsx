@@ -12,6 +12,9 @@ import { MetadataDialog } from './metadata-dialog.tsx';
 import { ModelEditDialog } from './model-edit-dialog.tsx';
 import { ModelNotesDialog } from './model-notes-dialog.tsx';
 import { modelPath } from './model-table.tsx';
+import { PolicyEditor } from './promotion/policy-editor.tsx';
+import { PromotionCockpit } from './promotion/promotion-cockpit.tsx';
+import type { PromotionChange } from './promotion/use-promotion.ts';
 import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
 import { VersionHistorySection } from './version-history-section.tsx';
@@ -22,6 +25,7 @@ type Open =
   | { kind: 'notes' }
   | { kind: 'version' }
   | { kind: 'stages' | 'metadata'; registryModelItemId: string }
+  | { kind: 'promote'; registryModelItemId: string; change: PromotionChange | undefined }
   | undefined;
 
 /** One registry model of the selected workspace: its versions and their stages, notes, edits, deletes and deliveries. */
@@ -53,9 +57,10 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   if (!details.data) return <CircularProgress aria-label="Loading the model" sx={{ m: 3 }} />;
   const model = details.data;
   const ref = { workspaceName, modelName: model.modelName, registryModelId: model.registryModelId };
-  const chosen = open?.kind === 'stages' || open?.kind === 'metadata' ? model.versions.find((version) => version.registryModelItemId === open.registryModelItemId) : undefined;
+  const chosen = open?.kind === 'stages' || open?.kind === 'metadata' || open?.kind === 'promote' ? model.versions.find((version) => version.registryModelItemId === open.registryModelItemId) : undefined;
   const stagesOf = open?.kind === 'stages' ? chosen : undefined;
   const metadataOf = open?.kind === 'metadata' ? chosen : undefined;
+  const promoted = open?.kind === 'promote' ? chosen : undefined;
 
   const removeVersion = async (version: RegistryVersion) => {
     const confirmed = await confirm({
@@ -123,10 +128,12 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
           model={ref}
           versions={model.versions}
           onStages={(version) => setOpen({ kind: 'stages', registryModelItemId: version.registryModelItemId })}
+          onPromote={(version, change) => setOpen({ kind: 'promote', registryModelItemId: version.registryModelItemId, change })}
           onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId })}
           onDelete={(version) => void removeVersion(version)}
         />
       )}
+      <PolicyEditor workspaceName={workspaceName} modelName={model.modelName} />
       <VersionHistorySection subject={{ registryModelId: model.registryModelId, versions: model.versions }} />
       <DeliveryLog workspaceName={workspaceName} modelName={model.modelName} />
       {open?.kind === 'edit' && (
@@ -150,6 +157,9 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       )}
       {metadataOf && (
         <MetadataDialog target={{ ...ref, registryModelItemId: metadataOf.registryModelItemId, version: metadataOf.version }} onClose={() => setOpen(undefined)} />
+      )}
+      {promoted && open?.kind === 'promote' && (
+        <PromotionCockpit model={ref} versions={model.versions} target={promoted} {...(open.change ? { initial: open.change } : {})} onClose={() => setOpen(undefined)} />
       )}
       {stagesOf && <StageDialog model={ref} versions={model.versions} target={stagesOf} onClose={() => setOpen(undefined)} />}
     </Box>

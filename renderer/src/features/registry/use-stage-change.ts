@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { BridgeError } from '../../bridge.ts';
 import { callApi, useInvalidateApi } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
@@ -64,7 +65,8 @@ export function useStageChange(model: ModelRef, versions: readonly VersionStages
           outcomes.push({ step, state: 'done' });
           if (!sameStages(before, after)) changed.add(step.registryModelItemId);
         } catch (error) {
-          outcomes.push({ step, state: 'failed', error: errorMessage(error) });
+          const held = error instanceof BridgeError && error.code === 'pending_approval';
+          outcomes.push({ step, state: 'failed', error: held ? `held back for approval, a promotion request was filed: ${error.message}` : errorMessage(error) });
         }
       }
       await invalidate([
@@ -73,6 +75,7 @@ export function useStageChange(model: ModelRef, versions: readonly VersionStages
         ['listRegistryModels', { workspaceName: model.workspaceName }],
         'listWebhookDeliveries',
         'listExperimentModels',
+        'listPromotionRequests',
       ]);
       return { outcomes, changedIds: [...changed], knownDeliveryIds: known };
     } finally {

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
 import { StageChips } from './model-table.tsx';
 import type { RegistryVersion } from './stage-dialog.tsx';
+import type { PromotionChange } from './promotion/use-promotion.ts';
 import type { ModelRef } from './use-stage-change.ts';
 import { VersionStatusSelect } from './version-status-select.tsx';
 
@@ -11,12 +12,15 @@ export function VersionTable({
   model,
   versions,
   onStages,
+  onPromote,
   onMetadata,
   onDelete,
 }: {
   model: ModelRef;
   versions: readonly RegistryVersion[];
   onStages: (version: RegistryVersion) => void;
+  /** Opens the promotion cockpit for a version, with a change already chosen (from the status select) or none. */
+  onPromote: (version: RegistryVersion, change?: PromotionChange) => void;
   onMetadata: (version: RegistryVersion) => void;
   onDelete: (version: RegistryVersion) => void;
 }) {
@@ -43,7 +47,12 @@ export function VersionTable({
                 <StageChips stages={version.stages} />
               </TableCell>
               <TableCell>
-                <VersionStatusSelect target={{ ...model, registryModelItemId: version.registryModelItemId, version: version.version, status: version.status }} />
+                <VersionStatusSelect
+                  workspaceName={model.workspaceName}
+                  version={version.version}
+                  status={version.status}
+                  onChoose={(status) => onPromote(version, { kind: 'status', value: status })}
+                />
               </TableCell>
               <TableCell sx={{ maxWidth: 280 }}>
                 <Typography variant="body2" noWrap title={version.comment}>
@@ -70,6 +79,9 @@ export function VersionTable({
                 </Tooltip>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" aria-label={`Promote ${version.version}`} onClick={() => onPromote(version)}>
+                  Promote…
+                </Button>
                 <Button size="small" aria-label={`Stages of ${version.version}`} onClick={() => onStages(version)}>
                   Stages…
                 </Button>

@@ -1,5 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
-import type { deliveryStatuses } from '../../../../shared/api/webhooks.ts';
+import { webhookTriggers, type deliveryStatuses } from '../../../../shared/api/webhooks.ts';
+import { EVENT_LABELS } from './webhook-model.ts';
 
 /** The time windows the delivery log offers, in milliseconds back from now (0: any time). */
 const WINDOWS = [
@@ -42,7 +43,11 @@ export function DeliveryFilters({ value, onChange, withModel }: { value: Deliver
       )}
       <TextField select size="small" label="Event" value={value.eventType} onChange={(event) => set({ eventType: event.target.value })} sx={{ minWidth: 160 }}>
         <MenuItem value="">Every event</MenuItem>
-        <MenuItem value="MODEL_VERSION_STAGE_CHANGED">Stage changed</MenuItem>
+        {webhookTriggers.map((trigger) => (
+          <MenuItem key={trigger} value={trigger}>
+            {EVENT_LABELS[trigger]}
+          </MenuItem>
+        ))}
       </TextField>
       <TextField
         select

@@ -2,6 +2,7 @@ import { Button, Chip, Table, TableBody, TableCell, TableContainer, TableHead, T
 import type { z } from 'zod';
 import type { webhookDeliveryRecord } from '../../../../shared/api/webhooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { eventLabel } from './webhook-model.ts';
 
 /** One notification to one URL, as the delivery log shows it. */
 export type WebhookDelivery = z.infer<typeof webhookDeliveryRecord>;
@@ -53,7 +54,7 @@ export function DeliveryTable({ deliveries, label, onRedeliver }: DeliveryTableP
                 {formatDateTime(delivery.createdAt)}
                 {delivery.redeliveryOf && <Chip size="small" variant="outlined" label="re-sent" sx={{ ml: 1 }} title={`Re-sends ${delivery.redeliveryOf}`} />}
               </TableCell>
-              <TableCell>{delivery.eventType === 'MODEL_VERSION_STAGE_CHANGED' ? 'Stage changed' : delivery.eventType}</TableCell>
+              <TableCell>{eventLabel(delivery.eventType)}</TableCell>
               <TableCell>
                 {delivery.payload.registryModelName} {delivery.payload.version}
               </TableCell>

@@ -9,6 +9,7 @@ import {
   DialogTitle,
   FormControl,
   FormControlLabel,
+  FormGroup,
   FormHelperText,
   FormLabel,
   Radio,
@@ -20,7 +21,8 @@ import { useState } from 'react';
 import { useApiQuery } from '../../lib/api.ts';
 import { entryProblems } from './entry-validation.ts';
 import { fromHeaderRows, HeaderRows, toHeaderRows, type HeaderRow } from './header-rows.tsx';
-import { entryKey, STAGE_CHANGED, type SecretChange, type WebhookEntry } from './webhook-model.ts';
+import { webhookTriggers } from '../../../../shared/api/webhooks.ts';
+import { entryKey, EVENT_LABELS, type SecretChange, type WebhookEntry } from './webhook-model.ts';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
 
 type SecretChoice = 'keep' | 'set' | 'clear';
@@ -62,7 +64,7 @@ export function EntryDialog({
   const [name, setName] = useState(initial.name);
   const [url, setUrl] = useState(initial.url);
   const [rows, setRows] = useState<HeaderRow[]>(() => toHeaderRows(initial.headers));
-  const [onlyStageChanges, setOnlyStageChanges] = useState(initial.triggers.includes(STAGE_CHANGED));
+  const [triggers, setTriggers] = useState<string[]>([...initial.triggers]);
   const [secretChoice, setSecretChoice] = useState<SecretChoice>(initial.secret.action);
   const [secretValue, setSecretValue] = useState(initial.secret.action === 'set' ? initial.secret.value : '');
   const [checked, setChecked] = useState(false);
@@ -78,7 +80,7 @@ export function EntryDialog({
     name,
     url: scoped.url,
     headers: fromHeaderRows(rows),
-    triggers: onlyStageChanges ? [STAGE_CHANGED] : [],
+    triggers: webhookTriggers.filter((trigger) => triggers.includes(trigger)),
     secret: secretChange(secretChoice, secretValue),
   };
   const problems = entryProblems(entry, others);
@@ -129,12 +131,23 @@ export function EntryDialog({
             required
           />
           <HeaderRows rows={rows} errors={shown} onChange={setRows} />
-          <FormControl>
-            <FormControlLabel
-              control={<Checkbox checked={onlyStageChanges} onChange={(event) => setOnlyStageChanges(event.target.checked)} />}
-              label="Trigger: model version stage changed"
-            />
-            <FormHelperText>With no trigger chosen the address receives every event, including kinds added later.</FormHelperText>
+          <FormControl component="fieldset">
+            <FormLabel component="legend">Triggers</FormLabel>
+            <FormGroup row>
+              {webhookTriggers.map((trigger) => (
+                <FormControlLabel
+                  key={trigger}
+                  control={
+                    <Checkbox
+                      checked={triggers.includes(trigger)}
+                      onChange={(event) => setTriggers((chosen) => (event.target.checked ? [...chosen, trigger] : chosen.filter((item) => item !== trigger)))}
+                    />
+                  }
+                  label={`Trigger: ${EVENT_LABELS[trigger]}`}
+                />
+              ))}
+            </FormGroup>
+            <FormHelperText>With no trigger chosen the address receives stage changes only; the other events go to entries that name them.</FormHelperText>
           </FormControl>
           <FormControl error={Boolean(shown.secret)}>
             <FormLabel id="secret-label">Signing secret {initial.hasSecret ? '(one is set)' : '(none is set)'}</FormLabel>

@@ -1,6 +1,6 @@
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ConfigDiff } from './webhook-diff.ts';
-import { MASK, type WebhookEntry } from './webhook-model.ts';
+import { MASK, triggersText, type WebhookEntry } from './webhook-model.ts';
 
 /** Where an entry stands against the service: unchanged, added or edited here, or removed here (until saved). */
 type EntryState = 'saved' | 'new' | 'edited' | 'removed';
@@ -59,7 +59,7 @@ export function EntryTable({
                   ))}
                 </Stack>
               </TableCell>
-              <TableCell>{entry.triggers.length === 0 ? 'every event' : 'stage changed'}</TableCell>
+              <TableCell>{triggersText(entry.triggers)}</TableCell>
               <TableCell>{entry.secret.action === 'set' ? 'new secret' : entry.secret.action === 'clear' ? 'removed' : entry.hasSecret ? 'set' : 'none'}</TableCell>
               <TableCell>
                 <Chip size="small" color={STATE_COLOR[state]} variant={state === 'saved' ? 'outlined' : 'filled'} label={STATE_LABEL[state]} />

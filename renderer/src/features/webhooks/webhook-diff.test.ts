@@ -56,7 +56,7 @@ describe('webhook configuration diff', () => {
     expect(diff.added[0]?.changes).toEqual([
       { field: 'name', before: '—', after: 'deploy' },
       { field: 'header X-Api-Key', before: '—', after: MASK },
-      { field: 'triggers', before: '—', after: 'every event' },
+      { field: 'triggers', before: '—', after: 'stage changes (default)' },
       { field: 'signing secret', before: '—', after: 'set' },
     ]);
     expect(diff.changed[0]?.changes).toEqual([

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { webhookConfigBody } from '../../../../shared/api/webhooks.ts';
-import { entryKey, looksSecret, MASK, toWireEntry, type HeaderDraft, type WebhookEntry, type WebhookUrlInput } from './webhook-model.ts';
+import { entryKey, looksSecret, MASK, toWireEntry, triggersText, type HeaderDraft, type WebhookEntry, type WebhookUrlInput } from './webhook-model.ts';
 
 /** E56 merges entries into the workspace's configuration; E57 replaces it. */
 export type SaveMode = 'merge' | 'replace';
@@ -33,7 +33,6 @@ export interface ConfigDiff {
 
 const NONE = '—';
 
-const triggersText = (triggers: readonly string[]): string => (triggers.length === 0 ? 'every event' : [...triggers].sort().join(', '));
 
 function secretState(entry: WebhookEntry | undefined): string {
   if (!entry) return NONE;
@@ -73,7 +72,7 @@ function fieldChanges(before: WebhookEntry | undefined, after: WebhookEntry | un
   const name = [before?.name.trim() ?? NONE, after?.name.trim() ?? NONE] as const;
   if (name[0] !== name[1]) changes.push({ field: 'name', before: name[0] || '(none)', after: name[1] || '(none)' });
   changes.push(...headerChanges(before, after));
-  const triggers = [before ? triggersText(before.triggers) : NONE, after ? triggersText(after.triggers) : NONE] as const;
+  const triggers = [before ? triggersText([...before.triggers].sort()) : NONE, after ? triggersText([...after.triggers].sort()) : NONE] as const;
   if (triggers[0] !== triggers[1]) changes.push({ field: 'triggers', before: triggers[0], after: triggers[1] });
   const secret = [before ? secretState(before) : NONE, secretState(after)] as const;
   if (secret[0] !== secret[1] && !(before === undefined && secret[1] === 'none') && !(after === undefined && secret[0] === 'none')) {

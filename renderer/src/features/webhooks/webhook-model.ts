@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { webhookConfigRecord, webhookUrlInput } from '../../../../shared/api/webhooks.ts';
+import type { webhookConfigRecord, webhookUrlInput, WebhookTrigger } from '../../../../shared/api/webhooks.ts';
 
 /** A configuration item as the service reads it back (secrets and header values never included). */
 type WebhookConfigRecord = z.infer<typeof webhookConfigRecord>;
@@ -7,8 +7,23 @@ type WebhookConfigRecord = z.infer<typeof webhookConfigRecord>;
 /** One URL entry as E56/E57 take it. */
 export type WebhookUrlInput = z.infer<typeof webhookUrlInput>;
 
-/** The only event type; an entry with no triggers receives every event. */
-export const STAGE_CHANGED = 'MODEL_VERSION_STAGE_CHANGED';
+/** Plain words for each event type a webhook entry can subscribe to. */
+export const EVENT_LABELS: Record<WebhookTrigger, string> = {
+  MODEL_VERSION_STAGE_CHANGED: 'Stage changed',
+  MODEL_VERSION_CREATED: 'Version created',
+  MODEL_VERSION_STATUS_CHANGED: 'Status changed',
+  MODEL_VERSION_TAGS_CHANGED: 'Tags changed',
+  MODEL_VERSION_PROMOTION_REQUESTED: 'Promotion requested',
+  MODEL_VERSION_PROMOTION_APPROVED: 'Promotion approved',
+  MODEL_VERSION_PROMOTION_REJECTED: 'Promotion rejected',
+  MODEL_VERSION_PROMOTION_CANCELLED: 'Promotion cancelled',
+};
+
+/** An event type in words (the type itself when unknown to this app). */
+export const eventLabel = (eventType: string): string => EVENT_LABELS[eventType as WebhookTrigger] ?? eventType;
+
+/** An entry's triggers in words; none means stage changes only (the seed's behaviour). */
+export const triggersText = (triggers: readonly string[]): string => (triggers.length === 0 ? 'stage changes (default)' : triggers.map(eventLabel).join(', '));
 
 /** One header of an entry being edited. */
 export interface HeaderDraft {

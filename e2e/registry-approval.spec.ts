@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { downloadedText, openClassifier, seedPromotion } from './helpers/governance-seed.ts';
+import { callDirect, memberAccess, shellChannel } from './helpers/registry-seed.ts';
+import { startWebhookReceiver } from './helpers/webhook-receiver.ts';
+
+// Two profiles, a request, an approval and an export against a fresh shell and service: longer than the default minute on 2 cores.
+test.slow();
+
+/** Makes `profile` the connection in use and `admin` the workspace, from the top bar. */
+async function useProfile(page: Page, profile: RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: 'Connection' }).click();
+  await page.getByRole('option', { name: profile }).click();
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('combobox', { name: 'Workspace' }).click();
+  await page.getByRole('option', { name: 'admin', exact: true }).click();
+}
+
+test('a requester files a promotion in one profile, an approver approves it in another, the stage moves, the receiver gets the events, the evidence holds both', async ({ page, shell }) => {
+  const { service } = await seedPromotion(page, shell);
+  const bob = memberAccess(shell, service, 'bob');
+  const carol = memberAccess(shell, service, 'carol');
+  await callDirect(service, 'setRegistryPolicy', {
+    body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: ['carol'] }] },
+  });
+  const receiver = await startWebhookReceiver('approvals');
+  try {
+    const triggers = ['MODEL_VERSION_STAGE_CHANGED', 'MODEL_VERSION_PROMOTION_REQUESTED', 'MODEL_VERSION_PROMOTION_APPROVED'];
+    await callDirect(service, 'mergeWebhookConfig', { body: { webhookConfigs: [{ workspaceName: 'admin', modelName: 'classifier', webhookUrls: [{ name: 'release desk', url: receiver.url, triggers }] }] } });
+    await shellChannel(shell, 'profiles.create', { name: 'Bob requester', baseUrl: service.baseUrl, apiKey: bob.apiKey });
+    await shellChannel(shell, 'profiles.create', { name: 'Carol approver', baseUrl: service.baseUrl, apiKey: carol.apiKey });
+    await page.reload();
+    await page.locator('[data-app-state="ready"]').waitFor();
+    const tags = async (version: string) => (await callDirect(service, 'registryModelItemDetails', { query: { workspaceName: 'admin', modelName: 'classifier', version } })).tags;
+
+    // Bob asks for production on 2.0.0: the cockpit says who must approve and which webhooks hear of it; nothing moves yet.
+    await useProfile(page, /^Bob requester/);
+    await openClassifier(page);
+    await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
+    const cockpit = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
+    await cockpit.getByRole('combobox', { name: 'Stage to add' }).fill('production');
+    await expect(cockpit.getByRole('region', { name: 'Approval' })).toContainText('needs approval by a user other than the requester: one of carol');
+    await expect(cockpit.getByRole('list', { name: 'Webhooks that will fire' })).toContainText('MODEL_VERSION_PROMOTION_REQUESTED, MODEL_VERSION_PROMOTION_APPROVED, MODEL_VERSION_STAGE_CHANGED');
+    await cockpit.getByRole('textbox', { name: 'Comment for the history' }).fill('ready for release');
+    await cockpit.getByRole('button', { name: 'Request production for 2.0.0' }).click();
+    await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('Promotion request filed');
+    await expect(cockpit.getByRole('region', { name: 'Pending requests for this version' })).toContainText('stage production, requested by bob: “ready for release”');
+    await cockpit.getByRole('button', { name: 'Close' }).click();
+    expect(await tags('2.0.0')).toEqual([]);
+    expect(await tags('1.0.0')).toEqual(['production']);
+
+    // Carol sees it counted in the navigation and approves it from the inbox with a comment.
+    await useProfile(page, /^Carol approver/);
+    await page.getByRole('link', { name: 'Requests (1 to approve)' }).click();
+    const inbox = page.getByRole('table', { name: 'Requests to approve' });
+    await expect(inbox.getByRole('row').nth(1)).toContainText('classifier2.0.0stage production');
+    await expect(inbox.getByRole('row').nth(1)).toContainText('bob');
+    await inbox.getByRole('textbox', { name: 'Comment on the request for stage production for classifier 2.0.0' }).fill('approved after review');
+    await inbox.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('No request waits for your approval.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Requests', exact: true })).toBeVisible();
+    await expect.poll(() => tags('2.0.0')).toEqual(['production']);
+    expect(await tags('1.0.0')).toEqual([]);
+    await expect
+      .poll(() => receiver.received.map((hook) => `${String(hook.body.eventType)} ${String(hook.body.version)}`).sort())
+      .toEqual(['MODEL_VERSION_PROMOTION_APPROVED 2.0.0', 'MODEL_VERSION_PROMOTION_REQUESTED 2.0.0', 'MODEL_VERSION_STAGE_CHANGED 1.0.0', 'MODEL_VERSION_STAGE_CHANGED 2.0.0']);
+
+    // The evidence, exported by the approver, compares 2.0.0 with the version it replaced and records the approval.
+    await openClassifier(page);
+    await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
+    const review = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
+    await review.getByRole('combobox', { name: 'Stage to add' }).fill('production');
+    await review.getByRole('combobox', { name: 'Compare with' }).click();
+    await page.getByRole('option', { name: '1.0.0', exact: true }).click();
+    await expect(review.getByRole('table', { name: 'Metrics comparison' })).toContainText('0.81 (step 1)');
+    const [download] = await Promise.all([page.waitForEvent('download'), review.getByRole('button', { name: 'Export evidence (HTML)' }).click()]);
+    const html = await downloadedText(Promise.resolve(download));
+    expect(html.text).toContain('<td>0.95 (step 1)</td>');
+    expect(html.text).toContain('<td>0.81 (step 1)</td>');
+    expect(html.text).toContain('<p>Outcome: approved</p>');
+    expect(html.text).toContain('<p>By: carol at ');
+    expect(html.text).toContain('<p>Comment: approved after review</p>');
+    expect(html.text).toMatch(/<td>bob<\/td>\s*<td>ready for release<\/td>/);
+  } finally {
+    await receiver.close();
+  }
+});

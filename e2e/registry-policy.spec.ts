@@ -1,0 +1,44 @@
+import { expect, test } from './fixtures.ts';
+import { openClassifier, seedPromotion } from './helpers/governance-seed.ts';
+import { callDirect } from './helpers/registry-seed.ts';
+
+// A fresh shell and service, a policy edited and a request filed and cancelled: longer than the default minute on 2 cores.
+test.slow();
+
+test('the policy editor shows the refusal in place and keeps the rules typed; a requester files a request and cancels it from the inbox', async ({ page, shell }) => {
+  const { service } = await seedPromotion(page, shell);
+  await openClassifier(page);
+  const policy = page.getByRole('region', { name: 'Approval policy' });
+  await expect(policy.getByRole('status', { name: 'Policy in force' })).toHaveText('No approval is needed for any change. (the workspace default)');
+
+  await policy.getByRole('button', { name: 'Add rule' }).click();
+  await policy.getByRole('textbox', { name: 'Stage or status of rule 1' }).fill('staging');
+  await policy.getByRole('textbox', { name: 'Approvers of rule 1' }).fill('nobody-here');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(policy.getByRole('alert')).toHaveText('The service refused the policy: The approver "nobody-here" of stage "staging" is not a user of this service.');
+  await expect(policy.getByRole('textbox', { name: 'Stage or status of rule 1' })).toHaveValue('staging');
+  await policy.getByRole('textbox', { name: 'Approvers of rule 1' }).fill('');
+  await policy.getByRole('button', { name: 'Save policy' }).click();
+  await expect(policy.getByRole('status', { name: 'Policy in force' })).toHaveText('stage “staging”: approval by any other member (this model’s own rules)');
+  await expect(policy.getByRole('alert')).toHaveCount(0);
+  const stored = await callDirect(service, 'registryPolicy', { query: { workspaceName: 'admin', modelName: 'classifier' } });
+  expect(stored.rules).toEqual([{ kind: 'stage', value: 'staging', approvers: [] }]);
+
+  // admin asks for staging on 2.0.0: held back, then withdrawn from the inbox after a confirmation.
+  await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
+  const cockpit = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
+  await cockpit.getByRole('combobox', { name: 'Stage to add' }).fill('staging');
+  await cockpit.getByRole('button', { name: 'Request staging for 2.0.0' }).click();
+  await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('Promotion request filed');
+  await cockpit.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('link', { name: 'Requests', exact: true }).click();
+  const mine = page.getByRole('table', { name: 'Your pending requests' });
+  await expect(mine.getByRole('row').nth(1)).toContainText('classifier2.0.0stage staging');
+  await mine.getByRole('button', { name: 'Cancel request' }).click();
+  await page.getByRole('dialog', { name: 'Cancel your request for stage staging for classifier 2.0.0?' }).getByRole('button', { name: 'Cancel request' }).click();
+  await expect(page.getByText('You have no pending request.')).toBeVisible();
+  const { requests } = (await callDirect(service, 'listPromotionRequests', { query: { workspaceName: 'admin', modelName: 'classifier' } })) as { requests: { state: string }[] };
+  expect(requests.map((request) => request.state)).toEqual(['cancelled']);
+  const item = await callDirect(service, 'registryModelItemDetails', { query: { workspaceName: 'admin', modelName: 'classifier', version: '2.0.0' } });
+  expect(item.tags).toEqual([]);
+});

@@ -1,0 +1,165 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Divider, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useApiQuery } from '../../../lib/api.ts';
+import { useConfirm } from '../../../shell/confirm.tsx';
+import { BusyButton } from '../../../shell/busy-button.tsx';
+import type { RegistryVersion } from '../stage-dialog.tsx';
+import type { ModelRef } from '../use-stage-change.ts';
+import { useVersionHistory } from '../use-version-history.ts';
+import { ChangeChooser, CockpitPart, ComparisonSection, WebhookList } from './cockpit-parts.tsx';
+import { compareVersions } from './comparison.ts';
+import { EvidenceButtons } from './evidence-buttons.tsx';
+import type { EvidenceRecord } from './evidence-document.ts';
+import { decisionOf, historyEvents, policyText, requestEvents, ruleFor } from './governance.ts';
+import { PromotionResultView } from './promotion-result.tsx';
+import { RequestActions, useUserName } from './request-actions.tsx';
+import { usePromotion, type PromotionChange, type PromotionResult } from './use-promotion.ts';
+import { useVersionFacts } from './use-version-facts.ts';
+import { eventsOf, webhooksThatFire } from './webhooks-to-fire.ts';
+
+/** The other version holding the stage or status now (the newest first, as the versions are listed), or null. */
+function holderOf(versions: readonly RegistryVersion[], target: RegistryVersion, change: PromotionChange): RegistryVersion | null {
+  if (!change.value) return null;
+  const others = versions.filter((version) => version.registryModelItemId !== target.registryModelItemId);
+  return others.find((version) => (change.kind === 'stage' ? version.stages.includes(change.value) : version.status === change.value)) ?? null;
+}
+
+/**
+ * The promotion cockpit: the candidate compared with the version holding the stage or status now, the approval that applies,
+ * the webhooks that will fire; one action makes the change (or files the request) and shows its deliveries; evidence export.
+ */
+export function PromotionCockpit({ model, versions, target, initial, onClose }: { model: ModelRef; versions: readonly RegistryVersion[]; target: RegistryVersion; initial?: PromotionChange; onClose: () => void }) {
+  const { workspaceName, modelName } = model;
+  const confirm = useConfirm();
+  const [draft, setDraft] = useState<PromotionChange>(initial ?? { kind: 'stage', value: '' });
+  const [comment, setComment] = useState('');
+  const [result, setResult] = useState<PromotionResult | undefined>(undefined);
+  const change = { kind: draft.kind, value: draft.value.trim() };
+  const holder = holderOf(versions, target, change);
+  // The version compared with: the holder by default, or one the user picks (e.g. the one a past promotion replaced).
+  const [compareId, setCompareId] = useState('');
+  const compared = versions.find((version) => version.registryModelItemId === compareId && version.registryModelItemId !== target.registryModelItemId) ?? holder;
+  const candidateFacts = useVersionFacts(workspaceName, modelName, target);
+  const holderFacts = useVersionFacts(workspaceName, modelName, compared);
+  const policy = useApiQuery('registryPolicy', { workspaceName, modelName });
+  const config = useApiQuery('getWebhookConfig', { workspaceName, modelName });
+  const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, { refetchInterval: 5000 });
+  const history = useVersionHistory({ registryModelId: model.registryModelId, versions });
+  const userName = useUserName();
+  const deliveries = useApiQuery('listWebhookDeliveries', { workspaceName, modelName });
+  const promotion = usePromotion(model, versions);
+
+  const rule = policy.data ? ruleFor(policy.data.effective, change) : undefined;
+  const targets = config.data ? webhooksThatFire(config.data.webhookConfigs, modelName, eventsOf(change.kind, rule ? 'request' : 'change')) : undefined;
+  const mine = (requests.data?.requests ?? []).filter((request) => request.registryModelItemId === target.registryModelItemId);
+  const matching = mine.find((request) => request.kind === change.kind && request.value.toLowerCase() === change.value.toLowerCase());
+  const pending = mine.filter((request) => request.state === 'pending');
+
+  const act = async () => {
+    if (holder && !rule) {
+      const confirmed = await confirm({
+        title: `Move ${change.value} from ${holder.version} to ${target.version}?`,
+        message: `Version ${holder.version} of “${modelName}” will no longer ${change.kind === 'stage' ? `be in ${change.value}` : `have the status ${change.value}`}; ${target.version} takes it in one step. Webhooks of the model are notified.`,
+        confirmLabel: `Move ${change.value}`,
+        destructive: true,
+      });
+      if (!confirmed) return;
+    }
+    const outcome = await promotion.run(change, target, comment);
+    setResult(outcome);
+    if (outcome.outcome.state !== 'failed') setComment('');
+  };
+  const close = async () => {
+    if (comment.trim() && !(await confirm({ title: 'Discard the comment?', message: 'The comment you typed has not been used yet.', confirmLabel: 'Discard', destructive: true }))) return;
+    onClose();
+  };
+
+  const evidence = (generatedAt: number): EvidenceRecord | null => {
+    const candidate = candidateFacts.data?.facts;
+    if (!candidate || holderFacts.data === undefined || !change.value) return null;
+    const current = holderFacts.data?.facts ?? null;
+    const since = Math.min(matching?.createdAt ?? Infinity, result?.startedAt ?? Infinity) - 1000;
+    const involved = [target.version, ...(compared ? [compared.version] : [])];
+    return {
+      workspaceName,
+      modelName,
+      change,
+      generatedAt,
+      candidate,
+      current,
+      comparison: compareVersions(candidate, current),
+      webhooks: targets ?? [],
+      policy: policy.data ? policyText(rule, change) : `The approval policy could not be read${policy.error ? `: ${policy.error.message}` : ''}.`,
+      decision: decisionOf(matching, result?.outcome, result?.startedAt ?? null, userName),
+      approvals: matching ? requestEvents(matching) : [],
+      history: history.data?.kind === 'service' ? historyEvents(history.data.events, involved) : [],
+      deliveries: (deliveries.data?.deliveries ?? []).filter((delivery) => delivery.createdAt >= since).map((delivery) => ({ url: delivery.url, eventType: delivery.eventType, status: delivery.status, responseCode: delivery.lastResponseCode })),
+    };
+  };
+  const label = rule ? `Request ${change.value} for ${target.version}` : holder ? `Move ${change.value} to ${target.version}` : `Put ${target.version} into ${change.value || '…'}`;
+  const already = change.kind === 'stage' ? target.stages.includes(change.value) && !holder : target.status === change.value && !holder;
+  return (
+    <Dialog open onClose={() => void close()} aria-labelledby="cockpit-title" maxWidth="lg" fullWidth>
+      <DialogTitle id="cockpit-title">
+        Promote {modelName} {target.version}
+      </DialogTitle>
+      <DialogContent>
+        <CockpitPart title="Change">
+          <ChangeChooser workspaceName={workspaceName} versions={versions} target={target} change={draft} onChange={setDraft} />
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            {change.value ? (holder ? `Held now by ${holder.version}.` : 'No other version holds it now.') : 'Choose a stage or a status.'}
+          </Typography>
+        </CockpitPart>
+        <CockpitPart title="Approval">
+          {policy.error ? (
+            <Alert severity="info">
+              {policy.error.status === 501 || policy.error.status === 404 ? 'This service has no approval policies: changes are made at once.' : `The approval policy could not be read: ${policy.error.message}`}
+            </Alert>
+          ) : (
+            <Typography variant="body2">{policy.data ? policyText(rule, change) : 'Reading the policy…'}</Typography>
+          )}
+        </CockpitPart>
+        {pending.length > 0 && (
+          <CockpitPart title="Pending requests for this version">
+            {pending.map((request) => (
+              <Stack key={request.requestId} sx={{ mb: 1 }}>
+                <Typography variant="body2">
+                  {request.kind} {request.value}, requested by {request.requestedBy}
+                  {request.comment ? `: “${request.comment}”` : ''}
+                </Typography>
+                <RequestActions request={request} />
+              </Stack>
+            ))}
+          </CockpitPart>
+        )}
+        <CockpitPart title="Webhooks that will fire">
+          <WebhookList targets={change.value ? targets : []} error={config.error?.message ?? null} />
+        </CockpitPart>
+        <CockpitPart title={compared ? `Comparison with ${compared.version}` : 'Comparison'}>
+          <TextField select size="small" label="Compare with" value={compareId} onChange={(event) => setCompareId(event.target.value)} sx={{ minWidth: 240, my: 1 }}>
+            <MenuItem value="">The current holder{holder ? ` (${holder.version})` : ''}</MenuItem>
+            {versions.filter((version) => version.registryModelItemId !== target.registryModelItemId).map((version) => (
+              <MenuItem key={version.registryModelItemId} value={version.registryModelItemId}>
+                {version.version}
+              </MenuItem>
+            ))}
+          </TextField>
+          <ComparisonSection candidate={candidateFacts} current={holderFacts} holder={compared} />
+        </CockpitPart>
+        <Divider sx={{ my: 2 }} />
+        <TextField label="Comment for the history" value={comment} onChange={(event) => setComment(event.target.value)} fullWidth multiline minRows={2} />
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+          <BusyButton variant="contained" busy={promotion.running} disabled={!change.value || already} onClick={() => void act()}>
+            {label}
+          </BusyButton>
+          <EvidenceButtons ready={Boolean(candidateFacts.data && holderFacts.data !== undefined && change.value)} record={evidence} />
+        </Stack>
+        {already && <Typography variant="body2">{target.version} already holds it.</Typography>}
+        {result && <PromotionResultView workspaceName={workspaceName} modelName={modelName} result={result} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => void close()}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
