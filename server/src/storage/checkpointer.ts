@@ -75,6 +75,8 @@ export async function startCheckpointer(db: Db, options: { intervalMs?: number }
   return {
     async stop() {
       selfCheckpointing();
+      // Held open until it has closed its connection (unreferenced, it would not keep the process alive to finish).
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },

@@ -8,8 +8,11 @@ export type PointRows = (string | number | null)[];
 /** Values per row of PointRows. */
 export const POINT_COLUMNS = 7;
 
-/** Rows per INSERT statement, largest first: a batch of 1,000 points is ten statements instead of a thousand. */
-const ROWS_PER_STATEMENT = [100, 10, 1] as const;
+/**
+ * Rows per INSERT statement, largest first: a batch of 1,000 points is 40 statements instead of a thousand. Larger
+ * statements gained little, and kept prepared they made every single-point commit on the connection some 15% slower.
+ */
+const ROWS_PER_STATEMENT = [25, 1] as const;
 
 /** Inserts metric point rows (flattened), several rows per statement. */
 export type PointWriter = (rows: PointRows) => void;
