@@ -32,7 +32,7 @@ describe('background WAL checkpoints', () => {
     fixture = openStorageFixture();
     const current = fixture;
     checkpointer = await startCheckpointer(current.db, { intervalMs: 20 });
-    expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(16_000);
+    expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(2000);
     const before = statSync(current.db.name).size;
     writeSomePages(current);
     expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 5000)).toBe(true);
@@ -45,7 +45,7 @@ describe('background WAL checkpoints', () => {
   it('leaves the database file as it was without the thread (the pages stay in the WAL)', async () => {
     fixture = openStorageFixture();
     const current = fixture;
-    current.db.pragma('wal_autocheckpoint = 16000');
+    current.db.pragma('wal_autocheckpoint = 2000');
     const before = statSync(current.db.name).size;
     writeSomePages(current);
     expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 500)).toBe(false);

@@ -3,10 +3,12 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from './database.ts';
 
 /**
- * WAL pages after which a commit still checkpoints by itself (SQLite's default is 1,000): a backstop that bounds
- * the WAL (about 64 MiB) should the background thread fall behind or stop.
+ * WAL pages after which a commit still checkpoints by itself (SQLite's default: 1,000). By then the thread has copied
+ * nearly all of them, so the commit's checkpoint only finishes the job; and only a checkpoint that catches up with the
+ * last commit lets the next write start the WAL over (the thread's alone never does under steady writes: the WAL would
+ * grow to this bound and every commit would checkpoint). It also bounds the WAL should the thread stop.
  */
-const BACKSTOP_PAGES = 16_000;
+const COMMIT_CHECKPOINT_PAGES = 2000;
 /** SQLite's own threshold, restored when the thread stops. */
 const SQLITE_DEFAULT_PAGES = 1000;
 
@@ -46,7 +48,7 @@ export interface Checkpointer {
 /**
  * Moves WAL checkpoints off the writing thread: left to itself, every commit that finds 1,000 pages in the WAL
  * copies them into the database file (and syncs it) before the commit returns, on the thread that serves requests.
- * Here a worker thread does that copying on the other core, and commits only append to the WAL. Durability is
+ * Here a worker thread does most of that copying on the other core, leaving commits a small remainder. Durability is
  * unchanged: a commit is in the WAL when it returns, whoever checkpoints it later. Resolves once the thread is ready.
  */
 export async function startCheckpointer(db: Db, options: { intervalMs?: number } = {}): Promise<Checkpointer> {
@@ -71,7 +73,7 @@ export async function startCheckpointer(db: Db, options: { intervalMs?: number }
     console.error('The WAL checkpoint thread failed; commits checkpoint by themselves again.', error);
     selfCheckpointing();
   });
-  db.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  db.pragma(`wal_autocheckpoint = ${COMMIT_CHECKPOINT_PAGES}`);
   return {
     async stop() {
       selfCheckpointing();
