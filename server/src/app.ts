@@ -15,6 +15,7 @@ import { answerFrameworkError, installProtocolReplies } from './http/server-even
 import { limitUploadsInFlight } from './http/upload-admission.ts';
 import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
 import { createServices, type KeepAliveIntervals } from './services.ts';
+import { startCheckpointer } from './storage/checkpointer.ts';
 import { openDatabase } from './storage/database.ts';
 import type { DeliveryPolicy } from './webhooks/worker.ts';
 import type { ThrottleLimits } from './throttle.ts';
@@ -82,6 +83,7 @@ function splitByBodyKind(contract: Record<string, Endpoint>): [Record<string, En
 /** Opens the data dir, bootstraps the admin key on first start, and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const db = openDatabase(options.dataDir);
+  const checkpointer = await startCheckpointer(db);
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const services = createServices(
     db,
@@ -132,6 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (error) {
+    await checkpointer.stop();
     db.close();
     throw error;
   }
@@ -147,6 +150,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       closing ??= (async () => {
         await app.close();
         await services.closing();
+        await checkpointer.stop();
         db.close();
       })();
       return closing;

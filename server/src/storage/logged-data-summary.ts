@@ -67,3 +67,16 @@ export function foldSummary(summary: Summary | undefined, point: LoggedPoint): S
     max: ranksAbove(point, summary.max) ? point : summary.max,
   };
 }
+
+/** Folds values in arrival order into a summary: what foldSummary gives one by one, without a summary per value. */
+export function foldPoints(summary: Summary | undefined, points: readonly LoggedPoint[]): Summary | undefined {
+  const first = points[0];
+  if (!first) return summary;
+  const start = summary ?? { count: 0, current: first, min: first, max: first };
+  let { min, max } = start;
+  for (const point of points) {
+    if (ranksBelow(point, min)) min = point;
+    if (ranksAbove(point, max)) max = point;
+  }
+  return { count: start.count + points.length, current: points[points.length - 1] as LoggedPoint, min, max };
+}

@@ -1,5 +1,6 @@
 import type { Db } from './database.ts';
-import { foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
+import { createPointWriter, firstFullSeries, groupBySeries, pushSeriesRows, type PointRows } from './logged-data-append.ts';
+import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
 
 /** What a logged value is: metrics keep a series, parameters and others only a summary. */
 export type ItemKind = 'metric' | 'parameter' | 'other';
@@ -121,7 +122,7 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
     `INSERT INTO logged_items (experiment_id, kind, name, value_count, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => '?').join(', ')})`,
   );
   const updateItem = db.prepare(`UPDATE logged_items SET value_count = ?, ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
-  const insertPoint = db.prepare('INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const writePoints = createPointWriter(db);
   const selectKind = db.prepare<[number, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? ORDER BY name');
   const selectPrefix = db.prepare<[number, string, string], ItemRecord>(
     "SELECT * FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name >= ? AND name < ? ORDER BY name",
@@ -155,34 +156,36 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
   let deferred: Map<string, DeferredSeries> | undefined;
   const deferredKey = (experimentId: number, name: string) => `${experimentId}\u0000${name}`;
 
+  /** A series' state when an append first touches it: as `deferringSummaries` keeps it, else as its row holds it. */
+  const stateOf = (experimentId: number, name: string): SeriesState => {
+    const kept = deferred?.get(deferredKey(experimentId, name));
+    if (kept) return { id: kept.id, summary: kept.summary, stored: kept.stored };
+    const row = selectItem.get(experimentId, 'metric', name);
+    const summary = row ? summaryOf(row) : undefined;
+    return { id: row?.id, summary, stored: summary };
+  };
+
   const append = db.transaction((experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
+    const groups = groupBySeries(points);
     /** Per series touched by this append; shared state (`deferred`) changes only once nothing can fail any more. */
     const touched = new Map<string, SeriesState>();
-    for (const input of points) {
-      let entry = touched.get(input.name);
-      if (!entry) {
-        const kept = deferred?.get(deferredKey(experimentId, input.name));
-        if (kept) {
-          entry = { ...kept };
-          touched.set(input.name, entry);
-        }
-      }
-      if (!entry) {
-        const row = selectItem.get(experimentId, 'metric', input.name);
-        const summary = row ? summaryOf(row) : undefined;
-        entry = { id: row?.id, summary, stored: summary };
-        touched.set(input.name, entry);
-      }
-      if ((entry.summary?.count ?? 0) >= maxPerSeries) throw new SeriesFull(input.name);
-      const point = loggedPoint(input.value, input.timestamp, input.step, input.context);
-      const summary = foldSummary(entry.summary, point);
-      entry.summary = summary;
+    for (const name of groups.keys()) touched.set(name, stateOf(experimentId, name));
+    const full = firstFullSeries(groups, (name) => touched.get(name)?.summary?.count ?? 0, maxPerSeries);
+    if (full !== undefined) throw new SeriesFull(full);
+    const rows: PointRows = [];
+    for (const [name, indices] of groups) {
+      const entry = touched.get(name) as SeriesState;
+      const inputs = indices.map((index) => points[index] as MetricInput);
+      const folded = inputs.map((input) => loggedPoint(input.value, input.timestamp, input.step, input.context));
+      const storedCount = entry.summary?.count ?? 0;
+      entry.summary = foldPoints(entry.summary, folded);
       if (entry.id === undefined) {
-        entry.id = save(experimentId, 'metric', input.name, undefined, summary);
-        entry.stored = summary;
+        entry.id = save(experimentId, 'metric', name, undefined, entry.summary as Summary);
+        entry.stored = entry.summary;
       }
-      insertPoint.run(entry.id, input.step ?? -1, input.timestamp, summary.count, point.value, input.epoch, input.context);
+      pushSeriesRows(rows, entry.id, storedCount, inputs, folded);
     }
+    writePoints(rows);
     for (const [name, entry] of touched) {
       if (deferred) deferred.set(deferredKey(experimentId, name), { ...entry, experimentId, name });
       else if (entry.summary && entry.summary !== entry.stored) save(experimentId, 'metric', name, entry.id, entry.summary);

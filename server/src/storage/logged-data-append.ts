@@ -1,0 +1,72 @@
+import type { Db } from './database.ts';
+import type { LoggedPoint } from './logged-data-summary.ts';
+import type { MetricInput } from './logged-data-values.ts';
+
+/** Rows of metric_points flattened, POINT_COLUMNS values per row: item_id, step (-1: none), timestamp, seq, value, epoch, context. */
+export type PointRows = (string | number | null)[];
+
+/** Values per row of PointRows. */
+export const POINT_COLUMNS = 7;
+
+/**
+ * Rows per INSERT statement, largest first: a batch of 1,000 points is 40 statements instead of a thousand. Larger
+ * statements gained little, and kept prepared they made every single-point commit on the connection some 15% slower.
+ */
+const ROWS_PER_STATEMENT = [25, 1] as const;
+
+/** Inserts metric point rows (flattened), several rows per statement. */
+export type PointWriter = (rows: PointRows) => void;
+
+/**
+ * Creates the writer of metric points. One statement per row spends most of its time binding and stepping a
+ * statement; a statement of many rows pays that once per chunk (same rows, same table, same order of arrival).
+ */
+export function createPointWriter(db: Db): PointWriter {
+  const statements = ROWS_PER_STATEMENT.map((size) => ({
+    size,
+    statement: db.prepare(
+      `INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context) VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+    ),
+  }));
+  return (rows) => {
+    const count = rows.length / POINT_COLUMNS;
+    let written = 0;
+    for (const { size, statement } of statements) {
+      for (; count - written >= size; written += size) statement.run(rows.slice(written * POINT_COLUMNS, (written + size) * POINT_COLUMNS));
+    }
+  };
+}
+
+/** The indices of a batch's points per series name, each list in arrival order, series in order of first appearance. */
+export function groupBySeries(points: readonly MetricInput[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (let index = 0; index < points.length; index += 1) {
+    const name = (points[index] as MetricInput).name;
+    const group = groups.get(name);
+    if (group) group.push(index);
+    else groups.set(name, [index]);
+  }
+  return groups;
+}
+
+/**
+ * The series whose limit of `maxPerSeries` values the batch would pass first in arrival order (as appending the
+ * points one by one would find it), or undefined when every series has room. `countOf` gives a series' stored count.
+ */
+export function firstFullSeries(groups: ReadonlyMap<string, readonly number[]>, countOf: (name: string) => number, maxPerSeries: number): string | undefined {
+  let first: { name: string; index: number } | undefined;
+  for (const [name, indices] of groups) {
+    const room = maxPerSeries - countOf(name);
+    if (indices.length <= room) continue;
+    const index = indices[Math.max(0, room)] as number;
+    if (!first || index < first.index) first = { name, index };
+  }
+  return first?.name;
+}
+
+/** Adds a series' rows: its points in arrival order, numbered on from `storedCount`, each value as `folded` reads it. */
+export function pushSeriesRows(rows: PointRows, itemId: number, storedCount: number, inputs: readonly MetricInput[], folded: readonly LoggedPoint[]): void {
+  inputs.forEach((input, index) => {
+    rows.push(itemId, input.step ?? -1, input.timestamp, storedCount + index + 1, (folded[index] as LoggedPoint).value, input.epoch, input.context);
+  });
+}

@@ -1,0 +1,53 @@
+import { statSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startCheckpointer, type Checkpointer } from '../src/storage/checkpointer.ts';
+import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
+
+/** Polls `check` until it holds or `ms` passed. */
+async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  for (const deadline = Date.now() + ms; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if (check()) return true;
+  }
+  return check();
+}
+
+describe('background WAL checkpoints', () => {
+  let fixture: StorageFixture | undefined;
+  let checkpointer: Checkpointer | undefined;
+  afterEach(async () => {
+    await checkpointer?.stop();
+    fixture?.close();
+  });
+
+  /** Commits about 2 MiB (some 500 pages: under both thresholds of commits checkpointing by themselves). */
+  const writeSomePages = (current: StorageFixture) => {
+    current.db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+    const insert = current.db.prepare('INSERT INTO filler (text) VALUES (?)');
+    current.db.transaction(() => {
+      for (let row = 0; row < 500; row += 1) insert.run('x'.repeat(4000));
+    })();
+  };
+
+  it('copies committed pages into the database file from another thread, while commits only append to the WAL', async () => {
+    fixture = openStorageFixture();
+    const current = fixture;
+    checkpointer = await startCheckpointer(current.db, { intervalMs: 20 });
+    expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(2000);
+    const before = statSync(current.db.name).size;
+    writeSomePages(current);
+    expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 5000)).toBe(true);
+    expect(current.db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(500);
+    await checkpointer.stop();
+    checkpointer = undefined;
+    expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+  });
+
+  it('leaves the database file as it was without the thread (the pages stay in the WAL)', async () => {
+    fixture = openStorageFixture();
+    const current = fixture;
+    current.db.pragma('wal_autocheckpoint = 2000');
+    const before = statSync(current.db.name).size;
+    writeSomePages(current);
+    expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 500)).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RawValue } from '../src/storage/logged-data-summary.ts';
+import { createLoggedValueStore, type LoggedValueStore, type MetricInput } from '../src/storage/logged-data-values.ts';
+import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
+
+/** Every stored row of an experiment's points, in key order, with its arrival number. */
+const rowsOf = (fixture: StorageFixture, experimentId: number) =>
+  fixture.db
+    .prepare(
+      `SELECT i.name, p.step, p.timestamp, p.seq, p.value, p.epoch, p.context FROM metric_points p JOIN logged_items i ON i.id = p.item_id
+       WHERE i.experiment_id = ? ORDER BY i.name, p.step, p.timestamp, p.seq`,
+    )
+    .all(experimentId);
+
+describe('metric appends of many points', () => {
+  let fixture: StorageFixture;
+  let store: LoggedValueStore;
+  beforeEach(() => {
+    fixture = openStorageFixture();
+    store = createLoggedValueStore(fixture.db);
+  });
+  afterEach(() => fixture.close());
+
+  it('stores a batch spanning several statements exactly as appending its points one at a time does', () => {
+    const pool: RawValue[] = [0.25, -3, '7', 'abc', true, 1e-9, 'NaN', 0.1 + 0.2, 42];
+    const names = ['loss', 'acc', 'sys.ram.used', 'lr'];
+    const points: MetricInput[] = Array.from({ length: 1234 }, (_, index) => ({
+      name: names[(index * 7) % names.length] as string,
+      value: pool[(index * 5) % pool.length] as RawValue,
+      step: index % 13 === 0 ? null : Math.floor(index / 3),
+      timestamp: 1_700_000_000_000 + (index % 17),
+      epoch: index % 11 === 0 ? null : Math.floor(index / 100),
+      context: index % 4 === 0 ? 'train' : null,
+    }));
+    const batched = fixture.newExperiment();
+    const single = fixture.newExperiment();
+    expect(store.appendMetrics(batched, points.slice(0, 3), Infinity)).toEqual({ refusedSeries: null });
+    expect(store.appendMetrics(batched, points.slice(3), Infinity)).toEqual({ refusedSeries: null });
+    for (const point of points) store.appendMetrics(single, [point], Infinity);
+    expect(rowsOf(fixture, batched)).toHaveLength(points.length);
+    expect(rowsOf(fixture, batched)).toEqual(rowsOf(fixture, single));
+    expect(store.summaries(batched, 'metric')).toEqual(store.summaries(single, 'metric'));
+  });
+
+  it('names the series whose value limit the batch passes first in arrival order, and stores nothing of it', () => {
+    const experimentId = fixture.newExperiment();
+    const point = (name: string, step: number): MetricInput => ({ name, value: step, step, timestamp: step, epoch: null, context: null });
+    expect(store.appendMetrics(experimentId, [point('a', 0), point('a', 1), point('b', 0)], 3).refusedSeries).toBeNull();
+    // "a" comes first, but "b" passes its limit with the batch's fourth point and "a" only with its fifth.
+    const batch = [point('a', 2), point('b', 1), point('b', 2), point('b', 3), point('a', 3)];
+    expect(store.appendMetrics(experimentId, batch, 3).refusedSeries).toBe('b');
+    expect(store.appendMetrics(experimentId, batch.slice(0, 1).concat(batch.slice(4)), 3).refusedSeries).toBe('a');
+    expect(store.summaries(experimentId, 'metric').map(({ name, summary }) => [name, summary.count])).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
+  });
+});
