@@ -12,6 +12,7 @@ import { experimentEndpoints } from './experiments.ts';
 import { liveEndpoints } from './live.ts';
 import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
+import { metricSeriesEndpoints } from './metric-series.ts';
 import { projectEndpoints } from './projects.ts';
 import { registryItemEndpoints } from './registry-items.ts';
 import { registryEndpoints } from './registry.ts';
@@ -44,6 +45,7 @@ export const api = {
   ...clientlibUploadEndpoints,
   ...searchEndpoints,
   ...liveEndpoints,
+  ...metricSeriesEndpoints,
 };
 
 /** The name of an endpoint in the contract. */
