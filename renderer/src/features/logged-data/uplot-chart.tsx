@@ -16,7 +16,7 @@ interface UPlotChartProps {
 /**
  * A uPlot canvas chart in a React tree: built once per `options`, fed new data with setData (no rebuild, so live
  * points append cheaply), resized with its box, destroyed on unmount. `data-builds` and `data-draws` on its box
- * count builds and draws (for tests and the bench).
+ * count builds and draws, `data-draw-ms` is how long the last build or setData took until drawn (for tests and the bench).
  */
 export function UPlotChart({ options, data, xRange, height, label }: UPlotChartProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -25,12 +25,14 @@ export function UPlotChart({ options, data, xRange, height, label }: UPlotChartP
     const box = host.current;
     if (!box) return undefined;
     let draws = 0;
-    const counted: uPlot.Options = {
-      ...options,
-      width: box.clientWidth || 800,
-      height,
-      hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), () => void (box.dataset.draws = String((draws += 1)))] },
+    const drawn = () => {
+      box.dataset.draws = String((draws += 1));
+      const since = Number(box.dataset.changedAt);
+      if (since > 0) box.dataset.drawMs = (performance.now() - since).toFixed(2);
+      box.dataset.changedAt = '0';
     };
+    box.dataset.changedAt = String(performance.now());
+    const counted: uPlot.Options = { ...options, width: box.clientWidth || 800, height, hooks: { ...options.hooks, draw: [...(options.hooks?.draw ?? []), drawn] } };
     // Built empty: the effect below gives it the data (and the zoom) right after, as on every later change.
     const chart = new uPlot(counted, options.series.map((): number[] => []) as uPlot.AlignedData, box);
     box.dataset.builds = String(Number(box.dataset.builds ?? 0) + 1);
@@ -46,7 +48,10 @@ export function UPlotChart({ options, data, xRange, height, label }: UPlotChartP
   useEffect(() => {
     const chart = plot.current;
     if (!chart) return;
-    if (chart.data !== data) chart.setData(data as uPlot.AlignedData, xRange === undefined);
+    if (chart.data !== data) {
+      if (host.current && host.current.dataset.changedAt === '0') host.current.dataset.changedAt = String(performance.now());
+      chart.setData(data as uPlot.AlignedData, xRange === undefined);
+    }
     if (xRange) chart.setScale('x', { min: xRange[0], max: xRange[1] });
   }, [options, data, xRange]);
   return <div ref={host} role="img" aria-label={label} style={{ width: '100%', minHeight: height }} />;
