@@ -53,8 +53,7 @@ export function MetricChart({ sources, axis, title }: { sources: readonly Series
     [lineKey, axis, logScale, theme.palette.text.secondary, theme.palette.divider],
   );
   const data = useMemo(() => drawable(lines, smoothing, logScale), [lines, smoothing, logScale]);
-  // A line an experiment never logged answers 404: it is simply not drawn.
-  const failures = reads.errors.filter((error) => error.code !== 'not_found').map((error) => error.message);
+  const failures = reads.errors.map((error) => error.message);
   const loading = reads.pending;
   return (
     <Box>

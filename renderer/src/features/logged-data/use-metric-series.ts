@@ -1,8 +1,9 @@
 import { keepPreviousData, useQueries, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
-import type { BridgeError } from '../../bridge.ts';
+import { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import type { ChartAxis } from './chart-data.ts';
+import { sampleFullSeries } from './series-fallback.ts';
 
 /** Buckets asked per series: about one per pixel of a wide chart. */
 export const CHART_BUCKETS = 1000;
@@ -48,6 +49,20 @@ const combine = (results: UseQueryResult<ApiReply<'getMetricSeries'>, BridgeErro
   pending: results.some((result) => result.isPending),
 });
 
+/**
+ * One line's read: `ext.metricSeries`, or, on a service without it (which answers 404 for a metric its summaries
+ * list), the full series sampled the same way in the app.
+ */
+async function readSeries(query: SeriesQuery, profileId: string): Promise<ApiReply<'getMetricSeries'>> {
+  try {
+    return await callApi('getMetricSeries', { query }, profileId);
+  } catch (error) {
+    if (!(error instanceof BridgeError) || (error.code !== 'not_found' && error.code !== 'incompatible')) throw error;
+    const full = await callApi('getMetric', { query: { experimentKey: query.experimentKey, metricName: query.metricName } }, profileId);
+    return sampleFullSeries(full.metrics, query);
+  }
+}
+
 /** Reads every line of a chart downsampled on the service (keeping the previous data on screen while a zoom reads). */
 export function useMetricSeries(sources: readonly SeriesSource[], axis: ChartAxis, range: XRange | null): ChartReads {
   const profileId = useActiveProfile().id;
@@ -56,7 +71,7 @@ export function useMetricSeries(sources: readonly SeriesSource[], axis: ChartAxi
       const query = seriesQuery(source, axis, range);
       return {
         queryKey: apiQueryKey(profileId, 'getMetricSeries', query),
-        queryFn: () => callApi('getMetricSeries', { query }, profileId),
+        queryFn: () => readSeries(query, profileId),
         placeholderData: keepPreviousData,
       };
     }),
