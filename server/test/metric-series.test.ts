@@ -93,6 +93,13 @@ describe('ext.metricSeries: one metric downsampled for a chart', () => {
     await expectExact({ axis: 'time', buckets: 1000 });
   });
 
+  it('tiles new points once when two readers ask at the same time (a long catch-up runs in chunks)', async () => {
+    await logSteps(server, experimentKey, Array.from({ length: 45_000 }, (_, index) => 50_000 + index));
+    const [first, second] = await Promise.all([series({ buckets: 100 }), series({ buckets: 100 })]);
+    expect(second).toEqual(first);
+    await expectExact({ buckets: 100 });
+  }, 60_000);
+
   it('answers a metric holding only strings with nothing to draw, and counts them', async () => {
     await server.call('logMetric', { body: { experimentKey, metricName: 'phase', metricValue: 'warmup', step: 1 } });
     const reply = await series({}, 'phase');

@@ -9,7 +9,7 @@ const DEFAULT_BUCKETS = 1_000;
 export function createMetricSeriesHandlers(services: Services): HandlerTable {
   const { access, metricTiles, seriesSampler } = services;
   return {
-    getMetricSeries: ({ query, caller }) => {
+    getMetricSeries: async ({ query, caller }) => {
       if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
         throw badRequest('The query field "from" must not be greater than "to".');
       }
@@ -17,7 +17,7 @@ export function createMetricSeriesHandlers(services: Services): HandlerTable {
       const item = metricTiles.item(experiment.id, query.metricName);
       if (!item) throw notFound(`Experiment ${experiment.key} has no metric "${query.metricName}".`);
       const axis = query.axis ?? 'step';
-      const sample = seriesSampler.sample(item, { axis: axis === 'step' ? 0 : 1, buckets: query.buckets ?? DEFAULT_BUCKETS, from: query.from, to: query.to });
+      const sample = await seriesSampler.sample(item, { axis: axis === 'step' ? 0 : 1, buckets: query.buckets ?? DEFAULT_BUCKETS, from: query.from, to: query.to });
       const pick = (field: 'firstX' | 'lastX' | 'firstY' | 'lastY' | 'min' | 'max') => sample.buckets.map(({ summary }) => summary[field] ?? 0);
       return {
         metricName: query.metricName,

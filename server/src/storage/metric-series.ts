@@ -80,8 +80,8 @@ export function createSeriesSampler(tiles: MetricTileStore) {
 
   return {
     /** One metric downsampled as `ask` says (tiling the points that arrived since the last read first). */
-    sample(item: MetricItemRef, ask: SeriesAsk): SeriesSample {
-      const finest = tiles.catchUp(item)[ask.axis];
+    async sample(item: MetricItemRef, ask: SeriesAsk): Promise<SeriesSample> {
+      const finest = (await tiles.catchUp(item))[ask.axis];
       const whole = ask.from === undefined || ask.to === undefined ? coarse(item, ask.axis, TILE_LEVELS, -1, Number.MAX_SAFE_INTEGER) : undefined;
       const lo = ask.from ?? whole?.firstX ?? null;
       const hi = ask.to ?? whole?.lastX ?? null;

@@ -26,8 +26,11 @@ export interface RawPoint {
 export interface MetricTileStore {
   /** The metric `name` of an experiment; undefined when it logged none. */
   item(experimentId: number, name: string): MetricItemRef | undefined;
-  /** Tiles the points that arrived since the last call (one transaction); answers the finest level kept per axis. */
-  catchUp(item: MetricItemRef): FinestLevels;
+  /**
+   * Tiles the points that arrived since the last call, in chunks of one transaction each (other requests are
+   * served between them); answers the finest level kept per axis.
+   */
+  catchUp(item: MetricItemRef): Promise<FinestLevels>;
   /** The tiles of one level whose index lies in [lo, hi], by index. */
   tiles(itemId: number, axis: AxisCode, level: number, lo: number, hi: number): [number, TileSummary][];
   /** At most `limit` points with a step in [lo, hi], in series order. */
@@ -43,12 +46,19 @@ export type FinestLevels = [number, number];
 interface TileMark {
   count: number;
   maxStep: number;
+  /** 0 until the first chunk chose them. */
   stepLevel: number;
   timeLevel: number;
+  /** A pass under way: the count it tiles up to (0: none) and the key of its last point. */
+  upto: number;
+  keyStep: number;
+  keyTimestamp: number;
+  keySeq: number;
 }
 
 type TileRow = [number, number, number, number | null, number | null, number | null, number | null, number | null, number | null, number, number];
 type PointRow = [number, number, string];
+type ChunkRow = [number, number, string, number];
 
 const TILE_COLUMNS = 'count, skipped, min, max, first_x, first_y, last_x, last_y, min_step, max_step';
 
@@ -62,8 +72,11 @@ interface TileDelta {
 /** Points per tile, on average, below which a level is not worth keeping (chosen at a series' first fill). */
 const MIN_POINTS_PER_TILE = 8;
 
+/** Points tiled per transaction: a long series is tiled in steps, with other requests served in between. */
+const CHUNK_POINTS = 20_000;
+
 /** Folds the new points into level-1 tiles of both axes, then each level into the next. */
-function tileDeltas(points: Iterable<PointRow>): TileDelta[] {
+function tileDeltas(points: Iterable<PointRow | ChunkRow>): TileDelta[] {
   const firstLevel: [TileMap, TileMap] = [new TileMap(), new TileMap()];
   const width = tileWidth(1);
   for (const [step, timestamp, value] of points) {
@@ -97,19 +110,23 @@ export function createMetricTileStore(db: Db): MetricTileStore {
     "SELECT id, value_count AS count FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ?",
   );
   const mark = db.prepare<[number], TileMark>(
-    'SELECT tiled_count AS count, tiled_max_step AS maxStep, step_level AS stepLevel, time_level AS timeLevel FROM metric_tile_marks WHERE item_id = ?',
+    `SELECT tiled_count AS count, tiled_max_step AS maxStep, step_level AS stepLevel, time_level AS timeLevel, pass_upto AS upto,
+       pass_step AS keyStep, pass_timestamp AS keyTimestamp, pass_seq AS keySeq FROM metric_tile_marks WHERE item_id = ?`,
   );
-  const saveMark = db.prepare<[number, number, number, number, number]>(
-    `INSERT INTO metric_tile_marks (item_id, tiled_count, tiled_max_step, step_level, time_level) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (item_id) DO UPDATE SET tiled_count = excluded.tiled_count, tiled_max_step = excluded.tiled_max_step`,
+  const saveMark = db.prepare<[number, number, number, number, number, number, number, number, number]>(
+    `INSERT OR REPLACE INTO metric_tile_marks (item_id, tiled_count, tiled_max_step, step_level, time_level, pass_upto, pass_step, pass_timestamp, pass_seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const newFromStep = db.prepare<[number, number, number, number], PointRow>(
-    'SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND step >= ? AND seq > ? AND seq <= ?',
-  );
-  const newAnyStep = db.prepare<[number, number, number], PointRow>('SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND seq > ? AND seq <= ?');
-  const countFromStep = db.prepare<[number, number, number, number], number>(
-    'SELECT count(*) FROM metric_points WHERE item_id = ? AND step >= ? AND seq > ? AND seq <= ?',
-  );
+  // The next chunk of a pass: points after its key in series order, with seq in (after, upto].
+  const chunk = db
+    .prepare<[number, number, number, number, number, number, number], ChunkRow>(
+      `SELECT step, timestamp, value, seq FROM metric_points WHERE item_id = ? AND (step, timestamp, seq) > (?, ?, ?) AND seq > ? AND seq <= ?
+       ORDER BY step, timestamp, seq LIMIT ?`,
+    )
+    .raw(true);
+  const countFromStep = db
+    .prepare<[number, number, number, number], number>('SELECT count(*) FROM metric_points WHERE item_id = ? AND step >= ? AND seq > ? AND seq <= ?')
+    .pluck();
   const maxStepOf = db.prepare<[number], number | null>('SELECT max(step) FROM metric_points WHERE item_id = ?').pluck();
   const upsert = db.prepare(
     `INSERT INTO metric_tiles (item_id, axis, level, tile, ${TILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -139,31 +156,60 @@ export function createMetricTileStore(db: Db): MetricTileStore {
     )
     .raw(true);
 
-  const catchUp = db.transaction((ref: MetricItemRef): FinestLevels => {
+  /** Tiles one chunk of the pending points (starting a pass when none is under way); answers the levels once all are tiled. */
+  const tileChunk = db.transaction((ref: MetricItemRef): FinestLevels | undefined => {
     const seen = mark.get(ref.id);
-    if (seen && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
-    const from = seen ?? { count: 0, maxStep: -1 };
-    // Points usually arrive in step order: the new ones sit at or above the highest step tiled (one range scan).
-    const fresh = ref.count - from.count;
-    const inOrder = !seen || countFromStep.pluck().get(ref.id, from.maxStep, from.count, ref.count) === fresh;
-    const points = inOrder
-      ? newFromStep.raw(true).iterate(ref.id, from.maxStep, from.count, ref.count)
-      : newAnyStep.raw(true).iterate(ref.id, from.count, ref.count);
-    const deltas = tileDeltas(points);
-    const levels: FinestLevels = seen ? [seen.stepLevel, seen.timeLevel] : [finestLevel(deltas, 0, fresh), finestLevel(deltas, 1, fresh)];
+    if (seen && seen.upto === 0 && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
+    let pass = seen && seen.upto > 0 ? seen : undefined;
+    if (!pass) {
+      const count = seen?.count ?? 0;
+      const maxStep = seen?.maxStep ?? -1;
+      // Points usually arrive in step order: the new ones sit at or above the highest step tiled (one short range).
+      const inOrder = countFromStep.get(ref.id, maxStep, count, ref.count) === ref.count - count;
+      const start = inOrder ? maxStep : -2;
+      pass = { count, maxStep, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: start, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
+    }
+    const rows = chunk.all(ref.id, pass.keyStep, pass.keyTimestamp, pass.keySeq, pass.count, pass.upto, CHUNK_POINTS);
+    const deltas = tileDeltas(rows);
+    const levels: FinestLevels = pass.stepLevel > 0 ? [pass.stepLevel, pass.timeLevel] : [finestLevel(deltas, 0, rows.length), finestLevel(deltas, 1, rows.length)];
     for (const { axis, level, tiles } of deltas) {
       if (level < levels[axis]) continue;
       for (const [index, t] of tiles) {
         upsert.run(ref.id, axis, level, index, t.count, t.skipped, t.min, t.max, t.firstX, t.firstY, t.lastX, t.lastY, t.minStep, t.maxStep);
       }
     }
-    saveMark.run(ref.id, ref.count, maxStepOf.get(ref.id) ?? -1, levels[0], levels[1]);
+    const last = rows.at(-1);
+    if (rows.length === CHUNK_POINTS && last) {
+      saveMark.run(ref.id, pass.count, pass.maxStep, levels[0], levels[1], pass.upto, last[0], last[1], last[3]);
+      return undefined;
+    }
+    saveMark.run(ref.id, pass.upto, maxStepOf.get(ref.id) ?? -1, levels[0], levels[1], 0, 0, 0, 0);
     return levels;
   });
 
+  /** Catch-ups under way, by item: a second reader of the same series waits for the first. */
+  const running = new Map<number, Promise<FinestLevels>>();
+  const catchUp = async (ref: MetricItemRef): Promise<FinestLevels> => {
+    for (;;) {
+      const levels = tileChunk.immediate(ref);
+      if (levels) return levels;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
   return {
     item: (experimentId, name) => item.get(experimentId, name),
-    catchUp: (ref) => catchUp.immediate(ref),
+    async catchUp(ref) {
+      const before = running.get(ref.id);
+      if (before) await before.catch(() => undefined);
+      const current = catchUp(ref);
+      running.set(ref.id, current);
+      try {
+        return await current;
+      } finally {
+        if (running.get(ref.id) === current) running.delete(ref.id);
+      }
+    },
     tiles: (itemId, axis, level, lo, hi) =>
       selectTiles
         .all(itemId, axis, level, lo, hi)

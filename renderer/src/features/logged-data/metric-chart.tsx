@@ -46,7 +46,7 @@ export function MetricChart({ sources, axis, title }: { sources: readonly Series
   const options = useMemo(
     () => {
       const look = { lines: lines.map(({ name, colorIndex }) => ({ name, colorIndex })), axis, logScale, ink: theme.palette.text.secondary, grid: theme.palette.divider };
-      const events: ChartEvents = { onZoom: (from, to) => setZoom({ axis, range: [from, to] }), onResetZoom: () => setZoom(null), onHover: setHoverX };
+      const events: ChartEvents = { onZoom: (from, to) => to >= 0 && setZoom({ axis, range: [Math.max(0, from), to] }), onResetZoom: () => setZoom(null), onHover: setHoverX };
       return chartOptions(look, events);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt only when the set of lines changes, not their points

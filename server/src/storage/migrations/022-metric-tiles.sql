@@ -26,10 +26,17 @@ CREATE TABLE metric_tiles (
 -- is `tiled_max_step` (new points usually sit at or above it: one short range scan finds them). Levels below
 -- `step_level` / `time_level` are not kept (chosen at the first fill: the finest level whose tiles hold 8 points or
 -- more on average), so sparse x (e.g. milliseconds between points) does not cost a tile per point.
+-- A catch-up runs in chunks of points (one transaction each, other requests served between them): while one is
+-- under way, `pass_upto` is the point count it tiles up to (seq in (tiled_count, pass_upto]) and pass_step /
+-- pass_timestamp / pass_seq the series-order key of the last point tiled; pass_upto is 0 otherwise.
 CREATE TABLE metric_tile_marks (
   item_id         INTEGER PRIMARY KEY REFERENCES logged_items(id) ON DELETE CASCADE,
   tiled_count     INTEGER NOT NULL,
   tiled_max_step  INTEGER NOT NULL,
   step_level      INTEGER NOT NULL,
-  time_level      INTEGER NOT NULL
+  time_level      INTEGER NOT NULL,
+  pass_upto       INTEGER NOT NULL,
+  pass_step       INTEGER NOT NULL,
+  pass_timestamp  INTEGER NOT NULL,
+  pass_seq        INTEGER NOT NULL
 );
