@@ -118,15 +118,17 @@ export async function measureCharts(page: Page, origin: string, service: BenchSe
   const oldThinned = await timeRead(service, 'experiments/multi-metric-chart', chartBody(false));
   const oldFull = await timeRead(service, 'experiments/multi-metric-chart', chartBody(true));
 
-  // Live points: logged as a script does; the open chart shows them (the page asks every second) without a rebuild.
-  await timeChart(page, origin, seeded.long, LONG_POINTS, 'live');
+  // Live points, logged as a script does, reach the open chart (the page asks every second) without a rebuild. Into the
+  // 1,000-point series: the service refuses values past 15,000 per metric (the hosted limit, compat.md §2); the chart
+  // holds about as many buckets either way.
+  await timeChart(page, origin, seeded.short, SHORT_POINTS, 'live');
   const chart = page.locator('[role="img"][aria-label^="Chart of loss"]');
   const appends = [];
   for (let point = 1; point <= LIVE_APPENDS; point += 1) {
     const draws = Number(await chart.getAttribute('data-draws'));
     const start = performance.now();
-    await timeRead(service, 'write/experiment/metric', { experimentKey: seeded.long, metricName: 'loss', metricValue: 0.01, step: LONG_POINTS + point });
-    await page.getByLabel('Legend').getByText(`(${LONG_POINTS + point} points)`, { exact: false }).waitFor({ timeout: 10_000 });
+    await timeRead(service, 'write/experiment/metric', { experimentKey: seeded.short, metricName: 'loss', metricValue: 0.01, step: SHORT_POINTS + point });
+    await page.getByLabel('Legend').getByText(`(${SHORT_POINTS + point} points)`, { exact: false }).waitFor({ timeout: 10_000 });
     await page.waitForFunction((before) => Number(document.querySelector<HTMLElement>('[role="img"][aria-label^="Chart of loss"]')?.dataset.draws) > before, draws);
     appends.push({ lagMs: performance.now() - start, drawMs: Number(await chart.getAttribute('data-draw-ms')) });
   }
@@ -150,7 +152,7 @@ export function printChartFigures(figures: ChartFigures): void {
   );
   const lags = figures.appends.map((one) => one.lagMs);
   console.log(
-    `  live append (${figures.appends.length} points logged one by one into the open chart): shown after p50 ${ms(median(lags))}, max ${ms(Math.max(...lags))} ` +
+    `  live append (${figures.appends.length} points logged one by one into the open 1,000-point chart): shown after p50 ${ms(median(lags))}, max ${ms(Math.max(...lags))} ` +
       `(the page asks every second); setData → drawn ${median(figures.appends.map((one) => one.drawMs)).toFixed(1)} ms; chart builds: ${figures.builds ?? '—'}`,
   );
   console.log(`  target: a 1,000,000-point metric drawn < 200 ms ${warm < 200 ? 'met' : 'MISSED'} (later reads)`);
