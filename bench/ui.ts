@@ -7,6 +7,7 @@ import playwrightConfig from '../playwright.config.ts';
 import { installKeyProbe, keystrokeLatency, plainTablePage, scrollFrameRate, timeNavigation } from './ui-measure.ts';
 import { seedProjects, type SeededProject } from './ui-seed.ts';
 import { startLiveRuns, timeAllRows, timeLiveUpdates, type BenchService } from './ui-live.ts';
+import { measureCharts, printChartFigures, seedChartExperiments } from './ui-charts.ts';
 import { ADMIN_USER } from '../server/src/accounts.ts';
 import { issueApiKey } from '../server/src/keys.ts';
 
@@ -127,7 +128,7 @@ async function serviceUrl(page: Page): Promise<string> {
   });
 }
 
-/** `npm run bench -- ui`: the experiments table at 25,000 and 100,000 rows in Chromium, against baselines measured in the same run. */
+/** `npm run bench -- ui`: the experiments table at 25,000 and 100,000 rows and charts of a 1,000,000-point metric in Chromium, against baselines measured in the same run. */
 export async function runUiBench(): Promise<void> {
   const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the renderer did not build');
@@ -139,6 +140,9 @@ export async function runUiBench(): Promise<void> {
     const projects = seedProjects(join(userDataDir, 'service'), COUNTS);
     const benchKey = issueApiKey({ dataDir: join(userDataDir, 'service'), userName: ADMIN_USER }).apiKey;
     console.log(`Seeded ${COUNTS.filter((n) => n > 0).map((n) => n.toLocaleString('en-US')).join(' and ')} experiments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (storage modules, one transaction).`);
+    const chartSeedStart = performance.now();
+    const charted = seedChartExperiments(join(userDataDir, 'service'));
+    console.log(`Seeded a 1,000,000-point and a 1,000-point metric in ${((performance.now() - chartSeedStart) / 1000).toFixed(1)} s.`);
     const started = await startShell(userDataDir);
     shell = started.child;
     const origin = new URL(started.url).origin;
@@ -164,6 +168,7 @@ export async function runUiBench(): Promise<void> {
       }
       results.push(figures);
     }
+    const charts = await measureCharts(page, origin, { baseUrl: await serviceUrl(page), apiKey: benchKey }, charted);
     const largest = projects.at(-1);
     const everyRow = largest ? await timeEveryRow(page, origin, largest) : Number.NaN;
     const live = largest ? await measureWhileLive(page, origin, largest, benchKey) : undefined;
@@ -197,6 +202,7 @@ export async function runUiBench(): Promise<void> {
       `  targets at 25,000: first rows < 1500 ms ${meets((at25k?.firstRows ?? Infinity) < 1500)}, filter p95 < 100 ms ` +
         `${meets(percentile(at25k?.filter ?? [], 0.95) < 100)}, scroll ≥ 50 fps ${meets((at25k?.scroll?.fps ?? 0) >= 50)}`,
     );
+    printChartFigures(charts);
     await context.close();
   } finally {
     await browser.close();

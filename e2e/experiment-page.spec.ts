@@ -31,7 +31,25 @@ test('shows everything logged to an experiment, with logged HTML sandboxed', asy
 
   await page.getByRole('tab', { name: 'Metrics' }).click();
   await expect(page.getByRole('img', { name: 'Chart of accuracy, loss by step' })).toBeVisible();
-  await expect(page.getByLabel('Legend')).toContainText('accuracy (20 points)loss (20 points)');
+  const legend = page.getByLabel('Legend');
+  await expect(legend).toContainText('accuracy (20 points) last 0.95, min 0, max 0.95');
+  await expect(legend).toContainText('loss (20 points) last 0.05, min 0.05, max 1');
+  // Hover values, then drag to zoom: the range is read again, and "Reset zoom" goes back to the whole series.
+  const plot = page.getByRole('img', { name: 'Chart of accuracy, loss by step' }).locator('.u-over');
+  const box = await plot.boundingBox();
+  if (!box) throw new Error('the chart has no plotting area');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(legend).toContainText(/loss \(20 points\).*; at step \d+: 0\.\d+/);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.75, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByText(/^Zoomed to steps \d+–\d+$/)).toBeVisible();
+  await expect(legend).not.toContainText('(20 points)');
+  await page.getByRole('button', { name: 'Reset zoom' }).click();
+  await expect(legend).toContainText('loss (20 points)');
+  await page.getByLabel('Log scale').check();
+  await expect(page.getByRole('slider', { name: 'Smoothing of Chart of accuracy, loss by step' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Chart of accuracy, loss by step' }).locator('canvas')).toBeVisible();
   await page.getByRole('button', { name: 'By time' }).click();
   await expect(page.getByRole('img', { name: 'Chart of accuracy, loss by time' })).toBeVisible();
   await page.getByRole('button', { name: 'One per metric' }).click();

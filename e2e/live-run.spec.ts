@@ -31,8 +31,13 @@ test('a run a script logs shows as running, its chart and output grow without a 
 
   await page.getByRole('tab', { name: 'Metrics' }).click();
   await expect(page.getByLabel('Legend')).toContainText('loss (3 points)');
+  const chart = page.getByRole('img', { name: 'Chart of loss by step' });
+  const draws = Number(await chart.getAttribute('data-draws'));
   for (let step = 3; step < 6; step += 1) await logStep(step);
   await expect(page.getByLabel('Legend')).toContainText('loss (6 points)', SHOWN_WITHIN);
+  // The new points were appended to the chart (drawn again), not drawn by a new chart.
+  await expect(chart).toHaveAttribute('data-builds', '1');
+  expect(Number(await chart.getAttribute('data-draws'))).toBeGreaterThan(draws);
   await expect(page.getByRole('table', { name: 'Metric summaries' })).toContainText('sys.cpu.percent_utilization45', SHOWN_WITHIN);
 
   await page.getByRole('tab', { name: 'Output' }).click();

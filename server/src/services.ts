@@ -5,6 +5,8 @@ import { createArtifactStore, type ArtifactStore } from './storage/artifacts.ts'
 import { createArtifactLineageStore, type ArtifactLineageStore } from './storage/artifacts-lineage.ts';
 import { createChangeStore, type ChangeStore } from './storage/changes.ts';
 import { createLiveDataStore, type LiveDataStore } from './storage/live-data.ts';
+import { createSeriesSampler, type SeriesSampler } from './storage/metric-series.ts';
+import { createMetricTileStore, type MetricTileStore } from './storage/metric-tiles.ts';
 import { createAssetStore, type AssetStore } from './storage/assets.ts';
 import { createExperimentModelStore, type ExperimentModelStore } from './storage/assets-models.ts';
 import { createGitPatchStore, type GitPatchStore } from './storage/assets-patches.ts';
@@ -100,6 +102,10 @@ export interface Services {
   changes: ChangeStore;
   /** What an experiment logged since a reader's last look. */
   liveData: LiveDataStore;
+  /** Pre-aggregated tiles of metric series (filled at read time). */
+  metricTiles: MetricTileStore;
+  /** Metric series downsampled for charts, from the tiles. */
+  seriesSampler: SeriesSampler;
   /** Registers work to do after an experiment is purged from the database. */
   onExperimentPurged(listener: PurgeListener): void;
   /** Runs the purge listeners (called by the purge handler after the row is gone). */
@@ -113,6 +119,7 @@ export interface Services {
 /** Builds the services over an open database. Other parts add their stores here, one line each. */
 export function createServices(db: Db, config: ServiceConfig, now: () => number = Date.now): Services {
   const purgeListeners: PurgeListener[] = [];
+  const metricTiles = createMetricTileStore(db);
   const closeListeners: CloseListener[] = [];
   const workspaces = createWorkspaceStore(db);
   const experiments = createExperimentStore(db);
@@ -162,6 +169,8 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
     throttle: createThrottleGuard({ ...defaultThrottleLimits, ...config.throttle }, experiments, now),
     changes: createChangeStore(db),
     liveData: createLiveDataStore(db),
+    metricTiles,
+    seriesSampler: createSeriesSampler(metricTiles),
     onExperimentPurged: (listener) => void purgeListeners.push(listener),
     async experimentPurged(experimentId) {
       for (const listener of purgeListeners) await listener(experimentId);

@@ -14,6 +14,7 @@ import { experimentEndpoints } from './experiments.ts';
 import { liveEndpoints } from './live.ts';
 import { loggingEndpoints } from './logging.ts';
 import { metaEndpoints } from './meta.ts';
+import { metricSeriesEndpoints } from './metric-series.ts';
 import { projectEndpoints } from './projects.ts';
 import { registryGovernanceEndpoints } from './registry-governance.ts';
 import { registryItemEndpoints } from './registry-items.ts';
@@ -50,6 +51,7 @@ export const api = {
   ...clientlibRemoteEndpoints,
   ...searchEndpoints,
   ...liveEndpoints,
+  ...metricSeriesEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

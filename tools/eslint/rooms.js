@@ -5,6 +5,7 @@ const RENDERER_PACKAGES = [
   '@mui/material',
   '@tanstack/react-query',
   '@tanstack/react-virtual',
+  'uplot',
   'react',
   'react-dom',
   'react-router',

@@ -10,6 +10,7 @@ import { createExperimentHandlers } from './experiments.ts';
 import { createLiveHandlers } from './live.ts';
 import { createLoggingHandlers } from './logging.ts';
 import { createMetaHandlers } from './meta.ts';
+import { createMetricSeriesHandlers } from './metric-series.ts';
 import { createPanelHandlers } from './panels.ts';
 import { createProjectHandlers } from './projects.ts';
 import { createRegistryHandlers } from './registry.ts';
@@ -40,5 +41,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...createClientlibLoggerHandlers(services),
     ...createSearchHandlers(services),
     ...createLiveHandlers(services),
+    ...createMetricSeriesHandlers(services),
   };
 }

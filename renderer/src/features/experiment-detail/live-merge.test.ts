@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiReply } from '../../lib/api.ts';
-import { appendOutput, appendToChart, mergeSummaries } from './live-merge.ts';
+import type { SeriesQuery, SeriesReply } from '../logged-data/index.ts';
+import { appendOutput, mergeIntoSeries, mergeSummaries } from './live-merge.ts';
 
 type LiveMetric = ApiReply<'getExperimentLive'>['metrics'][number];
 const summary = (name: string, current: string) => ({
@@ -24,46 +25,43 @@ const live = (name: string, steps: number[], reset = false): LiveMetric => ({
   epochs: steps.map(() => null),
   timestamps: steps.map((step) => 1000 + step),
 });
-const chart = (): ApiReply<'getMultiMetricChart'> => ({
-  empty: false,
-  experiments: {
-    k: {
-      experimentKey: 'k',
-      experiment_key: 'k',
-      steps: [0],
-      epochs: [],
-      empty: false,
-      params: {},
-      metrics: [{ metricName: 'loss', values: [0], steps: [0], epochs: [null], timestamps: [1000], durations: [0] }],
-    },
-  },
+/** A series read of `loss` holding steps 0 and 1 (values 0 and 10), as raw points. */
+const series = (): SeriesReply => ({
+  metricName: 'loss',
+  axis: 'step',
+  from: 0,
+  to: 1,
+  bucketWidth: null,
+  total: 2,
+  skipped: 0,
+  buckets: { start: [0, 1], firstX: [0, 1], lastX: [0, 1], first: [0, 10], last: [0, 10], min: [0, 10], max: [0, 10], count: [1, 1] },
 });
+const query = (extra: Partial<SeriesQuery> = {}): SeriesQuery => ({ experimentKey: 'k', metricName: 'loss', axis: 'step', buckets: 10, ...extra });
 
 describe('live merges', () => {
-  it('appends new points to the charted series, with durations from its first point', () => {
-    const merged = appendToChart(chart(), 'k', ['loss'], [live('loss', [1, 2]), live('acc', [1])]);
+  it('appends the new points after the last one as raw buckets, skipping what the read already holds', () => {
+    const merged = mergeIntoSeries(series(), query(), 'k', [live('loss', [1, 2, 3]), live('acc', [4])]);
     expect(merged.stale).toBe(false);
-    expect(merged.chart.experiments.k?.metrics[0]).toEqual({
-      metricName: 'loss',
-      values: [0, 10, 20],
-      steps: [0, 1, 2],
-      epochs: [null, null, null],
-      timestamps: [1000, 1001, 1002],
-      durations: [0, 1, 2],
-    });
+    expect(merged.reply.buckets.start).toEqual([0, 1, 2, 3]);
+    expect(merged.reply.buckets.max).toEqual([0, 10, 20, 30]);
+    expect(merged.reply).toMatchObject({ total: 4, to: 3 });
+    const byTime = mergeIntoSeries({ ...series(), axis: 'time', buckets: { ...series().buckets, lastX: [1000, 1001] } }, query({ axis: 'time' }), 'k', [live('loss', [1, 2])]);
+    expect(byTime.reply.buckets.firstX.slice(2)).toEqual([1002]);
   });
 
-  it('skips new points a later read already holds, so nothing is drawn twice', () => {
-    const merged = appendToChart(chart(), 'k', ['loss'], [live('loss', [0, 1])]);
-    expect(merged.chart.experiments.k?.metrics[0]?.steps).toEqual([0, 1]);
+  it('leaves strings out, and leaves other experiments, other metrics and zoomed reads alone', () => {
+    const text = { ...live('loss', [5]), values: ['NaN'] };
+    const original = series();
+    expect(mergeIntoSeries(original, query(), 'k', [text]).reply).toBe(original);
+    expect(mergeIntoSeries(original, query(), 'other', [live('loss', [5])]).reply).toBe(original);
+    expect(mergeIntoSeries(original, query({ metricName: 'acc' }), 'k', [live('loss', [5])]).reply).toBe(original);
+    expect(mergeIntoSeries(original, query({ from: 0, to: 1 }), 'k', [live('loss', [5])]).reply).toBe(original);
   });
 
-  it('says the chart must be read again when an asked metric is new to it or was reset, and leaves other charts alone', () => {
-    expect(appendToChart(chart(), 'k', ['loss', 'acc'], [live('acc', [1])]).stale).toBe(true);
-    expect(appendToChart(chart(), 'k', ['loss'], [live('loss', [], true)]).stale).toBe(true);
-    const other = chart();
-    expect(appendToChart(other, 'k', ['loss'], [live('acc', [1])]).chart).toBe(other);
-    expect(appendToChart(other, 'missing', ['loss'], [live('loss', [1])]).chart).toBe(other);
+  it('says the line must be read again when its metric was reset or appended points outnumber twice the buckets', () => {
+    expect(mergeIntoSeries(series(), query(), 'k', [live('loss', [], true)]).stale).toBe(true);
+    expect(mergeIntoSeries(series(), query(), 'k', [live('loss', Array.from({ length: 19 }, (_, i) => i + 2))]).stale).toBe(true);
+    expect(mergeIntoSeries(series(), query(), 'k', [live('loss', Array.from({ length: 17 }, (_, i) => i + 2))]).stale).toBe(false);
   });
 
   it('replaces changed summaries and adds new ones in name order', () => {

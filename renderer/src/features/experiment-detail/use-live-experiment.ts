@@ -2,7 +2,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useRef } from 'react';
 import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { appendOutput, appendToChart, mergeSummaries } from './live-merge.ts';
+import type { SeriesQuery } from '../logged-data/index.ts';
+import { appendOutput, mergeIntoSeries, mergeSummaries } from './live-merge.ts';
 
 type LiveReply = ApiReply<'getExperimentLive'>;
 
@@ -25,12 +26,12 @@ function applyLive(client: QueryClient, profileId: string, experimentKey: string
     if (summaries && changed.some((summary) => summary.name.startsWith('sys.') && !summaries.values.some((known) => known.name === summary.name))) {
       void client.invalidateQueries({ queryKey: apiQueryKey(profileId, 'getSystemDetails', { experimentKey }) });
     }
-    for (const [key, chart] of client.getQueriesData<ApiReply<'getMultiMetricChart'>>({ queryKey: apiQueryKey(profileId, 'getMultiMetricChart') })) {
-      const body = key[2] as { targetedExperiments?: string[]; metrics?: string[] } | undefined;
-      if (!chart || !body?.targetedExperiments?.includes(experimentKey)) continue;
-      const merged = appendToChart(chart, experimentKey, body.metrics ?? [], reply.metrics);
+    for (const [key, series] of client.getQueriesData<ApiReply<'getMetricSeries'>>({ queryKey: apiQueryKey(profileId, 'getMetricSeries') })) {
+      const query = key[2] as SeriesQuery | undefined;
+      if (!series || !query) continue;
+      const merged = mergeIntoSeries(series, query, experimentKey, reply.metrics);
       if (merged.stale) void client.invalidateQueries({ queryKey: key, exact: true });
-      else client.setQueryData(key, merged.chart);
+      else if (merged.reply !== series) client.setQueryData(key, merged.reply);
     }
   }
   if (reply.output.length > 0) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparableMetrics, experimentLabels, firstComparedMetrics, seriesByMetric } from './compare-data.ts';
+import { comparableMetrics, experimentLabels, firstComparedMetrics, sourcesByMetric } from './compare-data.ts';
 import { testRow } from './test-rows.ts';
 
 const summary = (name: string) => ({ name, valueMax: '1', valueMin: '0', valueCurrent: '1', timestampMax: 0, timestampMin: 0, timestampCurrent: 0, runContextMax: null, runContextMin: null, runContextCurrent: null, editable: false });
@@ -17,16 +17,15 @@ describe('comparing experiments', () => {
     expect(experimentLabels(rows)).toEqual(['run (aaaaaaaaa)', 'run (bbbbbbbbb)', 'ccccccccc', 'solo']);
   });
 
-  it('gives each experiment one series per metric, keeping its colour where another has none', () => {
+  it('gives each experiment that logged a metric one line of its chart, keeping its colour where another has none', () => {
     const first = testRow('k1', { name: 'first' });
     const second = testRow('k2', { name: 'second' });
-    const series = (metricName: string, values: number[]) => ({ metricName, values, steps: values.map((_, step) => step), epochs: values.map(() => null), timestamps: values.map((_, step) => 1000 + step), durations: values.map(() => 0) });
-    const reply = { experiments: { k1: { metrics: [series('loss', [3, 2])] }, k2: { metrics: [series('loss', [5]), series('acc', [0.5])] } } };
-    const charted = seriesByMetric(reply as never, [first, second], ['loss', 'acc'], 'step');
+    const summaries = (...names: string[]) => names.map((name) => ({ name }) as never);
+    const charted = sourcesByMetric([first, second], [summaries('loss'), summaries('loss', 'acc')], ['loss', 'acc']);
     expect(charted.get('loss')).toEqual([
-      { name: 'first', points: [[0, 3], [1, 2]], colorIndex: 0 },
-      { name: 'second', points: [[0, 5]], colorIndex: 1 },
+      { experimentKey: 'k1', metricName: 'loss', label: 'first', colorIndex: 0 },
+      { experimentKey: 'k2', metricName: 'loss', label: 'second', colorIndex: 1 },
     ]);
-    expect(charted.get('acc')).toEqual([{ name: 'second', points: [[0, 0.5]], colorIndex: 1 }]);
+    expect(charted.get('acc')).toEqual([{ experimentKey: 'k2', metricName: 'acc', label: 'second', colorIndex: 1 }]);
   });
 });

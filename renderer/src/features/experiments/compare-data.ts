@@ -1,5 +1,5 @@
 import type { ApiReply } from '../../lib/api.ts';
-import { toPlotSeries, type ChartAxis, type PlotSeries } from '../logged-data/index.ts';
+import type { SeriesSource } from '../logged-data/index.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 
 /** The most experiments compared at once (one chart colour each). */
@@ -33,19 +33,21 @@ export function comparableMetrics(summaryLists: readonly (Summaries | undefined)
 /** The metrics charted at first: the leading non-system ones of `comparableMetrics`. */
 export const firstComparedMetrics = (names: readonly string[]): string[] => names.filter((name) => !name.startsWith('sys.')).slice(0, FIRST_COMPARED);
 
-/** For each metric, one drawable series per experiment that logged it, named by the experiment and coloured by its position. */
-export function seriesByMetric(
-  reply: ApiReply<'getMultiMetricChart'> | undefined,
+/** For each metric, one chart line per experiment that logged it, named by the experiment and coloured by its position. */
+export function sourcesByMetric(
   experiments: readonly ExperimentRow[],
+  summaryLists: readonly (Summaries | undefined)[],
   metrics: readonly string[],
-  axis: ChartAxis,
-): Map<string, PlotSeries[]> {
-  const byMetric = new Map<string, PlotSeries[]>(metrics.map((metric) => [metric, []]));
+): Map<string, SeriesSource[]> {
   const labels = experimentLabels(experiments);
-  experiments.forEach((experiment, colorIndex) => {
-    for (const series of reply?.experiments[experiment.key]?.metrics ?? []) {
-      byMetric.get(series.metricName)?.push({ ...toPlotSeries(series, axis), name: labels[colorIndex] ?? experiment.key, colorIndex });
-    }
-  });
-  return byMetric;
+  return new Map(
+    metrics.map((metricName) => [
+      metricName,
+      experiments.flatMap((experiment, colorIndex) =>
+        summaryLists[colorIndex]?.some((summary) => summary.name === metricName)
+          ? [{ experimentKey: experiment.key, metricName, label: labels[colorIndex] ?? experiment.key, colorIndex }]
+          : [],
+      ),
+    ]),
+  );
 }

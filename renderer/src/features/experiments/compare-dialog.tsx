@@ -15,14 +15,13 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { ChartControls, LineChart, ValueCell, type ChartAxis } from '../logged-data/index.ts';
-import { comparableMetrics, experimentLabels, firstComparedMetrics, seriesByMetric } from './compare-data.ts';
+import { ChartControls, MetricChart, ValueCell, type ChartAxis } from '../logged-data/index.ts';
+import { comparableMetrics, experimentLabels, firstComparedMetrics, sourcesByMetric } from './compare-data.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 
 /** Charts the chosen metrics of several experiments, one line per experiment, with their last values side by side. */
@@ -39,13 +38,7 @@ export function CompareDialog({ experiments, onClose }: { experiments: readonly 
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? firstComparedMetrics(names);
   const [axis, setAxis] = useState<ChartAxis>('step');
-  const body = { targetedExperiments: experiments.map((row) => row.key), metrics: chosen, independentMetrics: true, fetchFull: false };
-  const chart = useQuery<ApiReply<'getMultiMetricChart'>, BridgeError>({
-    queryKey: [...apiQueryKey(profileId, 'getMultiMetricChart'), body],
-    queryFn: () => callApi('getMultiMetricChart', { body }, profileId),
-    enabled: chosen.length > 0,
-  });
-  const series = seriesByMetric(chart.data, experiments, chosen, axis);
+  const sources = sourcesByMetric(experiments, loaded, chosen);
   const labels = experimentLabels(experiments);
   const failed = experiments.flatMap((row, index) => {
     const error = summaries[index]?.error;
@@ -61,15 +54,13 @@ export function CompareDialog({ experiments, onClose }: { experiments: readonly 
           {loading && <CircularProgress aria-label="Loading metrics" />}
           {!loading && names.length === 0 && <Typography color="text.secondary">None of these experiments has logged a metric.</Typography>}
           {names.length > 0 && <ChartControls label="Metrics to compare" options={names} chosen={chosen} onChoose={setPicked} axis={axis} onAxis={setAxis} />}
-          {chart.error && <Alert severity="error">Cannot load the chart: {chart.error.message}</Alert>}
-          {chosen.length > 0 && chart.isPending && <CircularProgress aria-label="Loading the chart" />}
-          {chart.data &&
+          {!loading &&
             chosen.map((metric) => (
               <Box key={metric}>
                 <Typography variant="subtitle1" component="h3" gutterBottom>
                   {metric}
                 </Typography>
-                <LineChart series={series.get(metric) ?? []} axis={axis} title={`Chart of ${metric} by ${axis}`} />
+                <MetricChart sources={sources.get(metric) ?? []} axis={axis} title={`Chart of ${metric} by ${axis}`} />
               </Box>
             ))}
           {chosen.length > 0 && <LastValues experiments={experiments} summaries={loaded} metrics={chosen} />}

@@ -1,5 +1,7 @@
-/** Views of logged data shared by the experiment page and the comparison: line charts, their controls, logged values. */
-export { toPlotSeries, type ChartAxis, type PlotSeries } from './chart-data.ts';
+/** Views of logged data shared by the experiment page and the comparison: metric charts, their controls, logged values. */
+export { type ChartAxis } from './chart-data.ts';
 export { ChartControls } from './chart-controls.tsx';
-export { LineChart } from './line-chart.tsx';
+export { MetricChart } from './metric-chart.tsx';
+export { appendLivePoints, type SeriesMerge, type SeriesReply } from './series-data.ts';
+export { type SeriesQuery, type SeriesSource } from './use-metric-series.ts';
 export { ValueCell } from './value-cell.tsx';

@@ -1,0 +1,224 @@
+import type { Db } from './database.ts';
+import { numberOf } from './logged-data-summary.ts';
+import { TileMap, foldPoint, mergeTile, type TileSummary } from './metric-tile-fold.ts';
+
+/** The axes a series is tiled on: 0 = step (points without a step left out), 1 = time (ms). */
+export type AxisCode = 0 | 1;
+/** The tile levels kept: level L covers 16^L x units per tile. */
+export const TILE_LEVELS = 8;
+/** x units of one tile of `level`. */
+export const tileWidth = (level: number): number => 16 ** level;
+
+/** A metric series: its item id and how many points it holds. */
+export interface MetricItemRef {
+  id: number;
+  count: number;
+}
+
+/** A stored point as chart reads need it. */
+export interface RawPoint {
+  step: number;
+  timestamp: number;
+  value: string;
+}
+
+/** Pre-aggregated tiles of metric series, filled at read time (never by the write path), and raw range reads. */
+export interface MetricTileStore {
+  /** The metric `name` of an experiment; undefined when it logged none. */
+  item(experimentId: number, name: string): MetricItemRef | undefined;
+  /**
+   * Tiles the points that arrived since the last call, in chunks of one transaction each (other requests are
+   * served between them); answers the finest level kept per axis.
+   */
+  catchUp(item: MetricItemRef): Promise<FinestLevels>;
+  /** The tiles of one level whose index lies in [lo, hi], by index. */
+  tiles(itemId: number, axis: AxisCode, level: number, lo: number, hi: number): [number, TileSummary][];
+  /** At most `limit` points with a step in [lo, hi], in series order. */
+  rawBySteps(itemId: number, lo: number, hi: number, limit: number): RawPoint[];
+  /** At most `limit` points with a step in [stepLo, stepHi] and a timestamp in [lo, hi], in series order. */
+  rawByTime(itemId: number, stepLo: number, stepHi: number, lo: number, hi: number, limit: number): RawPoint[];
+}
+
+/** The finest tile level kept for the step axis and for the time axis (coarser reads use raw points). */
+export type FinestLevels = [number, number];
+
+/** How much of a series is tiled, and at which levels. */
+interface TileMark {
+  count: number;
+  maxStep: number;
+  /** 0 until the first chunk chose them. */
+  stepLevel: number;
+  timeLevel: number;
+  /** A pass under way: the count it tiles up to (0: none) and the key of its last point. */
+  upto: number;
+  keyStep: number;
+  keyTimestamp: number;
+  keySeq: number;
+}
+
+type TileRow = [number, number, number, number | null, number | null, number | null, number | null, number | null, number | null, number, number];
+type PointRow = [number, number, string];
+type ChunkRow = [number, number, string, number];
+
+const TILE_COLUMNS = 'count, skipped, min, max, first_x, first_y, last_x, last_y, min_step, max_step';
+
+/** Tiles of one axis and level to write. */
+interface TileDelta {
+  axis: AxisCode;
+  level: number;
+  tiles: TileMap;
+}
+
+/** Points per tile, on average, below which a level is not worth keeping (chosen at a series' first fill). */
+const MIN_POINTS_PER_TILE = 8;
+
+/** Points tiled per transaction: a long series is tiled in steps, with other requests served in between. */
+const CHUNK_POINTS = 20_000;
+
+/** Folds the new points into level-1 tiles of both axes, then each level into the next. */
+function tileDeltas(points: Iterable<PointRow | ChunkRow>): TileDelta[] {
+  const firstLevel: [TileMap, TileMap] = [new TileMap(), new TileMap()];
+  const width = tileWidth(1);
+  for (const [step, timestamp, value] of points) {
+    const y = numberOf(value);
+    if (step >= 0) foldPoint(firstLevel[0].at(Math.floor(step / width)), step, y, step);
+    foldPoint(firstLevel[1].at(Math.floor(timestamp / width)), timestamp, y, step);
+  }
+  const deltas: TileDelta[] = [];
+  for (const axis of [0, 1] as const) {
+    let below = firstLevel[axis];
+    deltas.push({ axis, level: 1, tiles: below });
+    for (let level = 2; level <= TILE_LEVELS; level += 1) {
+      const above = new TileMap();
+      for (const [index, tile] of below) mergeTile(above.at(Math.floor(index / 16)), tile);
+      deltas.push({ axis, level, tiles: above });
+      below = above;
+    }
+  }
+  return deltas;
+}
+
+/** The finest level of an axis worth keeping: its tiles hold enough points on average (else the top level). */
+function finestLevel(deltas: readonly TileDelta[], axis: AxisCode, points: number): number {
+  const fit = deltas.find((delta) => delta.axis === axis && delta.tiles.size * MIN_POINTS_PER_TILE <= points);
+  return fit?.level ?? TILE_LEVELS;
+}
+
+/** Creates the tile store over a database. */
+export function createMetricTileStore(db: Db): MetricTileStore {
+  const item = db.prepare<[number, string], MetricItemRef>(
+    "SELECT id, value_count AS count FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ?",
+  );
+  const mark = db.prepare<[number], TileMark>(
+    `SELECT tiled_count AS count, tiled_max_step AS maxStep, step_level AS stepLevel, time_level AS timeLevel, pass_upto AS upto,
+       pass_step AS keyStep, pass_timestamp AS keyTimestamp, pass_seq AS keySeq FROM metric_tile_marks WHERE item_id = ?`,
+  );
+  const saveMark = db.prepare<[number, number, number, number, number, number, number, number, number]>(
+    `INSERT OR REPLACE INTO metric_tile_marks (item_id, tiled_count, tiled_max_step, step_level, time_level, pass_upto, pass_step, pass_timestamp, pass_seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // The next chunk of a pass: points after its key in series order, with seq in (after, upto].
+  const chunk = db
+    .prepare<[number, number, number, number, number, number, number], ChunkRow>(
+      `SELECT step, timestamp, value, seq FROM metric_points WHERE item_id = ? AND (step, timestamp, seq) > (?, ?, ?) AND seq > ? AND seq <= ?
+       ORDER BY step, timestamp, seq LIMIT ?`,
+    )
+    .raw(true);
+  const countFromStep = db
+    .prepare<[number, number, number, number], number>('SELECT count(*) FROM metric_points WHERE item_id = ? AND step >= ? AND seq > ? AND seq <= ?')
+    .pluck();
+  const maxStepOf = db.prepare<[number], number | null>('SELECT max(step) FROM metric_points WHERE item_id = ?').pluck();
+  const upsert = db.prepare(
+    `INSERT INTO metric_tiles (item_id, axis, level, tile, ${TILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (item_id, axis, level, tile) DO UPDATE SET
+       count = count + excluded.count,
+       skipped = skipped + excluded.skipped,
+       min = CASE WHEN min IS NULL OR excluded.min < min THEN excluded.min ELSE min END,
+       max = CASE WHEN max IS NULL OR excluded.max > max THEN excluded.max ELSE max END,
+       first_y = CASE WHEN first_x IS NULL OR excluded.first_x < first_x THEN excluded.first_y ELSE first_y END,
+       first_x = CASE WHEN first_x IS NULL OR excluded.first_x < first_x THEN excluded.first_x ELSE first_x END,
+       last_y = CASE WHEN last_x IS NULL OR excluded.last_x >= last_x THEN excluded.last_y ELSE last_y END,
+       last_x = CASE WHEN last_x IS NULL OR excluded.last_x >= last_x THEN excluded.last_x ELSE last_x END,
+       min_step = min(min_step, excluded.min_step),
+       max_step = max(max_step, excluded.max_step)`,
+  );
+  const selectTiles = db
+    .prepare<[number, number, number, number, number], TileRow>(
+      `SELECT tile, ${TILE_COLUMNS} FROM metric_tiles WHERE item_id = ? AND axis = ? AND level = ? AND tile BETWEEN ? AND ? ORDER BY tile`,
+    )
+    .raw(true);
+  const bySteps = db
+    .prepare<[number, number, number, number], PointRow>('SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND step BETWEEN ? AND ? LIMIT ?')
+    .raw(true);
+  const byTime = db
+    .prepare<[number, number, number, number, number, number], PointRow>(
+      'SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND step BETWEEN ? AND ? AND timestamp BETWEEN ? AND ? LIMIT ?',
+    )
+    .raw(true);
+
+  /** Tiles one chunk of the pending points (starting a pass when none is under way); answers the levels once all are tiled. */
+  const tileChunk = db.transaction((ref: MetricItemRef): FinestLevels | undefined => {
+    const seen = mark.get(ref.id);
+    if (seen && seen.upto === 0 && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
+    let pass = seen && seen.upto > 0 ? seen : undefined;
+    if (!pass) {
+      const count = seen?.count ?? 0;
+      const maxStep = seen?.maxStep ?? -1;
+      // Points usually arrive in step order: the new ones sit at or above the highest step tiled (one short range).
+      const inOrder = countFromStep.get(ref.id, maxStep, count, ref.count) === ref.count - count;
+      const start = inOrder ? maxStep : -2;
+      pass = { count, maxStep, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: start, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
+    }
+    const rows = chunk.all(ref.id, pass.keyStep, pass.keyTimestamp, pass.keySeq, pass.count, pass.upto, CHUNK_POINTS);
+    const deltas = tileDeltas(rows);
+    const levels: FinestLevels = pass.stepLevel > 0 ? [pass.stepLevel, pass.timeLevel] : [finestLevel(deltas, 0, rows.length), finestLevel(deltas, 1, rows.length)];
+    for (const { axis, level, tiles } of deltas) {
+      if (level < levels[axis]) continue;
+      for (const [index, t] of tiles) {
+        upsert.run(ref.id, axis, level, index, t.count, t.skipped, t.min, t.max, t.firstX, t.firstY, t.lastX, t.lastY, t.minStep, t.maxStep);
+      }
+    }
+    const last = rows.at(-1);
+    if (rows.length === CHUNK_POINTS && last) {
+      saveMark.run(ref.id, pass.count, pass.maxStep, levels[0], levels[1], pass.upto, last[0], last[1], last[3]);
+      return undefined;
+    }
+    saveMark.run(ref.id, pass.upto, maxStepOf.get(ref.id) ?? -1, levels[0], levels[1], 0, 0, 0, 0);
+    return levels;
+  });
+
+  /** Catch-ups under way, by item: a second reader of the same series waits for the first. */
+  const running = new Map<number, Promise<FinestLevels>>();
+  const catchUp = async (ref: MetricItemRef): Promise<FinestLevels> => {
+    for (;;) {
+      const levels = tileChunk.immediate(ref);
+      if (levels) return levels;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  return {
+    item: (experimentId, name) => item.get(experimentId, name),
+    async catchUp(ref) {
+      const before = running.get(ref.id);
+      if (before) await before.catch(() => undefined);
+      const current = catchUp(ref);
+      running.set(ref.id, current);
+      try {
+        return await current;
+      } finally {
+        if (running.get(ref.id) === current) running.delete(ref.id);
+      }
+    },
+    tiles: (itemId, axis, level, lo, hi) =>
+      selectTiles
+        .all(itemId, axis, level, lo, hi)
+        .map(([index, count, skipped, min, max, firstX, firstY, lastX, lastY, minStep, maxStep]) => [
+          index,
+          { count, skipped, min, max, firstX, firstY, lastX, lastY, minStep, maxStep },
+        ]),
+    rawBySteps: (itemId, lo, hi, limit) => bySteps.all(itemId, lo, hi, limit).map(([step, timestamp, value]) => ({ step, timestamp, value })),
+    rawByTime: (itemId, stepLo, stepHi, lo, hi, limit) =>
+      byTime.all(itemId, stepLo, stepHi, lo, hi, limit).map(([step, timestamp, value]) => ({ step, timestamp, value })),
+  };
+}
