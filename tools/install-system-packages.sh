@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs the Debian packages the tests need: Chromium for Playwright, a Secret Service
-# (gnome-keyring on a private D-Bus session) for the keychain tests, Xvfb for headed windows.
+# (gnome-keyring on a private D-Bus session) for the keychain tests, Xvfb for headed windows,
+# PostgreSQL server binaries for the throw-away test clusters (the system-wide cluster is never used).
 set -eu
-packages="chromium gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth"
+packages="chromium gnome-keyring dbus dbus-x11 libsecret-tools xvfb xauth postgresql"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
