@@ -30,9 +30,9 @@ export function openDatabase(dataDir: string): Db {
   return db;
 }
 
-/** The migration files in order: `NNN-name.sql`. Two files with one number would leave one unapplied: refused. */
-function migrationFiles(): { version: number; name: string }[] {
-  const files = readdirSync(MIGRATIONS_DIR)
+/** The migration files of `dir` in order: `NNN-name.sql`. Two files with one number would leave one unapplied: refused. */
+export function migrationFiles(dir: string): { version: number; name: string }[] {
+  const files = readdirSync(dir)
     .map((name) => ({ name, match: MIGRATION_FILE.exec(name) }))
     .filter((file) => file.match !== null)
     .map((file) => ({ version: Number(file.match?.[1]), name: file.name }))
@@ -47,7 +47,7 @@ function migrate(db: Db): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
   const applied = db.prepare<[number], { version: number }>('SELECT version FROM schema_migrations WHERE version = ?');
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const file of migrationFiles()) {
+  for (const file of migrationFiles(MIGRATIONS_DIR)) {
     const apply = db.transaction(() => {
       if (applied.get(file.version)) return;
       db.exec(readFileSync(join(MIGRATIONS_DIR, file.name), 'utf8'));
