@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
 import { adminKeyFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
+import { runMigrateCommand } from './cli-migrate.ts';
 import { restartWithServiceNodeFlags } from './heap-settings.ts';
 import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from './throttle.ts';
 import { userDataDir } from './user-data-dir.ts';
@@ -14,6 +15,10 @@ Usage:
   npm run server -- keys create --user <name> issue an API key (creates the user and their workspace)
   npm run server -- keys list                 list keys by prefix
   npm run server -- keys revoke <prefix>      revoke the keys starting with <prefix> (8+ characters)
+  npm run server -- migrate --from <data dir> --to postgres://user@host:port/db
+                                              copy a SQLite service's database into PostgreSQL (empty, or
+                                              filled by an earlier run: then it only verifies), table by
+                                              table, verifying row counts and checksums; blobs stay put
 
 Options:
   --host <address>           address to listen on (default 127.0.0.1)
@@ -47,6 +52,8 @@ const OPTIONS = {
   'webhooks-allow-private': { type: 'boolean', default: false },
   log: { type: 'boolean', default: false },
   user: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -78,6 +85,10 @@ async function main(argv: string[]): Promise<void> {
   const dataDir = values['data-dir'] ?? join(userDataDir(), 'service');
   if (positionals[0] === 'keys') {
     runKeysCommand(positionals.slice(1), { dataDir, user: values.user });
+    return;
+  }
+  if (positionals[0] === 'migrate') {
+    await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to });
     return;
   }
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
