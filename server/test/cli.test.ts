@@ -24,7 +24,7 @@ describe('npm run server', () => {
     for (const flag of ['--host', '--port', '--data-dir', '--body-limit', '--upload-limit', '--webhooks-allow-private', '--log', '--help']) {
       expect(stdout).toContain(flag);
     }
-    for (const command of ['keys create --user', 'keys list', 'keys revoke', 'TRACKDESK_BOOTSTRAP_API_KEY', 'admin-api-key']) {
+    for (const command of ['keys create --user', 'keys list', 'keys revoke', 'migrate --from <data dir> --to postgres://', 'TRACKDESK_BOOTSTRAP_API_KEY', 'admin-api-key']) {
       expect(stdout).toContain(command);
     }
   });

@@ -1,9 +1,12 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/storage/database.ts';
 import { openPostgres } from '../src/storage/postgres-database.ts';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { postgresShape, sqliteShape } from './schema-shape.ts';
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
@@ -34,6 +37,25 @@ describe('the PostgreSQL schema and its migrations', () => {
       expect(rows[0]!.n).toBe(migrationCount);
     } finally {
       await again.end();
+    }
+  });
+
+  it('has the SQLite schema after all its migrations: tables, column types and nullability, keys, foreign keys with ON DELETE, unique constraints, indexes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trackdesk-shape-'));
+    const pool = await openPostgres(await cluster.createDatabase('shape'));
+    try {
+      const db = openDatabase(dir);
+      const expected = sqliteShape(db);
+      db.close();
+      const client = await pool.connect();
+      try {
+        expect(await postgresShape(client)).toEqual(expected);
+      } finally {
+        client.release();
+      }
+    } finally {
+      await pool.end();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
