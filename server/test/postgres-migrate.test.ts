@@ -131,9 +131,27 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
     }
   });
 
+  it('two migrates into one database at once: one copies, the other waits for it and only verifies', async () => {
+    const url = await cluster.createDatabase('twice');
+    const runs = await Promise.all([migrate(url), migrate(url)]);
+    expect(runs.map((run) => run.code)).toEqual([0, 0]);
+    const summaries = runs.map((run) => /: (\d+) rows copied into (\d+) tables/.exec(run.stdout)?.[2]).sort();
+    expect(summaries[0]).toBe('0');
+    expect(Number(summaries[1])).toBeGreaterThan(10);
+    const source = sqliteDump();
+    const copied = await postgresDump(url);
+    for (const table of Object.keys(source)) expect(copied[table], table).toEqual(source[table]);
+  });
+
   it('explains what it needs: both options, a postgres URL, an existing data dir', async () => {
-    expect((await runCli(['migrate', '--from', dataDir])).stderr).toMatch(/Usage: migrate --from/);
-    expect((await runCli(['migrate', '--from', dataDir, '--to', 'mysql://x'])).stderr).toMatch(/--to must be a postgres:\/\/ URL/);
-    expect((await runCli(['migrate', '--from', `${dataDir}-missing`, '--to', cluster.url()])).stderr).toMatch(/No Trackdesk database in/);
+    const [noTarget, notPostgres, noDatabase] = await Promise.all([
+      runCli(['migrate', '--from', dataDir]),
+      runCli(['migrate', '--from', dataDir, '--to', 'mysql://x']),
+      runCli(['migrate', '--from', `${dataDir}-missing`, '--to', cluster.url()]),
+    ]);
+    expect(noTarget.stderr).toMatch(/Usage: migrate --from/);
+    expect(notPostgres.stderr).toMatch(/--to must be a postgres:\/\/ URL/);
+    expect(noDatabase.stderr).toMatch(/No Trackdesk database in/);
+    expect([noTarget.code, notPostgres.code, noDatabase.code]).toEqual([1, 1, 1]);
   });
 });

@@ -3,6 +3,9 @@ import type { Db } from './database.ts';
 import { MigrateRefusal, planCopy, type TablePlan } from './postgres-copy-plan.ts';
 import { advanceIdentity, digestRows, insertRows, postgresDigest, quoteIdentifier, sqliteRows, type TableDigest } from './postgres-copy-rows.ts';
 
+/** Two copies into one database run one after the other: the second finds the tables copied and only verifies ("tdcp"). */
+const COPY_LOCK_KEY = 0x74646370;
+
 /** What happened to one table: copied now, found copied already (verified), or empty on both sides. */
 export interface TableCopy {
   table: string;
@@ -35,9 +38,11 @@ async function copyTable(source: Db, target: pg.ClientBase, plan: TablePlan): Pr
  * foreign-key order, one transaction per table, and verifies each table's row count and checksum on both sides.
  * Tables the target already holds must match the source exactly (a re-run verifies them and writes nothing but the
  * identity sequences); any other non-empty table refuses the whole copy before anything is written.
- * The SQLite side is read in one transaction: one consistent snapshot even if the service still runs.
+ * The SQLite side is read in one transaction: one consistent snapshot even if the service still runs. Copies into one
+ * database wait for each other (an advisory lock).
  */
 export async function copySqliteToPostgres(source: Db, target: pg.ClientBase, progress: (line: string) => void): Promise<TableCopy[]> {
+  await target.query('SELECT pg_advisory_lock($1)', [COPY_LOCK_KEY]);
   source.exec('BEGIN');
   try {
     const plans = await planCopy(source, target);
@@ -81,5 +86,6 @@ export async function copySqliteToPostgres(source: Db, target: pg.ClientBase, pr
     return copies;
   } finally {
     source.exec('COMMIT');
+    await target.query('SELECT pg_advisory_unlock($1)', [COPY_LOCK_KEY]);
   }
 }
