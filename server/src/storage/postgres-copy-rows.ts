@@ -19,7 +19,9 @@ const exactTypes = {
     oid === INT8_OID ? (text: string) => BigInt(text) : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+/** An SQL identifier, double-quoted. */
+export const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+const quote = quoteIdentifier;
 
 /** The column list of a plan, quoted, in the plan's (name) order. */
 export const columnList = (plan: TablePlan): string => plan.columns.map((column) => quote(column.name)).join(', ');
@@ -109,5 +111,3 @@ export async function advanceIdentity(client: pg.ClientBase, plan: TablePlan): P
   const column = quote(plan.identity);
   await client.query(`SELECT setval(pg_get_serial_sequence($1, $2), coalesce(max(${column}), 0) + 1, false) FROM ${quote(plan.name)}`, [quote(plan.name), plan.identity]);
 }
-
-export { quote as quoteIdentifier };
