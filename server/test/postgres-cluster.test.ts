@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { postgresBinDir, startPostgresCluster } from './postgres-cluster.ts';
+import { CLUSTER_USER, postgresBinDir, startPostgresCluster } from './postgres-cluster.ts';
 
 /** Whether a process runs (a zombie left unreaped by a container's init does not count). */
 const alive = (pid: number) => {
@@ -14,10 +16,14 @@ const alive = (pid: number) => {
 };
 
 describe('throw-away PostgreSQL clusters for tests', () => {
-  it('starts a cluster on 127.0.0.1 with fsync on, serves a new database, and leaves nothing behind when stopped', async () => {
+  it('starts a cluster on 127.0.0.1 with fsync on, never as root, serves a new database, and leaves nothing behind when stopped', async () => {
     const cluster = await startPostgresCluster();
     try {
       expect(alive(cluster.pid)).toBe(true);
+      const owner = Number(/^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${cluster.pid}/status`, 'utf8'))?.[1]);
+      const expectedOwner = userInfo().uid === 0 ? Number(execFileSync('id', ['-u', CLUSTER_USER], { encoding: 'utf8' })) : userInfo().uid;
+      expect(owner).toBe(expectedOwner);
+      expect(owner).not.toBe(0);
       const client = new pg.Client(await cluster.createDatabase('probe'));
       await client.connect();
       try {

@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,11 +78,21 @@ async function postgresDump(url: string): Promise<Dump> {
   }
 }
 
+/** Every blob file with its size and modification time. */
+const blobsState = () =>
+  readdirSync(join(dataDir, 'blobs'), { recursive: true, encoding: 'utf8' })
+    .map((path) => ({ path, stat: statSync(join(dataDir, 'blobs', path)) }))
+    .filter(({ stat }) => stat.isFile())
+    .map(({ path, stat }) => `${path} ${stat.size} ${stat.mtimeMs}`)
+    .sort();
+
 const migrate = (url: string) => runCli(['migrate', '--from', dataDir, '--to', url]);
 
 describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
   it('copies every table row for row, moves identities past the copied ids, and a re-run only verifies', async () => {
     const url = await cluster.createDatabase('copy');
+    const blobs = blobsState();
+    expect(blobs.length).toBeGreaterThanOrEqual(2);
     const first = await migrate(url);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
@@ -101,6 +112,7 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
     expect(again.stdout).toMatch(/^users +already copied, verified/m);
     expect(again.stdout).toMatch(/: 0 rows copied into 0 tables/);
     expect(await postgresDump(url)).toEqual(copied);
+    expect(blobsState()).toEqual(blobs);
 
     const client = new pg.Client(url);
     await client.connect();
