@@ -89,7 +89,7 @@ const blobsState = () =>
 const migrate = (url: string) => runCli(['migrate', '--from', dataDir, '--to', url]);
 
 describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
-  it('copies every table row for row, moves identities past the copied ids, and a re-run only verifies', async () => {
+  it('copies every table row for row, moves identities past the copied ids; a re-run only verifies, or completes a partial copy', async () => {
     const url = await cluster.createDatabase('copy');
     const blobs = blobsState();
     expect(blobs.length).toBeGreaterThanOrEqual(2);
@@ -113,6 +113,15 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
     expect(again.stdout).toMatch(/: 0 rows copied into 0 tables/);
     expect(await postgresDump(url)).toEqual(copied);
     expect(blobsState()).toEqual(blobs);
+
+    const emptied = new pg.Client(url);
+    await emptied.connect();
+    await emptied.query('DELETE FROM registry_history').finally(() => emptied.end());
+    const resumed = await migrate(url);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/^registry_history +copied and verified/m);
+    expect(resumed.stdout).toMatch(/^users +already copied, verified/m);
+    expect(await postgresDump(url)).toEqual(copied);
 
     const client = new pg.Client(url);
     await client.connect();
