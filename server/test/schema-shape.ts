@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../src/storage/database.ts';
 
-/** A schema as comparable lines per table: columns (type, nullability), primary key, foreign keys (ON DELETE), unique constraints, indexes. */
+/** A schema as comparable lines per table: columns (type, nullability, default), primary key, foreign keys (ON DELETE), unique constraints, indexes. */
 export type SchemaShape = Record<string, string[]>;
 
 const PG_TYPE_OF_AFFINITY: Record<string, string> = { INTEGER: 'bigint', REAL: 'double precision', TEXT: 'text', BLOB: 'bytea' };
@@ -12,8 +12,10 @@ export function sqliteShape(db: Db): SchemaShape {
   const tables = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'").all();
   const shape: SchemaShape = {};
   for (const { name: table } of tables) {
-    const columns = db.pragma(`table_info("${table}")`) as { name: string; type: string; notnull: number; pk: number }[];
-    const lines = columns.map((c) => `column ${c.name} ${PG_TYPE_OF_AFFINITY[c.type] ?? c.type} ${c.notnull || c.pk ? 'not null' : 'null'}`);
+    const columns = db.pragma(`table_info("${table}")`) as { name: string; type: string; notnull: number; pk: number; dflt_value: string | null }[];
+    const lines = columns.map(
+      (c) => `column ${c.name} ${PG_TYPE_OF_AFFINITY[c.type] ?? c.type} ${c.notnull || c.pk ? 'not null' : 'null'} default ${c.dflt_value ?? '-'}`,
+    );
     lines.push(`primary key (${columns.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name).join(', ')})`);
     for (const fk of db.pragma(`foreign_key_list("${table}")`) as { from: string; table: string; to: string; on_delete: string }[]) {
       lines.push(`foreign key ${fk.from} → ${fk.table}(${fk.to}) on delete ${fk.on_delete}`);
@@ -32,10 +34,13 @@ export function sqliteShape(db: Db): SchemaShape {
 export async function postgresShape(client: pg.ClientBase): Promise<SchemaShape> {
   const shape: SchemaShape = {};
   const add = (table: string, line: string) => (shape[table] ??= []).push(line);
-  const columns = await client.query<{ t: string; c: string; type: string; nullable: string }>(
-    "SELECT table_name AS t, column_name AS c, data_type AS type, is_nullable AS nullable FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'",
+  const columns = await client.query<{ t: string; c: string; type: string; nullable: string; dflt: string | null }>(
+    "SELECT table_name AS t, column_name AS c, data_type AS type, is_nullable AS nullable, column_default AS dflt FROM information_schema.columns WHERE table_schema = current_schema() AND table_name <> 'schema_migrations'",
   );
-  for (const row of columns.rows) add(row.t, `column ${row.c} ${row.type} ${row.nullable === 'YES' ? 'null' : 'not null'}`);
+  for (const row of columns.rows) {
+    const defaultValue = row.dflt === null ? '-' : row.dflt.replace(/::(text|bigint|double precision)$/, '');
+    add(row.t, `column ${row.c} ${row.type} ${row.nullable === 'YES' ? 'null' : 'not null'} default ${defaultValue}`);
+  }
   const columnNames = `(SELECT string_agg(a.attname, ', ' ORDER BY k.ord) FROM unnest(%s) WITH ORDINALITY k(num, ord) JOIN pg_attribute a ON a.attrelid = %s AND a.attnum = k.num)`;
   const constraints = await client.query<{ t: string; kind: string; cols: string; ref: string | null; refcols: string | null; del: string }>(`
     SELECT c.conrelid::regclass::text AS t, c.contype AS kind, ${columnNames.replace('%s', 'c.conkey').replace('%s', 'c.conrelid')} AS cols,
