@@ -18,6 +18,7 @@ import { MetricsSection } from './metrics-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
+import { usePrefetchCharts } from './chart-prefetch.ts';
 
 const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -38,6 +39,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const [section, setSection] = useState<Section>('Overview');
   // Sections that grow while the experiment runs are read once their live cursor is known, so nothing falls in between.
   const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
+  usePrefetchCharts(experimentKey, live.ready);
   const [dialog, setDialog] = useState<'rename' | 'times' | 'tags' | null>(null);
   const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | null>(null);
   const confirm = useConfirm();
