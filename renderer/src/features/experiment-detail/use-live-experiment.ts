@@ -54,19 +54,27 @@ export function useLiveExperiment(experimentKey: string, section: string): LiveS
   const profileId = useActiveProfile().id;
   const client = useQueryClient();
   const cursor = useRef<{ value: string } | undefined>(undefined);
+  // One look at a time: a section's read still in flight when another section starts would otherwise share its cursor,
+  // and what arrived would be appended twice.
+  const previousLook = useRef<Promise<unknown>>(Promise.resolve());
+  const look = async (): Promise<string> => {
+    for (;;) {
+      // A new section goes on from the last cursor (its first read appends what arrived since the last look), so what
+      // earlier sections read or prefetched stays whole; the cursor it answers is new, taken before the section reads.
+      const since = cursor.current?.value;
+      const reply = await callApi('getExperimentLive', { query: { experimentKey, since } }, profileId);
+      if (since !== undefined) applyLive(client, profileId, experimentKey, reply);
+      else client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
+      cursor.current = { value: reply.cursor };
+      if (!reply.more) return reply.cursor;
+    }
+  };
   const live = useQuery({
     queryKey: [...apiQueryKey(profileId, 'getExperimentLive', { experimentKey }), section],
-    queryFn: async () => {
-      for (;;) {
-        // A new section goes on from the last cursor (its first read appends what arrived since the last look), so what
-        // earlier sections read or prefetched stays whole; the cursor it answers is new, taken before the section reads.
-        const since = cursor.current?.value;
-        const reply = await callApi('getExperimentLive', { query: { experimentKey, since } }, profileId);
-        if (since !== undefined) applyLive(client, profileId, experimentKey, reply);
-        else client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
-        cursor.current = { value: reply.cursor };
-        if (!reply.more) return reply.cursor;
-      }
+    queryFn: () => {
+      const next = previousLook.current.then(look, look);
+      previousLook.current = next.catch(() => undefined);
+      return next;
     },
     retry: false,
     gcTime: 0,
