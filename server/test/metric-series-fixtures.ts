@@ -45,11 +45,11 @@ export async function startRun(server: TestServer): Promise<string> {
   return key;
 }
 
-/** Logs `loss` at the given steps (null: no step, logged before T0) through metric batches of 1,000. */
-export async function logSteps(server: TestServer, experimentKey: string, steps: readonly (number | null)[]): Promise<void> {
+/** Logs `loss` at the given steps (null: no step, logged before T0) through metric batches of 1,000, at `timeAt(step)`. */
+export async function logSteps(server: TestServer, experimentKey: string, steps: readonly (number | null)[], timeAt = timeOf): Promise<void> {
   for (let offset = 0; offset < steps.length; offset += 1000) {
     const values = steps.slice(offset, offset + 1000).map((step, index) =>
-      step === null ? metricItem('loss', 1 + index, null, { timestamp: T0 - 1000 - offset - index }) : metricItem('loss', valueAt(step), step, { timestamp: timeOf(step) }),
+      step === null ? metricItem('loss', 1 + index, null, { timestamp: T0 - 1000 - offset - index }) : metricItem('loss', valueAt(step), step, { timestamp: timeAt(step) }),
     );
     const reply = await sdkCall(server.url, { path: 'batch/logger/experiment/metric', body: { apiKey: TEST_ADMIN_KEY, experimentKey, values }, gzip: true, experimentKey });
     expect(reply.status).toBe(200);

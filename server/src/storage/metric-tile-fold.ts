@@ -81,3 +81,90 @@ export class TileMap extends Map<number, TileSummary> {
     return tile;
   }
 }
+
+/**
+ * Folds a run of points into summaries of one interval width, the same as `foldPoint` into `TileMap.at(Math.floor(x / width))`,
+ * but fast for points that arrive grouped by interval (a series read in step order): the current interval is kept in
+ * plain number fields (no null-to-number field changes, which make V8 allocate a boxed number per write) and merged
+ * into the map only when the interval changes.
+ */
+export class TileRunFolder {
+  /** The summaries folded so far (complete once `finish` was called). */
+  readonly tiles = new TileMap();
+  private index = Number.NaN;
+  private count = 0;
+  private skipped = 0;
+  private min = Number.POSITIVE_INFINITY;
+  private max = Number.NEGATIVE_INFINITY;
+  private firstX = Number.POSITIVE_INFINITY;
+  private firstY = 0;
+  private lastX = Number.NEGATIVE_INFINITY;
+  private lastY = 0;
+  private minStep = Number.POSITIVE_INFINITY;
+  private maxStep = Number.NEGATIVE_INFINITY;
+
+  private readonly width: number;
+
+  /** A folder into intervals of `width` x units. */
+  constructor(width: number) {
+    this.width = width;
+  }
+
+  /** Folds one point (`y` null for a value that is not a finite number). */
+  add(x: number, y: number | null, step: number): void {
+    const index = Math.floor(x / this.width);
+    if (index !== this.index) {
+      this.flush();
+      this.index = index;
+    }
+    if (step < this.minStep) this.minStep = step;
+    if (step > this.maxStep) this.maxStep = step;
+    if (y === null) {
+      this.skipped += 1;
+      return;
+    }
+    this.count += 1;
+    if (y < this.min) this.min = y;
+    if (y > this.max) this.max = y;
+    if (x < this.firstX) {
+      this.firstX = x;
+      this.firstY = y;
+    }
+    if (x >= this.lastX) {
+      this.lastX = x;
+      this.lastY = y;
+    }
+  }
+
+  /** Merges the current interval into the map; answers the map. */
+  finish(): TileMap {
+    this.flush();
+    return this.tiles;
+  }
+
+  private flush(): void {
+    if (Number.isNaN(this.index)) return;
+    const numeric = this.count > 0;
+    mergeTile(this.tiles.at(this.index), {
+      count: this.count,
+      skipped: this.skipped,
+      min: numeric ? this.min : null,
+      max: numeric ? this.max : null,
+      firstX: numeric ? this.firstX : null,
+      firstY: numeric ? this.firstY : null,
+      lastX: numeric ? this.lastX : null,
+      lastY: numeric ? this.lastY : null,
+      minStep: this.minStep,
+      maxStep: this.maxStep,
+    });
+    this.index = Number.NaN;
+    this.count = 0;
+    this.skipped = 0;
+    this.min = Number.POSITIVE_INFINITY;
+    this.max = Number.NEGATIVE_INFINITY;
+    this.firstX = Number.POSITIVE_INFINITY;
+    this.lastX = Number.NEGATIVE_INFINITY;
+    this.minStep = Number.POSITIVE_INFINITY;
+    this.maxStep = Number.NEGATIVE_INFINITY;
+  }
+}

@@ -1,6 +1,6 @@
 import type { Db } from './database.ts';
 import { numberOf } from './logged-data-summary.ts';
-import { TileMap, foldPoint, mergeTile, type TileSummary } from './metric-tile-fold.ts';
+import { TileMap, TileRunFolder, mergeTile, type TileSummary } from './metric-tile-fold.ts';
 
 /** The axes a series is tiled on: 0 = step (points without a step left out), 1 = time (ms). */
 export type AxisCode = 0 | 1;
@@ -75,20 +75,24 @@ const MIN_POINTS_PER_TILE = 8;
 /** Points tiled per transaction: a long series is tiled in steps, with other requests served in between. */
 const CHUNK_POINTS = 20_000;
 
-/** Folds the new points into level-1 tiles of both axes, then each level into the next. */
-function tileDeltas(points: Iterable<PointRow | ChunkRow>): TileDelta[] {
-  const firstLevel: [TileMap, TileMap] = [new TileMap(), new TileMap()];
-  const width = tileWidth(1);
+/**
+ * Folds the new points into tiles of both axes from level `from[axis]` (the finest level kept; 1 while not chosen yet)
+ * up to the top level, each level from the one below.
+ */
+function tileDeltas(points: Iterable<PointRow | ChunkRow>, from: FinestLevels): TileDelta[] {
+  const byStep = new TileRunFolder(tileWidth(from[0]));
+  const byTime = new TileRunFolder(tileWidth(from[1]));
   for (const [step, timestamp, value] of points) {
     const y = numberOf(value);
-    if (step >= 0) foldPoint(firstLevel[0].at(Math.floor(step / width)), step, y, step);
-    foldPoint(firstLevel[1].at(Math.floor(timestamp / width)), timestamp, y, step);
+    if (step >= 0) byStep.add(step, y, step);
+    byTime.add(timestamp, y, step);
   }
+  const finest: [TileMap, TileMap] = [byStep.finish(), byTime.finish()];
   const deltas: TileDelta[] = [];
   for (const axis of [0, 1] as const) {
-    let below = firstLevel[axis];
-    deltas.push({ axis, level: 1, tiles: below });
-    for (let level = 2; level <= TILE_LEVELS; level += 1) {
+    let below = finest[axis];
+    deltas.push({ axis, level: from[axis], tiles: below });
+    for (let level = from[axis] + 1; level <= TILE_LEVELS; level += 1) {
       const above = new TileMap();
       for (const [index, tile] of below) mergeTile(above.at(Math.floor(index / 16)), tile);
       deltas.push({ axis, level, tiles: above });
@@ -170,8 +174,9 @@ export function createMetricTileStore(db: Db): MetricTileStore {
       pass = { count, maxStep, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: start, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
     }
     const rows = chunk.all(ref.id, pass.keyStep, pass.keyTimestamp, pass.keySeq, pass.count, pass.upto, CHUNK_POINTS);
-    const deltas = tileDeltas(rows);
-    const levels: FinestLevels = pass.stepLevel > 0 ? [pass.stepLevel, pass.timeLevel] : [finestLevel(deltas, 0, rows.length), finestLevel(deltas, 1, rows.length)];
+    const chosen: FinestLevels | undefined = pass.stepLevel > 0 ? [pass.stepLevel, pass.timeLevel] : undefined;
+    const deltas = tileDeltas(rows, chosen ?? [1, 1]);
+    const levels: FinestLevels = chosen ?? [finestLevel(deltas, 0, rows.length), finestLevel(deltas, 1, rows.length)];
     for (const { axis, level, tiles } of deltas) {
       if (level < levels[axis]) continue;
       for (const [index, t] of tiles) {

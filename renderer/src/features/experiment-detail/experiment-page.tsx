@@ -18,6 +18,7 @@ import { MetricsSection } from './metrics-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
+import { usePrefetchCharts } from './chart-prefetch.ts';
 
 const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -38,6 +39,12 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const [section, setSection] = useState<Section>('Overview');
   // Sections that grow while the experiment runs are read once their live cursor is known, so nothing falls in between.
   const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
+  usePrefetchCharts(experimentKey, live.ready);
+  // Once the page holds a cursor, Metrics need not wait for the section's own: the live reads go on from it and keep
+  // the chart reads (prefetched) whole, and a chart line ignores points it already holds.
+  const [hadCursor, setHadCursor] = useState(false);
+  if (live.ready && !hadCursor) setHadCursor(true);
+  const sectionReady = live.ready || (section === 'Metrics' && hadCursor);
   const [dialog, setDialog] = useState<'rename' | 'times' | 'tags' | null>(null);
   const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | null>(null);
   const confirm = useConfirm();
@@ -106,8 +113,8 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
       </Tabs>
       <Box role="tabpanel" id="experiment-section" aria-labelledby={tabId(section)}>
         {section === 'Overview' && <OverviewSection metadata={data} />}
-        {!live.ready && GROWING.has(section) && <CircularProgress aria-label="Loading the section" />}
-        {live.ready && section === 'Metrics' && <MetricsSection experimentKey={experimentKey} />}
+        {!sectionReady && GROWING.has(section) && <CircularProgress aria-label="Loading the section" />}
+        {sectionReady && section === 'Metrics' && <MetricsSection experimentKey={experimentKey} />}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}

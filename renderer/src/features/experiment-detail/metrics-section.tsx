@@ -2,17 +2,15 @@ import { Alert, Box, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, T
 import { useMemo, useState } from 'react';
 import { useApiQuery } from '../../lib/api.ts';
 import { ChartControls, MetricChart, type ChartAxis, type SeriesSource } from '../logged-data/index.ts';
+import { firstCharted } from './chart-prefetch.ts';
 import { SummariesTable } from './summaries-table.tsx';
-
-/** How many metrics are charted at first: the first few that are not system usage series. */
-const FIRST_CHARTED = 3;
 
 /** The experiment's metric summaries and a chart of the chosen metrics overlaid, by step or by time. */
 export function MetricsSection({ experimentKey }: { experimentKey: string }) {
   const summaries = useApiQuery('getMetricSummaries', { experimentKey });
   const names = useMemo(() => (summaries.data?.values ?? []).map((summary) => summary.name), [summaries.data]);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const chosen = picked ?? names.filter((name) => !name.startsWith('sys.')).slice(0, FIRST_CHARTED);
+  const chosen = picked ?? firstCharted(names);
   const [axis, setAxis] = useState<ChartAxis>('step');
   const [overlaid, setOverlaid] = useState(true);
   const chosenKey = chosen.join('\u0000');

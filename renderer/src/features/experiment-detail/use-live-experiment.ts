@@ -45,25 +45,36 @@ function applyLive(client: QueryClient, profileId: string, experimentKey: string
 
 /**
  * Follows an experiment while its page is open: every second, `ext.experimentLive` answers what it logged since the
- * last look, which is appended to the page's cached reads. Each time the page shows another `section`, a new cursor is
- * taken before that section reads, so what it reads and what is appended meet without a gap. On a service without
+ * last look, which is appended to the page's cached reads. Each time the page shows another `section`, the cursor is
+ * moved on (appending what arrived since the last look) before that section reads, so what it reads and what is
+ * appended meet without a gap, and reads made earlier (the charts prefetched when the page opened) stay whole. On a service without
  * that read the page simply stays as read.
  */
 export function useLiveExperiment(experimentKey: string, section: string): LiveState {
   const profileId = useActiveProfile().id;
   const client = useQueryClient();
-  const cursor = useRef<{ section: string; value: string } | undefined>(undefined);
+  const cursor = useRef<{ value: string } | undefined>(undefined);
+  // One look at a time: a section's read still in flight when another section starts would otherwise share its cursor,
+  // and what arrived would be appended twice.
+  const previousLook = useRef<Promise<unknown>>(Promise.resolve());
+  const look = async (): Promise<string> => {
+    for (;;) {
+      // A new section goes on from the last cursor (its first read appends what arrived since the last look), so what
+      // earlier sections read or prefetched stays whole; the cursor it answers is new, taken before the section reads.
+      const since = cursor.current?.value;
+      const reply = await callApi('getExperimentLive', { query: { experimentKey, since } }, profileId);
+      if (since !== undefined) applyLive(client, profileId, experimentKey, reply);
+      else client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
+      cursor.current = { value: reply.cursor };
+      if (!reply.more) return reply.cursor;
+    }
+  };
   const live = useQuery({
     queryKey: [...apiQueryKey(profileId, 'getExperimentLive', { experimentKey }), section],
-    queryFn: async () => {
-      for (;;) {
-        const since = cursor.current?.section === section ? cursor.current.value : undefined;
-        const reply = await callApi('getExperimentLive', { query: { experimentKey, since } }, profileId);
-        if (since !== undefined) applyLive(client, profileId, experimentKey, reply);
-        else client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
-        cursor.current = { section, value: reply.cursor };
-        if (!reply.more) return reply.cursor;
-      }
+    queryFn: () => {
+      const next = previousLook.current.then(look, look);
+      previousLook.current = next.catch(() => undefined);
+      return next;
     },
     retry: false,
     gcTime: 0,

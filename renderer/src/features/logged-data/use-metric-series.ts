@@ -63,18 +63,17 @@ async function readSeries(query: SeriesQuery, profileId: string): Promise<ApiRep
   }
 }
 
+/** The react-query options of one line's read (shared by the chart and the experiment page's prefetch). */
+export function seriesQueryOptions(source: SeriesSource, axis: ChartAxis, range: XRange | null, profileId: string): UseQueryOptions<ApiReply<'getMetricSeries'>, BridgeError> {
+  const query = seriesQuery(source, axis, range);
+  return { queryKey: apiQueryKey(profileId, 'getMetricSeries', query), queryFn: () => readSeries(query, profileId) };
+}
+
 /** Reads every line of a chart downsampled on the service (keeping the previous data on screen while a zoom reads). */
 export function useMetricSeries(sources: readonly SeriesSource[], axis: ChartAxis, range: XRange | null): ChartReads {
   const profileId = useActiveProfile().id;
   return useQueries({
-    queries: sources.map((source): UseQueryOptions<ApiReply<'getMetricSeries'>, BridgeError> => {
-      const query = seriesQuery(source, axis, range);
-      return {
-        queryKey: apiQueryKey(profileId, 'getMetricSeries', query),
-        queryFn: () => readSeries(query, profileId),
-        placeholderData: keepPreviousData,
-      };
-    }),
+    queries: sources.map((source) => ({ ...seriesQueryOptions(source, axis, range, profileId), placeholderData: keepPreviousData })),
     combine,
   });
 }
