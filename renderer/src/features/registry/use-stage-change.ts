@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BridgeError } from '../../bridge.ts';
-import { callApi, useInvalidateApi } from '../../lib/api.ts';
+import { callApi, useInvalidateApi, type InvalidateTarget } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { stagesAfter, type StageStep, type VersionStages } from './stages.ts';
@@ -12,6 +12,16 @@ export interface ModelRef {
   modelName: string;
   registryModelId: string;
 }
+
+/** The reads a change to a model's versions makes stale: its history, the model and list pages, deliveries, requests. */
+export const registryChangeReads = (model: ModelRef): InvalidateTarget[] => [
+  historyTarget(model.registryModelId),
+  ['registryModelDetails', { workspaceName: model.workspaceName }],
+  ['listRegistryModels', { workspaceName: model.workspaceName }],
+  'listWebhookDeliveries',
+  'listExperimentModels',
+  'listPromotionRequests',
+];
 
 /** What happened to one step: done, failed with the server's message, or not attempted after an earlier failure. */
 export type StepOutcome = { step: StageStep; state: 'done' } | { step: StageStep; state: 'failed'; error: string } | { step: StageStep; state: 'skipped' };
@@ -69,14 +79,7 @@ export function useStageChange(model: ModelRef, versions: readonly VersionStages
           outcomes.push({ step, state: 'failed', error: held ? `held back for approval, a promotion request was filed: ${error.message}` : errorMessage(error) });
         }
       }
-      await invalidate([
-        historyTarget(model.registryModelId),
-        ['registryModelDetails', { workspaceName: model.workspaceName }],
-        ['listRegistryModels', { workspaceName: model.workspaceName }],
-        'listWebhookDeliveries',
-        'listExperimentModels',
-        'listPromotionRequests',
-      ]);
+      await invalidate(registryChangeReads(model));
       return { outcomes, changedIds: [...changed], knownDeliveryIds: known };
     } finally {
       setRunning(false);

@@ -4,8 +4,7 @@ import { callApi, useInvalidateApi } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useActiveProfile } from '../../../lib/profiles.tsx';
 import { describeStep, planAddStage, type StageStep, type VersionStages } from '../stages.ts';
-import type { ModelRef } from '../use-stage-change.ts';
-import { historyTarget } from '../use-version-history.ts';
+import { registryChangeReads, type ModelRef } from '../use-stage-change.ts';
 
 /** The change the cockpit makes: put the candidate into a stage, or give it a status, taking it from whoever holds it. */
 export interface PromotionChange {
@@ -78,13 +77,7 @@ export function usePromotion(model: ModelRef, versions: readonly VersionStages[]
         else if (lacksMove(error)) outcome = await separateCalls(change, target, versions, profileId).catch((failure: unknown) => ({ state: 'failed' as const, message: errorMessage(failure) }));
         else outcome = { state: 'failed', message: errorMessage(error) };
       }
-      await invalidate([
-        historyTarget(model.registryModelId),
-        ['registryModelDetails', { workspaceName: model.workspaceName }],
-        ['listRegistryModels', { workspaceName: model.workspaceName }],
-        'listWebhookDeliveries',
-        'listPromotionRequests',
-      ]);
+      await invalidate(registryChangeReads(model));
       return { outcome, startedAt, knownDeliveryIds: known };
     } finally {
       setRunning(false);
