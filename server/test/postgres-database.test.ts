@@ -70,15 +70,15 @@ describe('the PostgreSQL schema and its migrations', () => {
       await q("INSERT INTO experiment_tags (experiment_id, tag) VALUES (1, 't')");
       await q('UPDATE experiments SET project_id = 2 WHERE id = 1');
       const feed = await q('SELECT (SELECT seq FROM change_counter) AS counter, (SELECT change_seq FROM experiments) AS seq');
-      expect(feed.rows[0]).toEqual({ counter: '4', seq: '3' });
+      expect(feed.rows[0]).toEqual({ counter: 4, seq: 3 });
       const removals = await q('SELECT seq, project_id, experiment_key FROM experiment_removals');
-      expect(removals.rows).toEqual([{ seq: '4', project_id: '1', experiment_key: 'e1' }]);
+      expect(removals.rows).toEqual([{ seq: 4, project_id: 1, experiment_key: 'e1' }]);
       await q("INSERT INTO assets (uuid, experiment_id, file_name, file_size, type, content_type, blob, created_at) VALUES ('a', 1, 'f', 1, 'asset', 'x', 'blob-a', 1)");
       await q('DELETE FROM experiments WHERE id = 1');
       const garbage = await q('SELECT blob FROM blob_garbage');
       expect(garbage.rows).toEqual([{ blob: 'blob-a' }]);
       const purged = await q('SELECT seq, project_id FROM experiment_removals ORDER BY seq');
-      expect(purged.rows.at(-1)).toEqual({ seq: '5', project_id: '2' });
+      expect(purged.rows.at(-1)).toEqual({ seq: 5, project_id: 2 });
     } finally {
       await pool.end();
     }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrationFiles } from './database.ts';
+import { postgresPool } from './sql-postgres.ts';
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations-postgres');
 
@@ -13,8 +14,8 @@ const MIGRATION_LOCK_KEY = 0x74646d67;
  * All pending migrations run in one transaction holding pg_advisory_xact_lock: instances starting together wait for
  * each other, and the later ones find the migrations recorded and apply nothing.
  */
-export async function openPostgres(url: string): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+export async function openPostgres(url: string, max = 4): Promise<pg.Pool> {
+  const pool = postgresPool(url, max);
   try {
     await migratePostgres(pool);
   } catch (error) {

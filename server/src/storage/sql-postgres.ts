@@ -1,0 +1,128 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { RunResult, Sql, Statement } from './sql.ts';
+
+/** PostgreSQL's codes for a transaction that lost a serialisation race: safe to run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+/** Most times a serializable transaction is run before its failure is reported. */
+const MAX_ATTEMPTS = 12;
+
+/** bigint (count(*), ids, times) and numeric (sum of bigint) read as JavaScript numbers, as SQLite gives them. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC) return Number;
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid, 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Rewrites positional `?` parameters as `$1, $2, …`, leaving quoted strings, identifiers and comments alone. */
+export function numberParameters(text: string): string {
+  let out = '';
+  let index = 0;
+  let number = 0;
+  while (index < text.length) {
+    const char = text[index];
+    const quote = char === "'" || char === '"' ? char : undefined;
+    if (quote !== undefined) {
+      let end = index + 1;
+      while (end < text.length && !(text[end] === quote && text[end + 1] !== quote)) end += text[end] === quote ? 2 : 1;
+      out += text.slice(index, end + 1);
+      index = end + 1;
+    } else if (char === '-' && text[index + 1] === '-') {
+      const end = text.indexOf('\n', index);
+      const stop = end === -1 ? text.length : end;
+      out += text.slice(index, stop);
+      index = stop;
+    } else {
+      out += char === '?' ? `$${String(++number)}` : char;
+      index += 1;
+    }
+  }
+  return out;
+}
+
+/** A pool of connections to `url`, ready for the Sql interface (numbers parsed as SQLite returns them). */
+export function postgresPool(url: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString: url, max, types: TYPES });
+}
+
+/**
+ * The Sql interface over a PostgreSQL pool. Each statement is a named prepared statement (prepared once per
+ * connection). A transaction takes one connection for its work (found again through the async call chain);
+ * it is SERIALIZABLE and re-run when PostgreSQL reports a serialisation failure, which gives the serial order
+ * the SQLite backend has, across every instance on the database.
+ */
+export function postgresSql(pool: pg.Pool): Sql {
+  const current = new AsyncLocalStorage<{ client: pg.PoolClient; savepoints: number }>();
+  const query = (config: pg.QueryConfig): Promise<pg.QueryResult> => (current.getStore()?.client ?? pool).query(config);
+
+  const statement = <P extends unknown[], R>(text: string, mode: 'rows' | 'pluck' | 'raw'): Statement<P, R> => {
+    const numbered = numberParameters(text);
+    const name = `td_${createHash('sha1').update(numbered).digest('hex').slice(0, 24)}_${mode}`;
+    const config = (params: unknown[]): pg.QueryConfig => ({ name, text: numbered, values: params, ...(mode === 'rows' ? {} : { rowMode: 'array' as const }) });
+    const rows = async (params: unknown[]): Promise<R[]> => {
+      const result = await query(config(params));
+      return (mode === 'pluck' ? result.rows.map((row: unknown[]) => row[0]) : result.rows) as R[];
+    };
+    return {
+      all: (...params) => rows(params),
+      get: async (...params) => (await rows(params))[0],
+      run: async (...params): Promise<RunResult> => ({ changes: (await query(config(params))).rowCount ?? 0 }),
+      pluck: () => statement(text, 'pluck'),
+      raw: () => statement(text, 'raw'),
+    };
+  };
+
+  const nested = async <T>(state: { client: pg.PoolClient; savepoints: number }, work: () => Promise<T>): Promise<T> => {
+    const name = `sp${String(++state.savepoints)}`;
+    await state.client.query(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      await state.client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await state.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw error;
+    }
+  };
+
+  const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> => {
+    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    try {
+      const result = await current.run({ client, savepoints: 0 }, work);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  };
+
+  return {
+    dialect: 'postgres',
+    prepare: <P extends unknown[] = unknown[], R = unknown>(text: string) => statement<P, R>(text, 'rows'),
+    exec: async (text) => {
+      await (current.getStore()?.client ?? pool).query(text);
+    },
+    transaction: async <T>(work: () => Promise<T>): Promise<T> => {
+      const state = current.getStore();
+      if (state !== undefined) return nested(state, work);
+      const client = await pool.connect();
+      try {
+        for (let tries = 1; ; tries++) {
+          try {
+            return await attempt(client, work);
+          } catch (error) {
+            const code = (error as { code?: unknown }).code;
+            if (tries >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+            await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(tries, 6)));
+          }
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

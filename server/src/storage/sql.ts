@@ -1,0 +1,46 @@
+/** The SQL dialects the service's storage speaks. */
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/** What a write statement changed. */
+export interface RunResult {
+  /** Rows inserted, updated or deleted. */
+  changes: number;
+}
+
+/**
+ * A statement prepared once and run many times, with positional `?` parameters in both dialects.
+ * `R` is the row type, or the first column's type after `pluck()`, or the array of columns after `raw()`.
+ */
+export interface Statement<P extends unknown[] = unknown[], R = unknown> {
+  /** Every row. */
+  all(...params: P): Promise<R[]>;
+  /** The first row, or undefined. */
+  get(...params: P): Promise<R | undefined>;
+  /** Runs a write and says how many rows it changed. */
+  run(...params: P): Promise<RunResult>;
+  /** The same statement returning each row's first column. */
+  pluck(): Statement<P, R>;
+  /** The same statement returning each row as an array of columns. */
+  raw(): Statement<P, R>;
+}
+
+/**
+ * The storage connection every store receives: SQLite (the embedded default) or PostgreSQL, behind one interface.
+ * Statements run inside the caller's `transaction` when there is one (tracked per async call chain), so a store
+ * never passes a transaction handle around.
+ */
+export interface Sql {
+  readonly dialect: SqlDialect;
+  /** Prepares `text` (positional `?` parameters). */
+  prepare<P extends unknown[] = unknown[], R = unknown>(text: string): Statement<P, R>;
+  /** Runs statements without parameters or results (DDL, several statements). */
+  exec(text: string): Promise<void>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Writes are serialised
+   * as SQLite serialises them (PostgreSQL: SERIALIZABLE, re-run on a serialisation failure, so `work` must only
+   * write through this connection). A transaction inside another is a savepoint of it.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Closes the connection(s); pending statements finish first. */
+  close(): Promise<void>;
+}

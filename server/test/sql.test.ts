@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { numberParameters } from '../src/storage/sql-postgres.ts';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { bareBackends } from './sql-backends.ts';
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+}, 60_000);
+afterAll(async () => {
+  await cluster.stop();
+});
+
+describe('numberParameters', () => {
+  it('numbers ? outside strings, quoted identifiers and comments', () => {
+    expect(numberParameters(`SELECT '?', "a?b", x FROM t WHERE a = ? AND b = 'it''s ?' AND c = ? -- why?\nAND d = ?`)).toBe(
+      `SELECT '?', "a?b", x FROM t WHERE a = $1 AND b = 'it''s ?' AND c = $2 -- why?\nAND d = $3`,
+    );
+  });
+});
+
+describe.each(bareBackends(() => cluster))('the Sql layer on $name', (backend) => {
+  const withSql = async (test: (sql: Awaited<ReturnType<typeof backend.open>>['sql']) => Promise<void>) => {
+    const { sql, cleanup } = await backend.open();
+    try {
+      await sql.exec('CREATE TABLE t (id bigint PRIMARY KEY, name text NOT NULL, n bigint NOT NULL DEFAULT 0)');
+      await test(sql);
+    } finally {
+      await cleanup();
+    }
+  };
+
+  it('runs, reads rows, first columns and arrays, with numbers as numbers', () =>
+    withSql(async (sql) => {
+      const insert = sql.prepare<[number, string]>('INSERT INTO t (id, name) VALUES (?, ?)');
+      expect(await insert.run(1, 'a')).toEqual({ changes: 1 });
+      await insert.run(2, 'b');
+      expect(await sql.prepare<[number], { id: number; name: string }>('SELECT id, name FROM t WHERE id > ? ORDER BY id').all(0)).toEqual([
+        { id: 1, name: 'a' },
+        { id: 2, name: 'b' },
+      ]);
+      expect(await sql.prepare<[], number>('SELECT count(*) FROM t').pluck().get()).toBe(2);
+      expect(await sql.prepare<[], unknown[]>('SELECT id, name FROM t ORDER BY id').raw().all()).toEqual([
+        [1, 'a'],
+        [2, 'b'],
+      ]);
+      expect(await sql.prepare<[number]>('SELECT * FROM t WHERE id = ?').get(9)).toBeUndefined();
+      expect(await sql.prepare<[string]>('UPDATE t SET n = n + 1 WHERE name <> ?').run('zz')).toEqual({ changes: 2 });
+    }));
+
+  it('commits a transaction that resolves and rolls back one that throws, savepoints included', () =>
+    withSql(async (sql) => {
+      const insert = sql.prepare<[number, string]>('INSERT INTO t (id, name) VALUES (?, ?)');
+      const count = sql.prepare<[], number>('SELECT count(*) FROM t').pluck();
+      await sql.transaction(async () => {
+        await insert.run(1, 'kept');
+        await sql.transaction(() => insert.run(2, 'kept too'));
+        await expect(sql.transaction(async () => (await insert.run(3, 'inner'), Promise.reject(new Error('inner'))))).rejects.toThrow('inner');
+      });
+      await expect(sql.transaction(async () => (await insert.run(4, 'outer'), Promise.reject(new Error('outer'))))).rejects.toThrow('outer');
+      expect(await count.get()).toBe(2);
+    }));
+
+  it('keeps a transaction to its own call chain: a read elsewhere never sees its uncommitted rows', () =>
+    withSql(async (sql) => {
+      const names = sql.prepare<[], string>('SELECT name FROM t ORDER BY id').pluck();
+      let inside: () => void = () => {};
+      const paused = new Promise<void>((resolve) => (inside = resolve));
+      let resume: () => void = () => {};
+      const transaction = sql.transaction(async () => {
+        await sql.prepare('INSERT INTO t (id, name) VALUES (1, ?)').run('pending');
+        inside();
+        await new Promise<void>((resolve) => (resume = resolve));
+      });
+      await paused;
+      const outside = names.all();
+      resume();
+      await transaction;
+      const seen = await outside;
+      expect(seen.length === 0 || seen[0] === 'pending').toBe(true);
+      expect(await names.all()).toEqual(['pending']);
+    }));
+
+  it('gives concurrent read-modify-write transactions a serial order: no update is lost', () =>
+    withSql(async (sql) => {
+      await sql.prepare('INSERT INTO t (id, name, n) VALUES (1, ?, 0)').run('counter');
+      const read = sql.prepare<[], number>('SELECT n FROM t WHERE id = 1').pluck();
+      const write = sql.prepare<[number]>('UPDATE t SET n = ? WHERE id = 1');
+      await Promise.all(
+        Array.from({ length: 20 }, () =>
+          sql.transaction(async () => {
+            const n = (await read.get()) ?? 0;
+            await new Promise((resolve) => setImmediate(resolve));
+            await write.run(n + 1);
+          }),
+        ),
+      );
+      expect(await read.get()).toBe(20);
+    }));
+});
