@@ -28,7 +28,7 @@ export function seedProjects(serviceDataDir: string, counts: readonly number[]):
     const projects = createProjectStore(db);
     const experiments = createExperimentStore(db);
     const tags = createLoggedTagStore(db);
-    return db.transaction(() => {
+    return db.transaction(async () => {
       const admin = ensureUser(stores, ADMIN_USER, true, now);
       const workspace = stores.workspaces.byName(ADMIN_USER);
       if (!workspace) throw new Error('the admin workspace was not created');
@@ -42,7 +42,7 @@ export function seedProjects(serviceDataDir: string, counts: readonly number[]):
         }
         return { projectId: project.uuid, projectName, experiments: count };
       });
-    })();
+    });
   } finally {
     db.close();
   }

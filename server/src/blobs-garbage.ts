@@ -1,5 +1,5 @@
 import type { BlobStore } from './blobs.ts';
-import type { Db } from './storage/database.ts';
+import type { Sql } from './storage/sql.ts';
 
 /** Frees the bytes of deleted rows: the triggers of migrations 003/006 queue blobs in `blob_garbage`. */
 export interface BlobCollector {
@@ -10,7 +10,7 @@ export interface BlobCollector {
 }
 
 /** Creates the collector over the database and the blob store. */
-export function createBlobCollector(db: Db, blobs: BlobStore): BlobCollector {
+export function createBlobCollector(db: Sql, blobs: BlobStore): BlobCollector {
   const queued = db.prepare<[], { blob: string }>('SELECT blob FROM blob_garbage LIMIT 1000');
   const dequeue = db.prepare('DELETE FROM blob_garbage WHERE blob = ?');
   const referenced = db.prepare<[string, string, string], { one: number }>(

@@ -19,7 +19,7 @@ export interface BootstrapResult {
  * `bootstrapApiKey` when given, else a random key written to `<data-dir>/admin-api-key` (0600).
  */
 export function bootstrapAdmin(services: Services, bootstrapApiKey: string | undefined): BootstrapResult {
-  return services.db.transaction((): BootstrapResult => {
+  return services.sql.transaction(async (): Promise<BootstrapResult> => {
     if (services.users.count() > 0) return {};
     const now = services.now();
     const admin = ensureUser(services, ADMIN_USER, true, now);
@@ -29,5 +29,5 @@ export function bootstrapAdmin(services: Services, bootstrapApiKey: string | und
     const file = adminKeyFile(services.config.dataDir);
     writeFileSync(file, `${key}\n`, { mode: 0o600 });
     return { generatedAdminKey: key, adminKeyFile: file };
-  }).immediate();
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './accounts.ts';
 import type { Caller } from './http/handler.ts';
-import { openDatabase, type Db } from './storage/database.ts';
+import { openDatabase, type Sql } from './storage/database.ts';
 import type { ExternalCommits } from './storage/external-commits.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './storage/users.ts';
 import { createWorkspaceStore } from './storage/workspaces.ts';
@@ -77,11 +77,11 @@ export interface IssuedKey {
 export function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): IssuedKey {
   return withStores(options.dataDir, (users, db) => {
     const now = Date.now();
-    return db.transaction(() => {
+    return db.transaction(async () => {
       const user = ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
       const apiKey = generateApiKey();
       return { apiKey, prefix: registerApiKey(users, user.id, apiKey, now), userName: user.name };
-    })();
+    });
   });
 }
 
@@ -96,7 +96,7 @@ export function revokeApiKeys(dataDir: string, prefix: string): number {
   return withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
 }
 
-function withStores<T>(dataDir: string, use: (users: UserStore, db: Db) => T): T {
+function withStores<T>(dataDir: string, use: (users: UserStore, db: Sql) => T): T {
   const db = openDatabase(dataDir);
   try {
     return use(createUserStore(db), db);

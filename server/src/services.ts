@@ -21,6 +21,8 @@ import { createVizStoreStore, type VizStoreStore } from './storage/stores.ts';
 import { createWebhookServices, type WebhookServices } from './webhooks/services.ts';
 import type { DeliveryPolicy } from './webhooks/worker.ts';
 import type { Db } from './storage/database.ts';
+import type { Sql } from './storage/sql.ts';
+import { sqliteSql } from './storage/sql-sqlite.ts';
 import { createExperimentStore, type ExperimentStore } from './storage/experiments.ts';
 import { createExternalCommits, type ExternalCommits } from './storage/external-commits.ts';
 import { createProjectStore, type ProjectStore } from './storage/projects.ts';
@@ -58,7 +60,8 @@ export type CloseListener = () => void | Promise<void>;
 
 /** The composition root handed to every handler-table factory. */
 export interface Services {
-  db: Db;
+  /** The storage connection (SQLite or PostgreSQL): stores and transactions go through it. */
+  sql: Sql;
   config: ServiceConfig;
   /** The clock (ms since the epoch); tests may pass their own. */
   now: () => number;
@@ -118,19 +121,20 @@ export interface Services {
 
 /** Builds the services over an open database. Other parts add their stores here, one line each. */
 export function createServices(db: Db, config: ServiceConfig, now: () => number = Date.now): Services {
+  const sql = sqliteSql(db);
   const purgeListeners: PurgeListener[] = [];
-  const metricTiles = createMetricTileStore(db);
+  const metricTiles = createMetricTileStore(sql);
   const closeListeners: CloseListener[] = [];
-  const workspaces = createWorkspaceStore(db);
-  const experiments = createExperimentStore(db);
-  const projects = createProjectStore(db, experiments.forgetAll);
+  const workspaces = createWorkspaceStore(sql);
+  const experiments = createExperimentStore(sql);
+  const projects = createProjectStore(sql, experiments.forgetAll);
   const externalCommits = createExternalCommits(db);
   externalCommits.onCommit(workspaces.forgetMembers);
   externalCommits.onCommit(experiments.forgetAll);
-  const registryHistory = createRegistryHistoryStore(db);
+  const registryHistory = createRegistryHistoryStore(sql);
   const blobs = createBlobStore(config.dataDir);
-  const blobGarbage = createBlobCollector(db, blobs);
-  const webhooks = createWebhookServices(db, {
+  const blobGarbage = createBlobCollector(sql, blobs);
+  const webhooks = createWebhookServices(sql, {
     allowPrivate: config.webhooksAllowPrivate,
     policy: config.webhookDelivery,
     now,
@@ -139,36 +143,36 @@ export function createServices(db: Db, config: ServiceConfig, now: () => number 
   purgeListeners.push(() => blobGarbage.collect().then(() => undefined));
   closeListeners.push(() => webhooks.worker.close());
   return {
-    db,
+    sql,
     config,
     now,
     externalCommits,
-    users: createUserStore(db),
+    users: createUserStore(sql),
     workspaces,
     projects,
     experiments,
     access: createAccess({ workspaces, projects, experiments }),
     blobs,
     blobGarbage,
-    assets: createAssetStore(db),
-    experimentModels: createExperimentModelStore(db),
-    gitPatches: createGitPatchStore(db),
-    registry: createRegistryStore(db, registryHistory),
+    assets: createAssetStore(sql),
+    experimentModels: createExperimentModelStore(sql),
+    gitPatches: createGitPatchStore(sql),
+    registry: createRegistryStore(sql, registryHistory),
     registryHistory,
-    registryStatuses: createRegistryStatusStore(db),
-    registryPolicies: createRegistryPolicyStore(db),
-    promotionRequests: createPromotionRequestStore(db),
+    registryStatuses: createRegistryStatusStore(sql),
+    registryPolicies: createRegistryPolicyStore(sql),
+    promotionRequests: createPromotionRequestStore(sql),
     webhooks,
-    artifacts: createArtifactStore(db),
-    artifactLineage: createArtifactLineageStore(db),
-    vizStores: createVizStoreStore(db),
-    panels: createPanelStore(db),
-    rpc: createRpcStore(db),
-    loggedData: createLoggedDataStore(db),
-    search: createSearchStore(db),
+    artifacts: createArtifactStore(sql),
+    artifactLineage: createArtifactLineageStore(sql),
+    vizStores: createVizStoreStore(sql),
+    panels: createPanelStore(sql),
+    rpc: createRpcStore(sql),
+    loggedData: createLoggedDataStore(sql),
+    search: createSearchStore(sql),
     throttle: createThrottleGuard({ ...defaultThrottleLimits, ...config.throttle }, experiments, now),
-    changes: createChangeStore(db),
-    liveData: createLiveDataStore(db),
+    changes: createChangeStore(sql),
+    liveData: createLiveDataStore(sql),
     metricTiles,
     seriesSampler: createSeriesSampler(metricTiles),
     onExperimentPurged: (listener) => void purgeListeners.push(listener),

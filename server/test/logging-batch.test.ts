@@ -50,7 +50,7 @@ describe('group commit of logging writes', () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
     const experimentId = fixture.newExperiment();
-    const failingTransaction = fixture.db.transaction(() => {
+    const failingTransaction = () => fixture.sql.transaction(async () => {
       tags.add(experimentId, ['undone']);
       throw new Error('refused');
     });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Db } from '../src/storage/database.ts';
+import { openDatabase, type Sql } from '../src/storage/database.ts';
 import { createExperimentStore, type ExperimentStore } from '../src/storage/experiments.ts';
 import { createProjectStore } from '../src/storage/projects.ts';
 import { createUserStore } from '../src/storage/users.ts';
@@ -9,7 +9,7 @@ import { createWorkspaceStore } from '../src/storage/workspaces.ts';
 
 /** A real database in a temporary data dir with one user, workspace and project, for storage-level tests. */
 export interface StorageFixture {
-  db: Db;
+  db: Sql;
   experiments: ExperimentStore;
   /** Creates an experiment and returns its row id. */
   newExperiment(): number;

@@ -53,7 +53,7 @@ export function seedSearchScale(dataDir: string, projectName: string, count: num
     const tags = createLoggedTagStore(db);
     const seeded: SeededValues[] = [];
     const firstCreated = Date.UTC(2024, 0, 1);
-    const insert = db.transaction((from: number, to: number) => {
+    const insert = (from: number, to: number) => db.transaction(async () => {
       for (let n = from; n < to; n += 1) {
         const wanted = valuesOf(n);
         const created = firstCreated + n * 1000;

@@ -17,13 +17,13 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
       return ok('Saved');
     },
     clientlibSymlink: ({ query, caller, request }) =>
-      services.db.transaction(() => {
+      services.sql.transaction(async () => {
         const experiment = access.experiment(caller, query.experimentKey);
         const project = projects.byName(experiment.workspaceId, query.projectName);
         if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
         if (project.id !== experiment.projectId) experiments.link(project.id, experiment.id, services.now());
         return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
-      })(),
+      }),
     clientlibNotification: () => ok('Not sent: this service sends no notifications'),
     clientlibNotifyEvent: () => ok('Ignored'),
     clientlibRegisterRpc: ({ body, caller }) => {
@@ -31,7 +31,7 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
       return ok('Registered');
     },
     clientlibPendingRpcs: ({ query, caller }) =>
-      services.db.transaction(() => {
+      services.sql.transaction(async () => {
         const experiment = access.experiment(caller, query.experimentKey);
         const calls = rpc.list(experiment.id, true);
         rpc.markFetched(
@@ -49,9 +49,9 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
             experimentKey: experiment.key,
           })),
         };
-      })(),
+      }),
     clientlibSaveRpcResult: ({ body, caller }) =>
-      services.db.transaction(() => {
+      services.sql.transaction(async () => {
         const experiment = access.experiment(caller, body.experimentKey);
         const call = rpc.byUuid(experiment.id, body.callId);
         if (!call) throw notFound(`No remote call "${body.callId}" on experiment "${experiment.key}".`);
@@ -61,6 +61,6 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
           : { status: 'succeeded' as const, result: body.result ?? '', error: null };
         if (!rpc.complete(call.id, outcome, services.now())) throw badRequest(`Remote call "${call.uuid}" already has a result (${call.status}).`);
         return ok('Saved');
-      })(),
+      }),
   };
 }

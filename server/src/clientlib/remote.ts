@@ -11,7 +11,7 @@ export function createClientlibRemoteHandlers(services: Services): HandlerTable 
   const { access } = services;
   /** Runs the inserts in one transaction, then frees the bytes of replaced assets. */
   const insertAll = async <T extends { replaced: boolean }>(work: () => T[]): Promise<T[]> => {
-    const saved = services.db.transaction(work)();
+    const saved = services.sql.transaction(async () => work());
     if (saved.some((item) => item.replaced)) await services.blobGarbage.collect();
     return saved;
   };

@@ -35,7 +35,7 @@ function handshake<T>(work: () => T, sdkErrorCode?: number): T {
 /** Handlers of the clientlib handshake: `logger/add/run` and `logger/get/run` (clients.md B.2). */
 export function createClientlibRunHandlers(services: Services): HandlerTable {
   const { access, workspaces, projects, experiments, loggedData } = services;
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The reply both calls send for a started or resumed run. */
   const runReplyFor = (request: FastifyRequest, experiment: Experiment): z.output<typeof runReply> => {

@@ -27,12 +27,12 @@ export function createClientlibStatusHandlers(services: Services): HandlerTable 
       };
     },
     clientlibOfflineMetadata: ({ body, caller }) =>
-      services.db.transaction(() => {
+      services.sql.transaction(async () => {
         const experiment = access.experiment(caller, body.experimentKey);
         const [start, end] = startEndTimes(experiment, body.startTimestamp, body.endTimestamp);
         experiments.setTimes(experiment.id, start, end);
         return ok('Saved');
-      })(),
+      }),
     clientlibPing: () => ok('Pong'),
     clientlib3dLimits: () => ({
       maxPoints: MAX_POINTS,

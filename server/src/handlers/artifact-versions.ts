@@ -25,7 +25,7 @@ const describeRef = (ref: VersionRef) => ref.artifactId ?? [ref.workspace, ref.a
 /** Handlers of clients.md A.5: one artifact version, its files, and the artifact/version label writes. */
 export function createArtifactVersionHandlers(services: Services): HandlerTable {
   const { access, artifacts, assets, experiments, workspaces } = services;
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The artifact a request names, checked for membership: 404 (624522) when unknown, 400 when nothing names it. */
   const artifactOf = (caller: Caller, ref: VersionRef): Artifact => {

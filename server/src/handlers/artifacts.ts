@@ -34,7 +34,7 @@ export function artifactVersionOf(services: Services, caller: Caller, artifactVe
 /** Handlers of E50 and E51 and the artifact reads. */
 export function createArtifactHandlers(services: Services): HandlerTable {
   const { access, artifacts, workspaces } = services;
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   const overview = (artifact: Artifact) => {
     const versions = artifacts.versions(artifact.id);

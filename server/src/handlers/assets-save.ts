@@ -151,7 +151,7 @@ export function insertAsset(services: Services, content: AssetContent, wanted: U
 export async function storeReceivedAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
   let saved: ReturnType<typeof insertAsset>;
   try {
-    saved = services.db.transaction(() => insertAsset(services, content, wanted))();
+    saved = services.sql.transaction(async () => (insertAsset(services, content, wanted)));
   } catch (error) {
     if (content.file) await services.blobs.remove(content.file.blob);
     throw error;

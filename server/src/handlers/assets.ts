@@ -18,7 +18,7 @@ export const metadataText = (value: string | Record<string, unknown> | undefined
 /** Handlers of E31, E44–E49 and the asset, model and git patch reads. */
 export function createAssetHandlers(services: Services): HandlerTable {
   const { access, assets, blobs } = services;
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   const limit = services.config.uploadLimitBytes;
   const { requireChangeable, openArtifactVersion } = assetRules(services);
   /** The experiment's asset `assetId` (404 when unknown), checked to be changeable. */

@@ -13,7 +13,7 @@ const STOP_CALL = 'stop';
  */
 export function createExperimentLifecycleHandlers(services: Services): HandlerTable {
   const { access, projects, experiments } = services;
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   return {
     stopExperiment: ({ query, caller }) =>
       transaction(() => {

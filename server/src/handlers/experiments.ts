@@ -32,7 +32,7 @@ export function startEndTimes(experiment: Experiment, start: number | null | und
 /** Handlers of E2, E5, E6, E9, E10 and the experiment reads. */
 export function createExperimentHandlers(services: Services): HandlerTable {
   const { access, projects, experiments, config } = services;
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   const metadata = (experiment: Experiment) => toExperimentMetadata(experiment, services.now(), config.keepAlive.isAliveBeatDurationMillis);
   return {
     createExperiment: ({ body, caller, request }) =>

@@ -21,7 +21,7 @@ function projectIdentification(ids: { projectId?: string | null; workspaceName?:
 /** Handlers of E11–E16 and the project reads. */
 export function createProjectHandlers(services: Services): HandlerTable {
   const { access, projects, experiments } = services;
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   return {
     createProject: ({ body, caller }) =>
       transaction(() => {

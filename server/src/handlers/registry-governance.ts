@@ -18,7 +18,7 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
   const lookups = registryLookups(services);
   const changes = registryChanges(services);
   const guarded = registryGuarded(services);
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The policy record of a model (or of the workspace default when `modelId` is null). */
   const policyRecord = (workspace: Workspace, model: { id: number; name: string } | null) => {

@@ -24,7 +24,7 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
   const lookups = registryLookups(services);
   const changes = registryChanges(services);
   const guarded = registryGuarded(services);
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   return {
     ...createRegistryItemReadHandlers(services),

@@ -20,7 +20,7 @@ export function createRegistryRequestHandlers(services: Services): HandlerTable 
   const changes = registryChanges(services);
   const gate = registryGate(services);
   const moves = registryMoves(services);
-  const transaction = <T>(work: () => T): T => services.db.transaction(work)();
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The request's version with its model and workspace; `versions` caches each model's versions for a list. */
   const foundOf = (caller: Caller, request: PromotionRequest, versions = new Map<number, RegistryVersion[]>()): FoundVersion => {

@@ -30,7 +30,7 @@ export function createRpcHandlers(services: Services): HandlerTable {
       return { calls: rpc.list(experiment.id, query.status === 'pending').map((call) => toRecord(call, experiment.key)) };
     },
     saveRpcResult: ({ body, caller }) =>
-      services.db.transaction(() => {
+      services.sql.transaction(async () => {
         const experiment = access.experiment(caller, body.experimentKey);
         const call = rpc.byUuid(experiment.id, body.callId);
         if (!call) throw notFound(`No remote call "${body.callId}" on experiment "${experiment.key}".`);
@@ -39,6 +39,6 @@ export function createRpcHandlers(services: Services): HandlerTable {
           : { status: 'failed' as const, result: null, error: body.error ?? 'failed without a message' };
         if (!rpc.complete(call.id, outcome, services.now())) throw badRequest(`Remote call "${call.uuid}" already has a result (${call.status}).`);
         return ok('Saved');
-      })(),
+      }),
   };
 }

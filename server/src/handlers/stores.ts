@@ -8,7 +8,7 @@ export function createStoreHandlers(services: Services): HandlerTable {
   const { access, projects, vizStores } = services;
   return {
     saveStore: ({ body, caller }) =>
-      services.db.transaction(() => {
+      services.sql.transaction(async () => {
         const project = access.project(caller, { projectId: body.projectId });
         const existing = vizStores.get(body.instanceId);
         if (existing && existing.projectRowId !== project.id) {
@@ -16,7 +16,7 @@ export function createStoreHandlers(services: Services): HandlerTable {
         }
         vizStores.save(body.instanceId, project.id, body.store, services.now());
         return ok('Stored');
-      })(),
+      }),
     getStore: ({ query, caller }) => {
       const saved = vizStores.get(query.instanceId);
       const project = saved && projects.byId(saved.projectRowId);

@@ -80,7 +80,7 @@ function resolveHeaders(entry: PlannedEntry, stored: WebhookUrlEntry | undefined
  */
 export function saveConfig(services: Services, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): void {
   const { config } = services.webhooks;
-  services.db.transaction(() => {
+  services.sql.transaction(async () => {
     const before = new Map<string, WebhookUrlEntry>();
     const keyOf = (entry: { workspaceId: number; modelName: string; url: string }) => JSON.stringify([entry.workspaceId, entry.modelName, entry.url]);
     for (const workspace of plan.workspaces) {
@@ -93,5 +93,5 @@ export function saveConfig(services: Services, plan: { workspaces: Workspace[]; 
       const secret = entry.secret === undefined ? (stored?.secret ?? null) : entry.secret;
       config.upsert({ ...entry, headers: resolveHeaders(entry, stored), secret }, now);
     }
-  })();
+  });
 }

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** An artifact version an experiment produced or fetched. */
 export interface LineageItem {
@@ -21,7 +21,7 @@ export interface ArtifactLineageStore {
 const COLUMNS = `a.uuid AS artifactId, a.name AS artifactName, a.artifact_type AS artifactType, v.uuid AS artifactVersionId, v.version`;
 
 /** Creates the lineage store over a database (migration 008). */
-export function createArtifactLineageStore(db: Db): ArtifactLineageStore {
+export function createArtifactLineageStore(db: Sql): ArtifactLineageStore {
   const insert = db.prepare('INSERT OR IGNORE INTO artifact_consumers (version_id, experiment_id, created_at) VALUES (?, ?, ?)');
   const lineage = db.prepare<[string, number], LineageItem>(
     `SELECT * FROM (

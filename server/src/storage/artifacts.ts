@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** An artifact version's state: OPEN on creation, then CLOSED or ERROR for good. */
 export type ArtifactState = 'OPEN' | 'CLOSED' | 'ERROR';
@@ -126,7 +126,7 @@ const toVersion = (row: VersionRecord): ArtifactVersion => ({
 const VERSION_SELECT = 'SELECT v.*, u.name AS owner FROM artifact_versions v LEFT JOIN users u ON u.id = v.user_id';
 
 /** Creates the artifact store over a database. */
-export function createArtifactStore(db: Db): ArtifactStore {
+export function createArtifactStore(db: Sql): ArtifactStore {
   const byName = db.prepare<[number, string], ArtifactRecord>('SELECT * FROM artifacts WHERE workspace_id = ? AND name = ?');
   const byUuid = db.prepare<[string], ArtifactRecord>('SELECT * FROM artifacts WHERE uuid = ?');
   const byId = db.prepare<[number], ArtifactRecord>('SELECT * FROM artifacts WHERE id = ?');

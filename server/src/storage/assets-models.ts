@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** An experiment model: the named group of `type=model-element` assets of one experiment. */
 export interface ExperimentModel {
@@ -47,7 +47,7 @@ const toModel = (row: ModelRecord): ExperimentModel => ({
 });
 
 /** Creates the experiment model store over a database. */
-export function createExperimentModelStore(db: Db): ExperimentModelStore {
+export function createExperimentModelStore(db: Sql): ExperimentModelStore {
   const byUuid = db.prepare<[string], ModelRecord>(`${SELECT} WHERE m.uuid = ?`);
   const byName = db.prepare<[number, string], ModelRecord>(`${SELECT} WHERE m.experiment_id = ? AND m.name = ?`);
   const list = db.prepare<[number], ModelRecord>(`${SELECT} WHERE m.experiment_id = ? ORDER BY m.created_at, m.id`);

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** The stored git patch of an experiment. */
 export interface GitPatch {
@@ -14,7 +14,7 @@ export interface GitPatchStore {
 }
 
 /** Creates the git patch store over a database. */
-export function createGitPatchStore(db: Db): GitPatchStore {
+export function createGitPatchStore(db: Sql): GitPatchStore {
   const get = db.prepare<[number], GitPatch>(
     'SELECT blob, file_size AS fileSize, created_at AS createdAt FROM git_patches WHERE experiment_id = ?',
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** An asset row with its tags. */
 export interface StoredAsset {
@@ -99,7 +99,7 @@ const toAsset = (row: AssetRecord): StoredAsset => ({
 });
 
 /** Creates the asset store over a database. */
-export function createAssetStore(db: Db): AssetStore {
+export function createAssetStore(db: Sql): AssetStore {
   const insert = db.prepare(
     `INSERT INTO assets (uuid, experiment_id, file_name, file_size, type, content_type, context, step, epoch, metadata,
      blob, remote_link, experiment_model_id, artifact_version_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -121,7 +121,7 @@ export function createAssetStore(db: Db): AssetStore {
   const deleteOne = db.prepare('DELETE FROM assets WHERE id = ?');
   const addTag = db.prepare('INSERT OR IGNORE INTO asset_tags (asset_id, tag) VALUES (?, ?)');
   const removeTag = db.prepare('DELETE FROM asset_tags WHERE asset_id = ? AND tag = ?');
-  const addTags = db.transaction((id: number, tags: string[]) => {
+  const addTags = (id: number, tags: string[]) => db.transaction(async () => {
     for (const tag of tags) addTag.run(id, tag);
   });
 

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import { EXPERIMENT_SELECT, toExperiment, type Experiment, type ExperimentRecord } from './experiments.ts';
 
 /** An experiment listed in a project, with its change number and tags (what a list row shows). */
@@ -55,7 +55,7 @@ const toChange = (row: ChangeRecord): ExperimentChange => ({
 });
 
 /** Creates the change feed over a database. */
-export function createChangeStore(db: Db): ChangeStore {
+export function createChangeStore(db: Sql): ChangeStore {
   const homeAfter = db.prepare<[number, number, number], ChangeRecord>(
     `${WITH_TAGS} WHERE e.project_id = ? AND e.change_seq > ? ORDER BY e.change_seq LIMIT ?`,
   );
@@ -79,7 +79,7 @@ export function createChangeStore(db: Db): ChangeStore {
   const linkedBeat = db.prepare<[number, number, number, number], ChangeRecord>(`${WITH_TAGS} WHERE ${LINKED} AND ${beating}`);
   const newest = db.prepare<[], number>('SELECT seq FROM change_counter WHERE id = 1').pluck();
 
-  const since = db.transaction((projectId: number, after: number, limit: number): ChangesSince => {
+  const since = (projectId: number, after: number, limit: number): Promise<ChangesSince> => db.transaction(async () => {
     // One more than asked of each, to tell whether the limit cut the answer short.
     const changed = [...homeAfter.all(projectId, after, limit + 1), ...linkedAfter.all(projectId, after, limit + 1)].map(toChange);
     const removed = removedAfter.all(projectId, after, limit + 1);

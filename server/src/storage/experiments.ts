@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** An experiment with the names of its workspace, home project and user (what the metadata read needs). */
 export interface Experiment {
@@ -170,7 +170,7 @@ const fileNameOf = (filePath: string | null) => (filePath === null ? null : (fil
  * cached from committed state; every write goes through this store and drops what it changes, so
  * nothing else may write the experiments table.
  */
-export function createExperimentStore(db: Db): ExperimentStore {
+export function createExperimentStore(db: Sql): ExperimentStore {
   const cache = new Map<string, Experiment>();
   const keysById = new Map<number, string>();
   const forget = (id: number) => {

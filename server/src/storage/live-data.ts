@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** Where a reader of one metric series stopped: how many points it has seen and the highest step among them. */
 export interface SeriesMark {
@@ -48,15 +48,15 @@ export interface LiveDataStore {
 type PointRow = [number, string, number, number, number | null, string | null];
 
 /** Creates the live-data reads over a database. */
-export function createLiveDataStore(db: Db): LiveDataStore {
+export function createLiveDataStore(db: Sql): LiveDataStore {
   const items = db.prepare<[number], MetricItem>(
     "SELECT id, name, value_count AS count FROM logged_items WHERE experiment_id = ? AND kind = 'metric' ORDER BY name",
   );
   const maxStep = db.prepare<[number], number | null>('SELECT max(step) FROM metric_points WHERE item_id = ?').pluck();
   const select = 'SELECT seq, value, timestamp, step, epoch, context FROM metric_points';
   // Points usually arrive in step order: the new ones sit at or above the highest step seen, one short range scan.
-  const fromStep = db.prepare<[number, number, number], PointRow>(`${select} WHERE item_id = ? AND step >= ? AND seq > ?`).raw(true);
-  const anyStep = db.prepare<[number, number], PointRow>(`${select} WHERE item_id = ? AND seq > ?`).raw(true);
+  const fromStep = db.prepare<[number, number, number], PointRow>(`${select} WHERE item_id = ? AND step >= ? AND seq > ?`).raw();
+  const anyStep = db.prepare<[number, number], PointRow>(`${select} WHERE item_id = ? AND seq > ?`).raw();
   const lastOutput = db.prepare<[], number | null>('SELECT max(id) FROM output_lines').pluck();
   const output = db.prepare<[number, number, number], { id: number; output: string; stderr: number }>(
     'SELECT id, output, stderr FROM output_lines WHERE id > ? AND experiment_id = ? ORDER BY id LIMIT ?',

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import type { LoggedPoint } from './logged-data-summary.ts';
 import type { MetricInput } from './logged-data-values.ts';
 
@@ -21,7 +21,7 @@ export type PointWriter = (rows: PointRows) => void;
  * Creates the writer of metric points. One statement per row spends most of its time binding and stepping a
  * statement; a statement of many rows pays that once per chunk (same rows, same table, same order of arrival).
  */
-export function createPointWriter(db: Db): PointWriter {
+export function createPointWriter(db: Sql): PointWriter {
   const statements = ROWS_PER_STATEMENT.map((size) => ({
     size,
     statement: db.prepare(

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** Runs writes in shared transactions (group commit). */
 export interface GroupCommit {
@@ -30,13 +30,12 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * `around` wraps each transaction's writes (inside the transaction) and again each non-atomic write in its
  * savepoint: it may defer work to the end of the transaction, and must forget a failed write's share of it.
  */
-export function createGroupCommit(db: Db, around: <T>(run: () => T) => T = (run) => run()): GroupCommit {
+export function createGroupCommit(db: Sql, around: <T>(run: () => T) => T = (run) => run()): GroupCommit {
   let queue: Queued[] = [];
-  const savepoint = db.transaction((write: () => unknown) => write());
+  const savepoint = (write: () => unknown) => db.transaction(async () => (write()));
   /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
-  const commitOne = db.transaction((item: Queued) => around(item.write));
-  const commitAll = db.transaction((items: readonly Queued[]): Outcome[] =>
-    around(() =>
+  const commitOne = (item: Queued) => db.transaction(async () => (around(item.write)));
+  const commitAll = (items: readonly Queued[]): Promise<Outcome[]> => db.transaction(async () => (around(() =>
       items.map((item): Outcome => {
         try {
           return { ok: true, value: item.atomic ? item.write() : savepoint(() => around(item.write)) };
@@ -44,8 +43,7 @@ export function createGroupCommit(db: Db, around: <T>(run: () => T) => T = (run)
           return { ok: false, error };
         }
       }),
-    ),
-  );
+    )));
   const commit = (items: readonly Queued[]): Outcome[] => {
     if (items.length > 1) return commitAll(items);
     try {

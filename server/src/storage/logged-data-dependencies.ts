@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** One declared dependency of an experiment. */
 export interface Dependency {
@@ -17,13 +17,13 @@ export interface LoggedDependencyStore {
 }
 
 /** Creates the dependency store over a database (migration 008). */
-export function createLoggedDependencyStore(db: Db): LoggedDependencyStore {
+export function createLoggedDependencyStore(db: Sql): LoggedDependencyStore {
   const upsert = db.prepare(
     `INSERT INTO experiment_dependencies (experiment_id, name, version, timestamp) VALUES (?, ?, ?, ?)
      ON CONFLICT (experiment_id, name) DO UPDATE SET version = excluded.version, timestamp = excluded.timestamp`,
   );
   const list = db.prepare<[number], Dependency>('SELECT name, version, timestamp FROM experiment_dependencies WHERE experiment_id = ? ORDER BY name');
-  const put = db.transaction((experimentId: number, dependencies: readonly Dependency[]) => {
+  const put = (experimentId: number, dependencies: readonly Dependency[]) => db.transaction(async () => {
     for (const dependency of dependencies) upsert.run(experimentId, dependency.name, dependency.version, dependency.timestamp);
   });
   return {

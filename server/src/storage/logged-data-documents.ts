@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** Documents kept as text. */
 export type TextKind = 'html' | 'code' | 'graph';
@@ -21,7 +21,7 @@ export interface LoggedDocumentStore {
 }
 
 /** Creates the document store over a database. */
-export function createLoggedDocumentStore(db: Db): LoggedDocumentStore {
+export function createLoggedDocumentStore(db: Sql): LoggedDocumentStore {
   const upsert = db.prepare(
     `INSERT INTO experiment_documents (experiment_id, kind, content, updated_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (experiment_id, kind) DO UPDATE SET content = excluded.content, updated_at = excluded.updated_at`,
@@ -35,7 +35,7 @@ export function createLoggedDocumentStore(db: Db): LoggedDocumentStore {
     const content = select.get(experimentId, kind);
     return content === undefined ? undefined : (JSON.parse(content) as Record<string, unknown>);
   };
-  const merge = db.transaction((experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number) => {
+  const merge = (experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number) => db.transaction(async () => {
     const merged = { ...json(experimentId, kind) };
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) merged[name] = value;
     upsert.run(experimentId, kind, JSON.stringify(merged), now);

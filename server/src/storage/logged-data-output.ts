@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** One output line to append; a line without an offset goes after every line stored so far. */
 export interface OutputLineInput {
@@ -19,7 +19,7 @@ export interface LoggedOutputStore {
 }
 
 /** Creates the output store over a database. */
-export function createLoggedOutputStore(db: Db): LoggedOutputStore {
+export function createLoggedOutputStore(db: Sql): LoggedOutputStore {
   const maxOffset = db.prepare<[number], number | null>('SELECT max(line_offset) FROM output_lines WHERE experiment_id = ?').pluck();
   const insert = db.prepare(
     'INSERT INTO output_lines (experiment_id, line_offset, stderr, local_timestamp, context, output) VALUES (?, ?, ?, ?, ?, ?)',
@@ -28,7 +28,7 @@ export function createLoggedOutputStore(db: Db): LoggedOutputStore {
   const oneStream = db
     .prepare<[number, number], string>('SELECT output FROM output_lines WHERE experiment_id = ? AND stderr = ? ORDER BY line_offset, id')
     .pluck();
-  const append = db.transaction((experimentId: number, context: string | null, lines: readonly OutputLineInput[]) => {
+  const append = (experimentId: number, context: string | null, lines: readonly OutputLineInput[]) => db.transaction(async () => {
     let top = lines.some((line) => line.offset === null) ? (maxOffset.get(experimentId) ?? -1) : -1;
     for (const line of lines) {
       const offset = line.offset ?? top + 1;

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** Storage of an experiment's tags. */
 export interface LoggedTagStore {
@@ -12,14 +12,14 @@ export interface LoggedTagStore {
 }
 
 /** Creates the tag store over a database. */
-export function createLoggedTagStore(db: Db): LoggedTagStore {
+export function createLoggedTagStore(db: Sql): LoggedTagStore {
   const insert = db.prepare('INSERT OR IGNORE INTO experiment_tags (experiment_id, tag) VALUES (?, ?)');
   const removeOne = db.prepare('DELETE FROM experiment_tags WHERE experiment_id = ? AND tag = ?');
-  const remove = db.transaction((experimentId: number, tags: readonly string[]) => {
+  const remove = (experimentId: number, tags: readonly string[]) => db.transaction(async () => {
     for (const tag of tags) removeOne.run(experimentId, tag);
   });
   const list = db.prepare<[number], string>('SELECT tag FROM experiment_tags WHERE experiment_id = ? ORDER BY id').pluck();
-  const add = db.transaction((experimentId: number, tags: readonly string[]) => {
+  const add = (experimentId: number, tags: readonly string[]) => db.transaction(async () => {
     for (const tag of tags) insert.run(experimentId, tag);
   });
   const inProject = db.prepare<[number, number], { key: string; tag: string }>(
@@ -32,7 +32,7 @@ export function createLoggedTagStore(db: Db): LoggedTagStore {
     list: (experimentId) => list.all(experimentId),
     inProject(projectId) {
       const byKey: Record<string, string[]> = {};
-      for (const { key, tag } of inProject.iterate(projectId, projectId)) (byKey[key] ??= []).push(tag);
+      for (const { key, tag } of inProject.all(projectId, projectId)) (byKey[key] ??= []).push(tag);
       return byKey;
     },
   };

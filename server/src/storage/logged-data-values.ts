@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import { createPointWriter, firstFullSeries, groupBySeries, pushSeriesRows, type PointRows } from './logged-data-append.ts';
 import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
 
@@ -116,7 +116,7 @@ class SeriesFull extends Error {
 }
 
 /** Creates the logged-value store over a database. */
-export function createLoggedValueStore(db: Db): LoggedValueStore {
+export function createLoggedValueStore(db: Sql): LoggedValueStore {
   const selectItem = db.prepare<[number, string, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
   const insertItem = db.prepare(
     `INSERT INTO logged_items (experiment_id, kind, name, value_count, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => '?').join(', ')})`,
@@ -133,14 +133,14 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
       `SELECT p.value, p.timestamp, p.step, p.epoch, p.context FROM logged_items i JOIN metric_points p ON p.item_id = i.id
        WHERE i.experiment_id = ? AND i.kind = 'metric' AND i.name = ? ORDER BY p.step, p.timestamp, p.seq`,
     )
-    .raw(true);
+    .raw();
 
   const selectAllSeries = db
     .prepare<[number], [string, string, number, number, number | null, string | null]>(
       `SELECT i.name, p.value, p.timestamp, p.step, p.epoch, p.context FROM logged_items i JOIN metric_points p ON p.item_id = i.id
        WHERE i.experiment_id = ? AND i.kind = 'metric' ORDER BY i.name, p.step, p.timestamp, p.seq`,
     )
-    .raw(true);
+    .raw();
   const deleteItem = db.prepare('DELETE FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
 
   /** Writes a summary: a new row, or an update of the row it was read from. */
@@ -165,7 +165,7 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
     return { id: row?.id, summary, stored: summary };
   };
 
-  const append = db.transaction((experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
+  const append = (experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => db.transaction(async () => {
     const groups = groupBySeries(points);
     /** Per series touched by this append; shared state (`deferred`) changes only once nothing can fail any more. */
     const touched = new Map<string, SeriesState>();
@@ -219,7 +219,7 @@ export function createLoggedValueStore(db: Db): LoggedValueStore {
     }
   };
 
-  const logValue = db.transaction((experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => {
+  const logValue = (experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => db.transaction(async () => {
     const row = selectItem.get(experimentId, kind, name);
     save(experimentId, kind, name, row?.id, foldSummary(row ? summaryOf(row) : undefined, point));
   });

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import { createGroupCommit, type GroupCommit } from './logged-data-batch.ts';
 import { createLoggedDependencyStore, type LoggedDependencyStore } from './logged-data-dependencies.ts';
 import { createLoggedDocumentStore, type LoggedDocumentStore } from './logged-data-documents.ts';
@@ -19,7 +19,7 @@ export interface LoggedDataStore {
 }
 
 /** Creates the logged-data stores over a database (migration 002). */
-export function createLoggedDataStore(db: Db): LoggedDataStore {
+export function createLoggedDataStore(db: Sql): LoggedDataStore {
   const values = createLoggedValueStore(db);
   return {
     values,

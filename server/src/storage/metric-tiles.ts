@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import { numberOf } from './logged-data-summary.ts';
 import { TileMap, TileRunFolder, mergeTile, type TileSummary } from './metric-tile-fold.ts';
 
@@ -109,7 +109,7 @@ function finestLevel(deltas: readonly TileDelta[], axis: AxisCode, points: numbe
 }
 
 /** Creates the tile store over a database. */
-export function createMetricTileStore(db: Db): MetricTileStore {
+export function createMetricTileStore(db: Sql): MetricTileStore {
   const item = db.prepare<[number, string], MetricItemRef>(
     "SELECT id, value_count AS count FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ?",
   );
@@ -127,7 +127,7 @@ export function createMetricTileStore(db: Db): MetricTileStore {
       `SELECT step, timestamp, value, seq FROM metric_points WHERE item_id = ? AND (step, timestamp, seq) > (?, ?, ?) AND seq > ? AND seq <= ?
        ORDER BY step, timestamp, seq LIMIT ?`,
     )
-    .raw(true);
+    .raw();
   const countFromStep = db
     .prepare<[number, number, number, number], number>('SELECT count(*) FROM metric_points WHERE item_id = ? AND step >= ? AND seq > ? AND seq <= ?')
     .pluck();
@@ -150,18 +150,18 @@ export function createMetricTileStore(db: Db): MetricTileStore {
     .prepare<[number, number, number, number, number], TileRow>(
       `SELECT tile, ${TILE_COLUMNS} FROM metric_tiles WHERE item_id = ? AND axis = ? AND level = ? AND tile BETWEEN ? AND ? ORDER BY tile`,
     )
-    .raw(true);
+    .raw();
   const bySteps = db
     .prepare<[number, number, number, number], PointRow>('SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND step BETWEEN ? AND ? LIMIT ?')
-    .raw(true);
+    .raw();
   const byTime = db
     .prepare<[number, number, number, number, number, number], PointRow>(
       'SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND step BETWEEN ? AND ? AND timestamp BETWEEN ? AND ? LIMIT ?',
     )
-    .raw(true);
+    .raw();
 
   /** Tiles one chunk of the pending points (starting a pass when none is under way); answers the levels once all are tiled. */
-  const tileChunk = db.transaction((ref: MetricItemRef): FinestLevels | undefined => {
+  const tileChunk = (ref: MetricItemRef): Promise<FinestLevels | undefined> => db.transaction(async () => {
     const seen = mark.get(ref.id);
     if (seen && seen.upto === 0 && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
     let pass = seen && seen.upto > 0 ? seen : undefined;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** A panel (template) zip uploaded to a workspace by E53. */
 export interface Panel {
@@ -45,7 +45,7 @@ const toPanel = (row: PanelRecord): Panel => ({
 });
 
 /** Creates the panel store over a database. */
-export function createPanelStore(db: Db): PanelStore {
+export function createPanelStore(db: Sql): PanelStore {
   const byUuid = db.prepare<[string], PanelRecord>('SELECT * FROM panels WHERE uuid = ?');
   const list = db.prepare<[number], PanelRecord>('SELECT * FROM panels WHERE workspace_id = ? ORDER BY created_at, id');
   const insert = db.prepare(

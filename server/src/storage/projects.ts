@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** A project with its workspace's name and the counts the reads need. */
 export interface Project {
@@ -95,7 +95,7 @@ const toProject = (row: ProjectRecord | undefined): Project | undefined =>
   };
 
 /** Creates the project store over a database; `renamedOrDeleted` runs when a project's name or existence changes. */
-export function createProjectStore(db: Db, renamedOrDeleted: () => void = () => undefined): ProjectStore {
+export function createProjectStore(db: Sql, renamedOrDeleted: () => void = () => undefined): ProjectStore {
   const byUuid = db.prepare<[string], ProjectRecord>(`${SELECT} WHERE p.uuid = ? AND p.deleted_at IS NULL`);
   const byId = db.prepare<[number], ProjectRecord>(`${SELECT} WHERE p.id = ?`);
   const byName = db.prepare<[number, string], ProjectRecord>(`${SELECT} WHERE p.workspace_id = ? AND p.name = ? AND p.deleted_at IS NULL`);

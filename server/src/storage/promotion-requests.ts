@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { promotionKinds, promotionOperations, promotionStates } from '../../../shared/api/registry-governance.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** A promotion request as stored. */
 export interface PromotionRequest {
@@ -88,7 +88,7 @@ const toRequest = (row: RequestRow): PromotionRequest => ({
 });
 
 /** Creates the promotion request store over a database. */
-export function createPromotionRequestStore(db: Db): PromotionRequestStore {
+export function createPromotionRequestStore(db: Sql): PromotionRequestStore {
   const insert = db.prepare(
     `INSERT INTO promotion_requests (uuid, workspace_id, registry_model_id, version_id, kind, value, operation, previous_holder_status,
      requested_by, requested_by_id, comment, approvers, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,5 +1,5 @@
 import type { RegistryActionType } from '../../../shared/api/registry-items.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** A JSON object a history entry shows as the value before or after a change. */
 export type HistoryValue = Record<string, unknown>;
@@ -63,7 +63,7 @@ const toEntry = (row: HistoryRow): RegistryHistoryEntry => ({
 });
 
 /** Creates the registry history store over a database. */
-export function createRegistryHistoryStore(db: Db): RegistryHistoryStore {
+export function createRegistryHistoryStore(db: Sql): RegistryHistoryStore {
   const insert = db.prepare(
     `INSERT INTO registry_history (workspace_id, registry_model_uuid, registry_model_name, item_uuid, version, action,
      previous_value, new_value, comment, user_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

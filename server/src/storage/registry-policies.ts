@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { approvalRule } from '../../../shared/api/registry-governance.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** One approval rule: putting a version into a stage or status needs another user's approval. */
 export type ApprovalRule = z.output<typeof approvalRule>;
@@ -18,7 +18,7 @@ export interface RegistryPolicyStore {
 }
 
 /** Creates the policy store over a database. */
-export function createRegistryPolicyStore(db: Db): RegistryPolicyStore {
+export function createRegistryPolicyStore(db: Sql): RegistryPolicyStore {
   const select = db.prepare<[number, number], string>('SELECT rules FROM registry_policies WHERE workspace_id = ? AND coalesce(registry_model_id, 0) = ?').pluck();
   const remove = db.prepare<[number, number]>('DELETE FROM registry_policies WHERE workspace_id = ? AND coalesce(registry_model_id, 0) = ?');
   const insert = db.prepare('INSERT INTO registry_policies (workspace_id, registry_model_id, rules, updated_by, last_updated) VALUES (?, ?, ?, ?, ?)');
@@ -31,7 +31,7 @@ export function createRegistryPolicyStore(db: Db): RegistryPolicyStore {
   };
   return {
     rulesAt,
-    set: db.transaction((workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number) => {
+    set: (workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number) => db.transaction(async () => {
       remove.run(workspaceId, registryModelId ?? 0);
       if (rules !== null) insert.run(workspaceId, registryModelId, JSON.stringify(rules), userName, now);
     }),

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** The allowed status values of a workspace that never set its own (the first is what new versions get). */
 export const DEFAULT_STATUS_VALUES: readonly string[] = ['None', 'Development', 'Staging', 'Production'];
@@ -12,7 +12,7 @@ export interface RegistryStatusStore {
 }
 
 /** Creates the status value store over a database. */
-export function createRegistryStatusStore(db: Db): RegistryStatusStore {
+export function createRegistryStatusStore(db: Sql): RegistryStatusStore {
   const list = db.prepare<[number], string>('SELECT value FROM registry_status_values WHERE workspace_id = ? ORDER BY position').pluck();
   const clear = db.prepare('DELETE FROM registry_status_values WHERE workspace_id = ?');
   const insert = db.prepare('INSERT INTO registry_status_values (workspace_id, position, value) VALUES (?, ?, ?)');
@@ -21,7 +21,7 @@ export function createRegistryStatusStore(db: Db): RegistryStatusStore {
       const own = list.all(workspaceId);
       return own.length > 0 ? own : [...DEFAULT_STATUS_VALUES];
     },
-    replace: db.transaction((workspaceId: number, values: readonly string[]) => {
+    replace: (workspaceId: number, values: readonly string[]) => db.transaction(async () => {
       clear.run(workspaceId);
       values.forEach((value, position) => insert.run(workspaceId, position, value));
     }),

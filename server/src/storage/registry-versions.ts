@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RegistryActionType } from '../../../shared/api/registry-items.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import { sameDocument } from './json-document.ts';
 import type { HistoryValue, RegistryHistoryStore } from './registry-history.ts';
 import { toVersion, VERSION_SELECT, type RegistryVersion, type VersionRow } from './registry-version-rows.ts';
@@ -50,7 +50,7 @@ const snapshot = (version: RegistryVersion): HistoryValue => ({
 const STAGE_ACTIONS = { added: 'MODEL_VERSION_STAGE_ADDED', removed: 'MODEL_VERSION_STAGE_REMOVED', replaced: 'MODEL_VERSION_TAGS_CHANGED' } as const;
 
 /** Creates the version store; its changes append to `history`. */
-export function createRegistryVersionStore(db: Db, history: RegistryHistoryStore): RegistryVersionStore {
+export function createRegistryVersionStore(db: Sql, history: RegistryHistoryStore): RegistryVersionStore {
   const list = db.prepare<[number], VersionRow>(`${VERSION_SELECT} WHERE v.registry_model_id = ? ORDER BY v.created_at, v.id`);
   const byUuid = db.prepare<[string], VersionRow>(`${VERSION_SELECT} WHERE v.uuid = ?`);
   const byId = db.prepare<[number], VersionRow>(`${VERSION_SELECT} WHERE v.id = ?`);
@@ -95,15 +95,7 @@ export function createRegistryVersionStore(db: Db, history: RegistryHistoryStore
     });
 
   /** Writes one column of a version and its history entry when the value differs (compared with `same`). */
-  const change = db.transaction(
-    <K extends 'stages' | 'comment' | 'status' | 'metadata'>(
-      id: number,
-      column: K,
-      value: RegistryVersion[K],
-      entry: { action: RegistryActionType; show: (value: RegistryVersion[K], after: boolean) => HistoryValue; comment?: string },
-      actor: RegistryActor,
-      now: number,
-    ): boolean => {
+  const change = (id: number, column: K, value: RegistryVersion[K], entry: { action: RegistryActionType; show: (value: RegistryVersion[K], after: boolean) => HistoryValue; comment?: string }, actor: RegistryActor, now: number): Promise<boolean> => db.transaction(async () => {
       const before = mustVersion(id);
       if (sameDocument(before[column], value)) return false;
       updates[column].run(typeof value === 'string' ? value : JSON.stringify(value), now, id);
@@ -111,8 +103,7 @@ export function createRegistryVersionStore(db: Db, history: RegistryHistoryStore
       const values = { previous: entry.show(before[column], false), next: entry.show(value, true), comment: entry.comment };
       record(before, entry.action, values, actor, now);
       return true;
-    },
-  );
+    });
 
   return {
     versions: (registryModelId) => list.all(registryModelId).map(toVersion),
@@ -120,7 +111,7 @@ export function createRegistryVersionStore(db: Db, history: RegistryHistoryStore
       const row = byUuid.get(uuid);
       return row && toVersion(row);
     },
-    create: db.transaction((version: NewRegistryVersion, actor: RegistryActor, now: number) => {
+    create: (version: NewRegistryVersion, actor: RegistryActor, now: number) => db.transaction(async () => {
       const { registryModelId: modelId, experimentModelRowId: source, sourceModelUuid, sourceExperimentKey, sourceModelName } = version;
       const stages = JSON.stringify(version.stages);
       const values = [version.version, version.comment, stages, version.status, actor.userId, now, now] as const;
@@ -138,13 +129,13 @@ export function createRegistryVersionStore(db: Db, history: RegistryHistoryStore
       change(id, 'status', status, { action: 'MODEL_VERSION_STATUS_CHANGED', show: (value, after) => ({ registryModelStatus: value, ...(after ? { changedBy: actor.userName } : {}) }) }, actor, now),
     setMetadata: (id, metadata, actor, now) =>
       change(id, 'metadata', metadata, { action: 'MODEL_VERSION_METADATA_CHANGED', show: (value) => ({ metadata: value }) }, actor, now),
-    delete: db.transaction((id: number, actor: RegistryActor, now: number) => {
+    delete: (id: number, actor: RegistryActor, now: number) => db.transaction(async () => {
       const version = mustVersion(id);
       record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null }, actor, now);
       remove.run(id);
       touchModel.run(now, version.registryModelId);
     }),
-    recordModelDeleted: db.transaction((registryModelId: number, actor: RegistryActor, now: number) => {
+    recordModelDeleted: (registryModelId: number, actor: RegistryActor, now: number) => db.transaction(async () => {
       for (const row of list.all(registryModelId)) {
         const version = toVersion(row);
         record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null, comment: 'The registry model was deleted.' }, actor, now);

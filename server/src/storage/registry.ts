@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import type { RegistryHistoryStore } from './registry-history.ts';
 import { createRegistryVersionStore, type RegistryActor, type RegistryVersionStore } from './registry-versions.ts';
 
@@ -97,7 +97,7 @@ const toModel = (row: ModelRecord): RegistryModel => ({
 export type RegistryStore = RegistryModelStore & RegistryVersionStore;
 
 /** Creates the registry store over a database; version changes append to `history`. */
-export function createRegistryStore(db: Db, history: RegistryHistoryStore): RegistryStore {
+export function createRegistryStore(db: Sql, history: RegistryHistoryStore): RegistryStore {
   const versions = createRegistryVersionStore(db, history);
   const modelByName = db.prepare<[number, string], ModelRecord>(`${MODEL_SELECT} WHERE m.workspace_id = ? AND m.name = ?`);
   const modelByUuid = db.prepare<[string], ModelRecord>(`${MODEL_SELECT} WHERE m.uuid = ?`);
@@ -144,7 +144,7 @@ export function createRegistryStore(db: Db, history: RegistryHistoryStore): Regi
       updateModel.run(changes.name ?? null, changes.description ?? null, isPublic, now, id);
     },
     setNotes: (id, notes, now) => void setNotes.run(notes, now, id),
-    deleteModel: db.transaction((id: number, actor: RegistryActor, now: number) => {
+    deleteModel: (id: number, actor: RegistryActor, now: number) => db.transaction(async () => {
       versions.recordModelDeleted(id, actor, now);
       deleteModel.run(id);
     }),

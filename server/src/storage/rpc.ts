@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** The states of a remote procedure call. */
 export type RpcStatus = 'pending' | 'succeeded' | 'failed';
@@ -71,7 +71,7 @@ const toCall = (row: RpcRecord): RpcCall => ({
 const SELECT = 'SELECT c.*, u.name AS user_name FROM rpc_calls c LEFT JOIN users u ON u.id = c.user_id';
 
 /** Creates the remote call store over a database. */
-export function createRpcStore(db: Db): RpcStore {
+export function createRpcStore(db: Sql): RpcStore {
   const insert = db.prepare(
     'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at, comet_defined) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -80,7 +80,7 @@ export function createRpcStore(db: Db): RpcStore {
   const listAll = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? ORDER BY c.created_at, c.id`);
   const listPending = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? AND c.status = 'pending' ORDER BY c.created_at, c.id`);
   const fetched = db.prepare('UPDATE rpc_calls SET fetched_at = coalesce(fetched_at, ?) WHERE id = ?');
-  const markFetched = db.transaction((ids: readonly number[], now: number) => {
+  const markFetched = (ids: readonly number[], now: number) => db.transaction(async () => {
     for (const id of ids) fetched.run(now, id);
   });
   const unfetched = db

@@ -1,5 +1,5 @@
 import type { ColumnRecord, ColumnSource, ColumnType } from '../../../shared/api/search.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import { kindTerm, type LoggedSource } from './search-compile.ts';
 import { ENV_COLUMNS, IN_PROJECT, metadataColumns, type Clock } from './search-operands.ts';
 
@@ -21,7 +21,7 @@ interface LoggedNames {
 }
 
 /** Builds the name lookups: each answers from the indexes and stops at the first row that settles it. */
-export function createLoggedNames(db: Db): LoggedNames {
+export function createLoggedNames(db: Sql): LoggedNames {
   const scopeParams = (projectId: number, archived: boolean | undefined) => {
     const flag = archived === undefined ? null : archived ? 1 : 0;
     return [projectId, projectId, flag, flag];
@@ -64,7 +64,7 @@ export function createLoggedNames(db: Db): LoggedNames {
  * logged by its experiments, the system-details fields (env_details) once any experiment logged system
  * details, and each tag (a tag column is named by the tag).
  */
-export function listColumns(db: Db, names: LoggedNames, projectId: number, archived: boolean | undefined, clock: Clock): ColumnRecord[] {
+export function listColumns(db: Sql, names: LoggedNames, projectId: number, archived: boolean | undefined, clock: Clock): ColumnRecord[] {
   const flag = archived === undefined ? null : archived ? 1 : 0;
   const params = [projectId, projectId, flag, flag];
   const metadata = Object.entries(metadataColumns(clock)).map(([name, column]): ColumnRecord => ({ name, source: 'metadata', type: column.type }));

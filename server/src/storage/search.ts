@@ -1,5 +1,5 @@
 import type { ColumnRecord, QueryPredicate, RuleGroup } from '../../../shared/api/search.ts';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 import type { SqlPart } from './search-compare.ts';
 import { createCompiler, type LoggedSource } from './search-compile.ts';
 import { createLoggedNames, listColumns } from './search-columns.ts';
@@ -30,7 +30,7 @@ export interface SearchStore {
 }
 
 /** Creates the search store over a database. */
-export function createSearchStore(db: Db): SearchStore {
+export function createSearchStore(db: Sql): SearchStore {
   const names = createLoggedNames(db);
   const hasName = (projectId: number) => (source: LoggedSource, name: string) => names.inScope(source, name, projectId, undefined);
 

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** A visualization instance's store as E52 saved it. */
 export interface VizStore {
@@ -18,7 +18,7 @@ export interface VizStoreStore {
 }
 
 /** Creates the visualization store storage over a database. */
-export function createVizStoreStore(db: Db): VizStoreStore {
+export function createVizStoreStore(db: Sql): VizStoreStore {
   const get = db.prepare<[string], VizStore>(
     `SELECT s.instance_id AS instanceId, s.project_id AS projectRowId, p.uuid AS projectUuid, s.store AS store, s.last_updated AS lastUpdated
      FROM viz_stores s JOIN projects p ON p.id = s.project_id WHERE s.instance_id = ?`,

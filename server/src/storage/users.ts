@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** A user of the service. */
 export interface User {
@@ -48,7 +48,7 @@ const toUser = (row: UserRecord | undefined): User | undefined =>
   row && { id: row.id, name: row.name, isAdmin: row.is_admin === 1, createdAt: row.created_at };
 
 /** Creates the user store over a database. */
-export function createUserStore(db: Db): UserStore {
+export function createUserStore(db: Sql): UserStore {
   const byId = db.prepare<[number], UserRecord>('SELECT * FROM users WHERE id = ?');
   const byName = db.prepare<[string], UserRecord>('SELECT * FROM users WHERE name = ?');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM users');

@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** The states of one notification to one URL. */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
@@ -132,7 +132,7 @@ function logConditions(workspaceId: number, filter: DeliveryFilter): { where: st
 }
 
 /** Creates the delivery store over a database. */
-export function createDeliveryStore(db: Db): DeliveryStore {
+export function createDeliveryStore(db: Sql): DeliveryStore {
   const insert = db.prepare(
     `INSERT INTO webhook_deliveries (uuid, workspace_id, model_name, url, headers, secret, event_type, payload, next_attempt_at, created_at, redelivery_of)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

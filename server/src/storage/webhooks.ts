@@ -1,4 +1,4 @@
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** One configured webhook URL of a workspace (modelName '' = every registry model). */
 export interface WebhookUrlEntry {
@@ -47,7 +47,7 @@ const toEntry = (row: UrlRecord): WebhookUrlEntry => ({
 });
 
 /** Creates the webhook configuration store over a database. */
-export function createWebhookConfigStore(db: Db): WebhookConfigStore {
+export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
   const listAll = db.prepare<[number], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? ORDER BY model_name, url');
   const listModel = db.prepare<[number, string], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? AND model_name = ? ORDER BY url');
   const find = db.prepare<[number, string, string], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? AND model_name = ? AND url = ?');

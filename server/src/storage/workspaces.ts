@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from './database.ts';
+import type { Sql } from './sql.ts';
 
 /** A workspace: it contains projects; users belong to it. */
 export interface Workspace {
@@ -45,7 +45,7 @@ const toWorkspace = (row: WorkspaceRecord | undefined): Workspace | undefined =>
 const MEMBER_CACHE_LIMIT = 10_000;
 
 /** Creates the workspace store over a database. */
-export function createWorkspaceStore(db: Db): WorkspaceStore {
+export function createWorkspaceStore(db: Sql): WorkspaceStore {
   const members = new Set<string>();
   const byName = db.prepare<[string], WorkspaceRecord>('SELECT * FROM workspaces WHERE name = ?');
   const byId = db.prepare<[number], WorkspaceRecord>('SELECT * FROM workspaces WHERE id = ?');

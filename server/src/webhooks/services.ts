@@ -1,4 +1,4 @@
-import type { Db } from '../storage/database.ts';
+import type { Sql } from '../storage/sql.ts';
 import { createDeliveryStore, type DeliveryStore } from '../storage/webhooks-deliveries.ts';
 import { createWebhookConfigStore, type WebhookConfigStore } from '../storage/webhooks.ts';
 import { createWebhookOutbox, type WebhookOutbox } from './outbox.ts';
@@ -24,7 +24,7 @@ export interface WebhookSettings {
 }
 
 /** Builds the webhook services and starts the worker (it sends what the outbox already holds). */
-export function createWebhookServices(db: Db, settings: WebhookSettings): WebhookServices {
+export function createWebhookServices(db: Sql, settings: WebhookSettings): WebhookServices {
   const policy = { ...defaultDeliveryPolicy, ...settings.policy };
   const config = createWebhookConfigStore(db);
   const deliveries = createDeliveryStore(db);
