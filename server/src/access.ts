@@ -22,9 +22,9 @@ export interface Access {
   /** 403 unless the caller belongs to the workspace. */
   requireMember(caller: Caller, workspaceId: number, workspaceName: string): void;
   /** A live project by id or by workspace+name: 400 when neither is given, 404 when missing, 403 when not a member. */
-  project(caller: Caller, ref: ProjectRef): Project;
+  project(caller: Caller, ref: ProjectRef): Promise<Project>;
   /** An experiment by key: 404 (90211) when unknown (or not matching `trash`), 403 when not the caller's workspace. */
-  experiment(caller: Caller, key: string, trash?: TrashFilter): Experiment;
+  experiment(caller: Caller, key: string, trash?: TrashFilter): Promise<Experiment>;
 }
 
 /** The 404 for an unknown experiment key. */
@@ -33,39 +33,39 @@ export const unknownExperiment = (key: string) => notFound(`No experiment with e
 /** Builds the access helpers over the stores. */
 export function createAccess(stores: { workspaces: WorkspaceStore; projects: ProjectStore; experiments: ExperimentStore }): Access {
   const { workspaces, projects, experiments } = stores;
-  const requireMember = (caller: Caller, workspaceId: number, workspaceName: string) => {
-    if (!workspaces.isMember(workspaceId, caller.userId)) {
+  const requireMember = async (caller: Caller, workspaceId: number, workspaceName: string) => {
+    if (!await workspaces.isMember(workspaceId, caller.userId)) {
       throw forbidden(`User "${caller.userName}" is not a member of workspace "${workspaceName}".`);
     }
   };
-  const workspace = (caller: Caller, name: string) => {
-    const found = workspaces.byName(name);
+  const workspace = async (caller: Caller, name: string) => {
+    const found = await workspaces.byName(name);
     if (!found) throw new ApiError(404, SdkError.noSuchWorkspace, `No workspace named "${name}".`);
-    requireMember(caller, found.id, found.name);
+    await requireMember(caller, found.id, found.name);
     return found;
   };
   return {
     workspace,
     requireMember,
-    project(caller, ref) {
+    async project(caller, ref) {
       if (ref.projectId) {
-        const found = projects.byUuid(ref.projectId);
+        const found = await projects.byUuid(ref.projectId);
         if (!found) throw notFound(`No project with projectId "${ref.projectId}".`);
-        requireMember(caller, found.workspaceId, found.workspaceName);
+        await requireMember(caller, found.workspaceId, found.workspaceName);
         return found;
       }
       if (!ref.workspaceName || !ref.projectName) {
         throw badRequest('Give projectId, or both workspaceName and projectName.', SdkError.noProjectName);
       }
-      const space = workspace(caller, ref.workspaceName);
-      const found = projects.byName(space.id, ref.projectName);
+      const space = await workspace(caller, ref.workspaceName);
+      const found = await projects.byName(space.id, ref.projectName);
       if (!found) throw notFound(`No project named "${ref.projectName}" in workspace "${space.name}".`);
       return found;
     },
-    experiment(caller, key, trash = 'live') {
-      const found = experiments.byKey(key);
+    async experiment(caller, key, trash = 'live') {
+      const found = await experiments.byKey(key);
       if (!found) throw unknownExperiment(key);
-      requireMember(caller, found.workspaceId, found.workspaceName);
+      await requireMember(caller, found.workspaceId, found.workspaceName);
       const trashed = found.deletedAt !== null;
       if (trash === 'live' && trashed) {
         throw notFound(`Experiment "${key}" is in the trash; restore it first.`, SdkError.noSuchExperiment);

@@ -5,13 +5,13 @@ import type { WorkspaceStore } from './storage/workspaces.ts';
 export const ADMIN_USER = 'admin';
 
 /** Finds a user by name, or creates them with a default workspace named after them (suffixed if taken). */
-export function ensureUser(stores: { users: UserStore; workspaces: WorkspaceStore }, name: string, isAdmin: boolean, now: number): User {
-  const existing = stores.users.byName(name);
+async export function ensureUser(stores: { users: UserStore; workspaces: WorkspaceStore }, name: string, isAdmin: boolean, now: number): Promise<User> {
+  const existing = await stores.users.byName(name);
   if (existing) return existing;
-  const user = stores.users.create(name, isAdmin, now);
+  const user = await stores.users.create(name, isAdmin, now);
   let workspaceName = name;
-  for (let n = 2; stores.workspaces.byName(workspaceName); n += 1) workspaceName = `${name}-${n}`;
-  const workspace = stores.workspaces.create(workspaceName, null, user.id, now);
+  for (let n = 2; await stores.workspaces.byName(workspaceName); n += 1) workspaceName = `${name}-${n}`;
+  const workspace = await stores.workspaces.create(workspaceName, null, user.id, now);
   stores.workspaces.addMember(workspace.id, user.id, true);
   return user;
 }

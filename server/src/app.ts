@@ -97,7 +97,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     options.now,
   );
-  const bootstrap = bootstrapAdmin(services, options.bootstrapApiKey);
+  const bootstrap = await bootstrapAdmin(services, options.bootstrapApiKey);
   await services.blobs.sweepOrphans(services.blobGarbage.isReferenced);
   await services.blobGarbage.collect();
   const app = Fastify({

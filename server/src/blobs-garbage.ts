@@ -6,7 +6,7 @@ export interface BlobCollector {
   /** Removes every queued blob file and its queue row; returns how many. */
   collect(): Promise<number>;
   /** True when some row still references the blob (assets, git patches, panels). */
-  isReferenced(blob: string): boolean;
+  isReferenced(blob: string): Promise<boolean>;
 }
 
 /** Creates the collector over the database and the blob store. */
@@ -21,10 +21,10 @@ export function createBlobCollector(db: Sql, blobs: BlobStore): BlobCollector {
 
   const collectAll = async (): Promise<number> => {
     let removed = 0;
-    for (let batch = queued.all(); batch.length > 0; batch = queued.all()) {
+    for (let batch = await queued.all(); batch.length > 0; batch = await queued.all()) {
       for (const { blob } of batch) {
         await blobs.remove(blob);
-        dequeue.run(blob);
+        await dequeue.run(blob);
         removed += 1;
       }
     }
@@ -38,6 +38,6 @@ export function createBlobCollector(db: Sql, blobs: BlobStore): BlobCollector {
       });
       return running;
     },
-    isReferenced: (blob) => referenced.get(blob, blob, blob) !== undefined,
+    isReferenced: async (blob) => await referenced.get(blob, blob, blob) !== undefined,
   };
 }

@@ -18,11 +18,11 @@ export interface BootstrapResult {
  * On first start (no users yet) registers the admin user, its default workspace and an API key:
  * `bootstrapApiKey` when given, else a random key written to `<data-dir>/admin-api-key` (0600).
  */
-export function bootstrapAdmin(services: Services, bootstrapApiKey: string | undefined): BootstrapResult {
-  return services.sql.transaction(async (): Promise<BootstrapResult> => {
-    if (services.users.count() > 0) return {};
+async export function bootstrapAdmin(services: Services, bootstrapApiKey: string | undefined): Promise<BootstrapResult> {
+  return await services.sql.transaction(async (): Promise<BootstrapResult> => {
+    if (await services.users.count() > 0) return {};
     const now = services.now();
-    const admin = ensureUser(services, ADMIN_USER, true, now);
+    const admin = await ensureUser(services, ADMIN_USER, true, now);
     const key = bootstrapApiKey ?? generateApiKey();
     registerApiKey(services.users, admin.id, key, now);
     if (bootstrapApiKey !== undefined) return {};

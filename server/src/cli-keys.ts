@@ -3,7 +3,7 @@ import { issueApiKey, listApiKeys, revokeApiKeys } from './keys.ts';
 const iso = (millis: number | null) => (millis === null ? '-' : new Date(millis).toISOString());
 
 /** `keys create --user <name>`, `keys list`, `keys revoke <prefix>` against a data dir. */
-export function runKeysCommand(args: string[], options: { dataDir: string; user: string | undefined }): void {
+async export function runKeysCommand(args: string[], options: { dataDir: string; user: string | undefined }): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'create' && rest.length === 0) {
     if (!options.user) throw new Error('keys create needs --user <name>.');
@@ -21,7 +21,7 @@ export function runKeysCommand(args: string[], options: { dataDir: string; user:
     return;
   }
   if (action === 'revoke' && rest.length === 1 && rest[0]) {
-    const revoked = revokeApiKeys(options.dataDir, rest[0]);
+    const revoked = await revokeApiKeys(options.dataDir, rest[0]);
     if (revoked === 0) throw new Error(`No live key starts with "${rest[0]}".`);
     process.stdout.write(`Revoked ${revoked} key${revoked === 1 ? '' : 's'}.\n`);
     return;

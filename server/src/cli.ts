@@ -84,7 +84,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const dataDir = values['data-dir'] ?? join(userDataDir(), 'service');
   if (positionals[0] === 'keys') {
-    runKeysCommand(positionals.slice(1), { dataDir, user: values.user });
+    await runKeysCommand(positionals.slice(1), { dataDir, user: values.user });
     return;
   }
   if (positionals[0] === 'migrate') {

@@ -78,7 +78,7 @@ export function issueApiKey(options: { dataDir: string; userName: string; isAdmi
   return withStores(options.dataDir, (users, db) => {
     const now = Date.now();
     return db.transaction(async () => {
-      const user = ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
+      const user = await ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
       const apiKey = generateApiKey();
       return { apiKey, prefix: registerApiKey(users, user.id, apiKey, now), userName: user.name };
     });
@@ -91,9 +91,9 @@ export function listApiKeys(dataDir: string): ApiKeyListing[] {
 }
 
 /** Revokes the keys of a data dir that start with the prefix; returns how many. */
-export function revokeApiKeys(dataDir: string, prefix: string): number {
+async export function revokeApiKeys(dataDir: string, prefix: string): Promise<number> {
   if (prefix.length < KEY_PREFIX_LENGTH) throw new Error(`Give at least the first ${KEY_PREFIX_LENGTH} characters of the key.`);
-  return withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
+  return await withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
 }
 
 function withStores<T>(dataDir: string, use: (users: UserStore, db: Sql) => T): T {

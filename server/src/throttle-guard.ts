@@ -35,9 +35,9 @@ export function createThrottleGuard(
   const windows = new RateWindows(limits, now);
 
   /** Marks the experiment throttled with this reason (kept once) and builds the 429. */
-  const refuse = (experimentId: number, reason: string, retryAfterMs: number): never => {
+  const refuse = async (experimentId: number, reason: string, retryAfterMs: number): Promise<never> => {
     const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    const experiment = experiments.byId(experimentId);
+    const experiment = await experiments.byId(experimentId);
     if (experiment && !experiment.throttleReasons.includes(reason)) {
       experiments.setThrottle(experimentId, {
         throttle: true,
@@ -61,7 +61,7 @@ export function createThrottleGuard(
         if ('oversized' in admission) {
           throw badRequest(`${count} ${TYPE_LABELS[type]} in one request exceed the limit of ${limit} per minute: send smaller batches`);
         }
-        refuse(experimentId, `more than ${limit} ${TYPE_LABELS[type]} per minute`, admission.retryAfterMs);
+        await refuse(experimentId, `more than ${limit} ${TYPE_LABELS[type]} per minute`, admission.retryAfterMs);
       }
       windows.record(experimentId, type, count);
       try {

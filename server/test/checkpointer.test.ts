@@ -29,7 +29,7 @@ describe('background WAL checkpoints', () => {
   };
 
   it('copies committed pages into the database file from another thread, while commits only append to the WAL', async () => {
-    fixture = openStorageFixture();
+    fixture = await openStorageFixture();
     const current = fixture;
     checkpointer = await startCheckpointer(current.db, { intervalMs: 20 });
     expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(2000);
@@ -43,7 +43,7 @@ describe('background WAL checkpoints', () => {
   });
 
   it('leaves the database file as it was without the thread (the pages stay in the WAL)', async () => {
-    fixture = openStorageFixture();
+    fixture = await openStorageFixture();
     const current = fixture;
     current.db.pragma('wal_autocheckpoint = 2000');
     const before = statSync(current.db.name).size;

@@ -16,16 +16,16 @@ export interface Member {
  * Registers users with keys (through the same code as `keys create`) and makes them members of the admin's
  * workspace (by a second connection to the data dir: the service has no membership endpoint).
  */
-export function membersOf(dataDir: string, names: readonly string[]): Member[] {
+async export function membersOf(dataDir: string, names: readonly string[]): Promise<Member[]> {
   const members = names.map((name) => ({ name, key: issueApiKey({ dataDir, userName: name }).apiKey }));
   const db = openDatabase(dataDir);
   try {
     const workspaces = createWorkspaceStore(db);
     const users = createUserStore(db);
-    const workspace = workspaces.byName(WORKSPACE);
+    const workspace = await workspaces.byName(WORKSPACE);
     if (!workspace) throw new Error('no admin workspace');
     for (const { name } of members) {
-      const user = users.byName(name);
+      const user = await users.byName(name);
       if (!user) throw new Error(`user ${name} was not created`);
       workspaces.addMember(workspace.id, user.id);
     }

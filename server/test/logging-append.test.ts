@@ -15,13 +15,13 @@ const rowsOf = (fixture: StorageFixture, experimentId: number) =>
 describe('metric appends of many points', () => {
   let fixture: StorageFixture;
   let store: LoggedValueStore;
-  beforeEach(() => {
-    fixture = openStorageFixture();
+  beforeEach(async () => {
+    fixture = await openStorageFixture();
     store = createLoggedValueStore(fixture.db);
   });
   afterEach(() => fixture.close());
 
-  it('stores a batch spanning several statements exactly as appending its points one at a time does', () => {
+  it('stores a batch spanning several statements exactly as appending its points one at a time does', async () => {
     const pool: RawValue[] = [0.25, -3, '7', 'abc', true, 1e-9, 'NaN', 0.1 + 0.2, 42];
     const names = ['loss', 'acc', 'sys.ram.used', 'lr'];
     const points: MetricInput[] = Array.from({ length: 1234 }, (_, index) => ({
@@ -32,25 +32,25 @@ describe('metric appends of many points', () => {
       epoch: index % 11 === 0 ? null : Math.floor(index / 100),
       context: index % 4 === 0 ? 'train' : null,
     }));
-    const batched = fixture.newExperiment();
-    const single = fixture.newExperiment();
+    const batched = await fixture.newExperiment();
+    const single = await fixture.newExperiment();
     expect(store.appendMetrics(batched, points.slice(0, 3), Infinity)).toEqual({ refusedSeries: null });
     expect(store.appendMetrics(batched, points.slice(3), Infinity)).toEqual({ refusedSeries: null });
-    for (const point of points) store.appendMetrics(single, [point], Infinity);
+    for (const point of points) await store.appendMetrics(single, [point], Infinity);
     expect(rowsOf(fixture, batched)).toHaveLength(points.length);
     expect(rowsOf(fixture, batched)).toEqual(rowsOf(fixture, single));
     expect(store.summaries(batched, 'metric')).toEqual(store.summaries(single, 'metric'));
   });
 
-  it('names the series whose value limit the batch passes first in arrival order, and stores nothing of it', () => {
-    const experimentId = fixture.newExperiment();
+  it('names the series whose value limit the batch passes first in arrival order, and stores nothing of it', async () => {
+    const experimentId = await fixture.newExperiment();
     const point = (name: string, step: number): MetricInput => ({ name, value: step, step, timestamp: step, epoch: null, context: null });
-    expect(store.appendMetrics(experimentId, [point('a', 0), point('a', 1), point('b', 0)], 3).refusedSeries).toBeNull();
+    expect((await store.appendMetrics(experimentId, [point('a', 0), point('a', 1), point('b', 0)], 3)).refusedSeries).toBeNull();
     // "a" comes first, but "b" passes its limit with the batch's fourth point and "a" only with its fifth.
     const batch = [point('a', 2), point('b', 1), point('b', 2), point('b', 3), point('a', 3)];
-    expect(store.appendMetrics(experimentId, batch, 3).refusedSeries).toBe('b');
-    expect(store.appendMetrics(experimentId, batch.slice(0, 1).concat(batch.slice(4)), 3).refusedSeries).toBe('a');
-    expect(store.summaries(experimentId, 'metric').map(({ name, summary }) => [name, summary.count])).toEqual([
+    expect((await store.appendMetrics(experimentId, batch, 3)).refusedSeries).toBe('b');
+    expect((await store.appendMetrics(experimentId, batch.slice(0, 1).concat(batch.slice(4)), 3)).refusedSeries).toBe('a');
+    expect((await store.summaries(experimentId, 'metric')).map(({ name, summary }) => [name, summary.count])).toEqual([
       ['a', 2],
       ['b', 1],
     ]);

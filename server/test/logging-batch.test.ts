@@ -5,15 +5,15 @@ import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
 
 describe('group commit of logging writes', () => {
   let fixture: StorageFixture;
-  beforeEach(() => {
-    fixture = openStorageFixture();
+  beforeEach(async () => {
+    fixture = await openStorageFixture();
   });
   afterEach(() => fixture.close());
 
   it('commits the writes of one event-loop turn together and resolves each with its own result', async () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     const inTransaction: boolean[] = [];
     const results = await Promise.all(
       ['a', 'b', 'c'].map((tag) =>
@@ -33,7 +33,7 @@ describe('group commit of logging writes', () => {
   it('undoes and rejects only the write that failed', async () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     const outcomes = await Promise.allSettled([
       batch.run(() => tags.add(experimentId, ['kept'])),
       batch.run(() => {
@@ -49,7 +49,7 @@ describe('group commit of logging writes', () => {
   it('runs atomic writes (their own transactions) without a savepoint; a failing one still undoes only itself', async () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     const failingTransaction = () => fixture.sql.transaction(async () => {
       tags.add(experimentId, ['undone']);
       throw new Error('refused');
@@ -66,7 +66,7 @@ describe('group commit of logging writes', () => {
   it('rolls back a lone write that failed', async () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     const failing = batch.run(() => {
       tags.add(experimentId, ['undone']);
       throw new Error('refused');
@@ -77,7 +77,7 @@ describe('group commit of logging writes', () => {
 
   it('resolves only after the commit, so a resolved write is readable by another connection', async () => {
     const batch = createGroupCommit(fixture.db);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     await batch.run(() => createLoggedTagStore(fixture.db).add(experimentId, ['durable']));
     const Database = (await import('better-sqlite3')).default;
     const other = new Database(fixture.db.name, { readonly: true });

@@ -12,22 +12,22 @@ export interface StorageFixture {
   db: Sql;
   experiments: ExperimentStore;
   /** Creates an experiment and returns its row id. */
-  newExperiment(): number;
+  newExperiment(): Promise<number>;
   close(): void;
 }
 
 /** Opens a fresh database (all migrations applied) with a workspace and project to put experiments in. */
-export function openStorageFixture(): StorageFixture {
+async export function openStorageFixture(): Promise<StorageFixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-logging-'));
   const db = openDatabase(dataDir);
-  const user = createUserStore(db).create('tester', true, 1);
-  const workspace = createWorkspaceStore(db).create('space', null, user.id, 1);
-  const project = createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
+  const user = await createUserStore(db).create('tester', true, 1);
+  const workspace = await createWorkspaceStore(db).create('space', null, user.id, 1);
+  const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
   const experiments = createExperimentStore(db);
   return {
     db,
     experiments,
-    newExperiment: () => experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1).id,
+    newExperiment: async () => (await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1)).id,
     close() {
       db.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -48,8 +48,8 @@ describe('summary maintenance (pure)', () => {
 describe('logged value storage', () => {
   let fixture: StorageFixture;
   let store: LoggedValueStore;
-  beforeEach(() => {
-    fixture = openStorageFixture();
+  beforeEach(async () => {
+    fixture = await openStorageFixture();
     store = createLoggedValueStore(fixture.db);
   });
   afterEach(() => fixture.close());
@@ -63,15 +63,15 @@ describe('logged value storage', () => {
     context: null,
   });
 
-  it('maintains summaries on write that match a recomputation over the whole series', () => {
-    const experimentId = fixture.newExperiment();
+  it('maintains summaries on write that match a recomputation over the whole series', async () => {
+    const experimentId = await fixture.newExperiment();
     let seed = 7;
     const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 100;
     const points = Array.from({ length: 600 }, (_, index) => metric(index % 3 === 0 ? 'loss' : 'acc', Math.round(random() * 1000) / 1000, index, 5000 + index));
     for (let start = 0; start < points.length; start += 50) {
       expect(store.appendMetrics(experimentId, points.slice(start, start + 50), Infinity)).toEqual({ refusedSeries: null });
     }
-    for (const { name, summary } of store.summaries(experimentId, 'metric')) {
+    for (const { name, summary } of await store.summaries(experimentId, 'metric')) {
       const values = points.filter((point) => point.name === name);
       const numbers = values.map((point) => point.value as number);
       expect(summary.count).toBe(values.length);
@@ -86,30 +86,30 @@ describe('logged value storage', () => {
   it.each([
     ['mixed values', [3, 3, -1, 0.5, '0.5', ' 7 ', 'abc', '', true, 'Z', 1e300, -0, 12, '12', 'zzz']],
     ['non-numeric values only', ['abc', 'abd', 'abc', '', true, false, 'Z', '\uFFFF', '\u{1F600}', 'zzz', 'Zz']],
-  ])('merges summaries in SQL exactly as folding every value in order would, across appends and single values (%s)', (_label, pool: RawValue[]) => {
-    const experimentId = fixture.newExperiment();
+  ])('merges summaries in SQL exactly as folding every value in order would, across appends and single values (%s)', async (_label, pool: RawValue[]) => {
+    const experimentId = await fixture.newExperiment();
     let seed = 11;
     const next = (bound: number) => (seed = (seed * 48271) % 2147483647) % bound;
     const values = Array.from({ length: 300 }, () => pool[next(pool.length)] as RawValue);
     for (let start = 0; start < values.length; ) {
       const slice = values.slice(start, start + 1 + next(5));
       const inputs = slice.map((value, index) => metric('m', value, start + index, 1000 + start + index));
-      expect(store.appendMetrics(experimentId, inputs, Infinity).refusedSeries).toBeNull();
+      expect((await store.appendMetrics(experimentId, inputs, Infinity)).refusedSeries).toBeNull();
       slice.forEach((value, index) => store.logValue(experimentId, 'parameter', 'p', loggedPoint(value, 1000 + start + index, start + index, null)));
       start += slice.length;
     }
     const expected = fold(values);
-    expect(store.summaries(experimentId, 'metric')[0]?.summary).toEqual(expected);
-    expect(store.summaries(experimentId, 'parameter')[0]?.summary).toEqual(expected);
-    expect(store.series(experimentId, 'm').map((point) => point.value)).toEqual(values.map(String));
+    expect((await store.summaries(experimentId, 'metric'))[0]?.summary).toEqual(expected);
+    expect((await store.summaries(experimentId, 'parameter'))[0]?.summary).toEqual(expected);
+    expect((await store.series(experimentId, 'm')).map((point) => point.value)).toEqual(values.map(String));
   });
 
   it('defers summaries to the end of a group commit, leaving out appends that were refused or rolled back', async () => {
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     const batch = createGroupCommit(fixture.db, store.deferringSummaries);
     const append = (points: MetricInput[], limit = 5) => batch.run(() => store.appendMetrics(experimentId, points, limit), { atomic: true });
-    const failing = batch.run(() => {
-      store.appendMetrics(experimentId, [metric('m', 100, 9, 9)], 5);
+    const failing = batch.run(async () => {
+      await store.appendMetrics(experimentId, [metric('m', 100, 9, 9)], 5);
       throw new Error('this write fails after its append');
     });
     const results = await Promise.all([
@@ -120,18 +120,18 @@ describe('logged value storage', () => {
       failing.catch((error: unknown) => String(error)),
     ]);
     expect(results).toEqual([{ refusedSeries: null }, { refusedSeries: null }, { refusedSeries: 'm' }, { refusedSeries: null }, 'Error: this write fails after its append']);
-    const summaries = Object.fromEntries(store.summaries(experimentId, 'metric').map(({ name, summary }) => [name, summary]));
+    const summaries = Object.fromEntries((await store.summaries(experimentId, 'metric')).map(({ name, summary }) => [name, summary]));
     expect(summaries.m).toEqual({ count: 4, current: loggedPoint(2, 6, 6, null), min: loggedPoint(1, 1, 1, null), max: loggedPoint(4, 2, 2, null) });
     expect(summaries.n).toEqual({ count: 1, current: loggedPoint('x', 0, 0, null), min: loggedPoint('x', 0, 0, null), max: loggedPoint('x', 0, 0, null) });
-    expect(store.series(experimentId, 'm').map((point) => point.value)).toEqual(['3', '1', '4', '2']);
+    expect((await store.series(experimentId, 'm')).map((point) => point.value)).toEqual(['3', '1', '4', '2']);
     await expect(batch.run(() => store.appendMetrics(experimentId, [metric('m', 9, 7, 7)], Infinity), { atomic: true })).resolves.toEqual({ refusedSeries: null });
-    expect(store.summaries(experimentId, 'metric')[0]?.summary).toMatchObject({ count: 5, max: { value: '9' }, min: { value: '1' } });
+    expect((await store.summaries(experimentId, 'metric'))[0]?.summary).toMatchObject({ count: 5, max: { value: '9' }, min: { value: '1' } });
   });
 
-  it('orders a series by step (points without a step first), then timestamp, then arrival', () => {
-    const experimentId = fixture.newExperiment();
-    store.appendMetrics(experimentId, [metric('m', 'c', 2, 10), metric('m', 'a', null, 50), metric('m', 'b', 1, 40), metric('m', 'd', 2, 10)], Infinity);
-    expect(store.series(experimentId, 'm').map((point) => [point.value, point.step])).toEqual([
+  it('orders a series by step (points without a step first), then timestamp, then arrival', async () => {
+    const experimentId = await fixture.newExperiment();
+    await store.appendMetrics(experimentId, [metric('m', 'c', 2, 10), metric('m', 'a', null, 50), metric('m', 'b', 1, 40), metric('m', 'd', 2, 10)], Infinity);
+    expect((await store.series(experimentId, 'm')).map((point) => [point.value, point.step])).toEqual([
       ['a', null],
       ['b', 1],
       ['c', 2],
@@ -139,34 +139,34 @@ describe('logged value storage', () => {
     ]);
   });
 
-  it('refuses a whole batch when one series would exceed its value limit, storing nothing of it', () => {
-    const experimentId = fixture.newExperiment();
-    expect(store.appendMetrics(experimentId, [metric('x', 1, 0, 1), metric('y', 1, 0, 1)], 2).refusedSeries).toBeNull();
-    expect(store.appendMetrics(experimentId, [metric('y', 2, 1, 2), metric('x', 2, 1, 2), metric('x', 3, 2, 3)], 2).refusedSeries).toBe('x');
+  it('refuses a whole batch when one series would exceed its value limit, storing nothing of it', async () => {
+    const experimentId = await fixture.newExperiment();
+    expect((await store.appendMetrics(experimentId, [metric('x', 1, 0, 1), metric('y', 1, 0, 1)], 2)).refusedSeries).toBeNull();
+    expect((await store.appendMetrics(experimentId, [metric('y', 2, 1, 2), metric('x', 2, 1, 2), metric('x', 3, 2, 3)], 2)).refusedSeries).toBe('x');
     expect(store.series(experimentId, 'y')).toHaveLength(1);
-    expect(store.summaries(experimentId, 'metric').map(({ name, summary }) => [name, summary.count])).toEqual([
+    expect((await store.summaries(experimentId, 'metric')).map(({ name, summary }) => [name, summary.count])).toEqual([
       ['x', 1],
       ['y', 1],
     ]);
   });
 
-  it('keeps parameters and others as summaries only, separately from metrics of the same name', () => {
-    const experimentId = fixture.newExperiment();
+  it('keeps parameters and others as summaries only, separately from metrics of the same name', async () => {
+    const experimentId = await fixture.newExperiment();
     store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, 0, null));
     store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.01, 2, 1, null));
     store.logValue(experimentId, 'other', 'lr', loggedPoint('note', 3, null, null));
-    const [parameter] = store.summaries(experimentId, 'parameter');
+    const [parameter] = await store.summaries(experimentId, 'parameter');
     expect(parameter).toMatchObject({ name: 'lr', summary: { count: 2, current: { value: '0.01' }, max: { value: '0.1' } } });
     expect(store.summaries(experimentId, 'other')).toMatchObject([{ name: 'lr', summary: { current: { value: 'note' } } }]);
     expect(store.summaries(experimentId, 'metric')).toEqual([]);
     expect(store.series(experimentId, 'lr')).toEqual([]);
   });
 
-  it('loses every logged row when the experiment is purged (ON DELETE CASCADE)', () => {
-    const experimentId = fixture.newExperiment();
-    const kept = fixture.newExperiment();
-    store.appendMetrics(experimentId, [metric('loss', 1, 0, 1), metric('loss', 2, 1, 2)], Infinity);
-    store.appendMetrics(kept, [metric('loss', 1, 0, 1)], Infinity);
+  it('loses every logged row when the experiment is purged (ON DELETE CASCADE)', async () => {
+    const experimentId = await fixture.newExperiment();
+    const kept = await fixture.newExperiment();
+    await store.appendMetrics(experimentId, [metric('loss', 1, 0, 1), metric('loss', 2, 1, 2)], Infinity);
+    await store.appendMetrics(kept, [metric('loss', 1, 0, 1)], Infinity);
     store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, null, null));
     fixture.experiments.purge(experimentId);
     const count = (table: string) => fixture.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
@@ -174,9 +174,9 @@ describe('logged value storage', () => {
     expect(store.series(kept, 'loss')).toHaveLength(1);
   });
 
-  it('finds metric summaries by name prefix', () => {
-    const experimentId = fixture.newExperiment();
-    store.appendMetrics(experimentId, ['sys.ram.used', 'sys.load.avg', 'loss', 'sysx'].map((name) => metric(name, 1, null, 1)), Infinity);
-    expect(store.metricSummariesWithPrefix(experimentId, 'sys.').map((item) => item.name)).toEqual(['sys.load.avg', 'sys.ram.used']);
+  it('finds metric summaries by name prefix', async () => {
+    const experimentId = await fixture.newExperiment();
+    await store.appendMetrics(experimentId, ['sys.ram.used', 'sys.load.avg', 'loss', 'sysx'].map((name) => metric(name, 1, null, 1)), Infinity);
+    expect((await store.metricSummariesWithPrefix(experimentId, 'sys.')).map((item) => item.name)).toEqual(['sys.load.avg', 'sys.ram.used']);
   });
 });

@@ -19,7 +19,7 @@ async function seedService(): Promise<string> {
   const dir = server.dataDir;
   const alice = issueApiKey({ dataDir: dir, userName: 'alice' });
   issueApiKey({ dataDir: dir, userName: 'bob' });
-  revokeApiKeys(dir, alice.prefix);
+  await revokeApiKeys(dir, alice.prefix);
   await server.call('createProject', { body: { workspaceName: WORKSPACE, projectName: 'pg', projectDescription: 'migrated', isPublic: false } });
   const experimentKey = await newExperiment(server, 'pg');
   for (let step = 0; step < 40; step += 1) {

@@ -8,7 +8,7 @@ let requester: Member;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [requester] = membersOf(server.dataDir, ['rita']) as [Member];
+  [requester] = await membersOf(server.dataDir, ['rita']) as [Member];
 });
 afterAll(() => server.close());
 

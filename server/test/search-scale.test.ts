@@ -9,8 +9,8 @@ let projectId = '';
 let seeded: SeededValues[] = [];
 beforeAll(async () => {
   server = await startTestServer();
-  ({ projectId, experiments: seeded } = seedSearchScale(server.dataDir, 'scale', COUNT));
-  seedSearchScale(server.dataDir, 'neighbour', 1_000);
+  ({ projectId, experiments: seeded } = await seedSearchScale(server.dataDir, 'scale', COUNT));
+  await seedSearchScale(server.dataDir, 'neighbour', 1_000);
 }, 300_000);
 afterAll(() => server.close());
 

@@ -41,13 +41,13 @@ const BATCH = 5_000;
  * `optimizer`, an other `group`, tag `best` on every tenth, every fiftieth archived; created one second apart.
  * Answers the project's id and the experiments in creation order.
  */
-export function seedSearchScale(dataDir: string, projectName: string, count: number): { projectId: string; experiments: SeededValues[] } {
+async export function seedSearchScale(dataDir: string, projectName: string, count: number): Promise<{ projectId: string; experiments: SeededValues[] }> {
   const db = openDatabase(dataDir);
   try {
-    const admin = createUserStore(db).byName('admin');
-    const workspace = createWorkspaceStore(db).byName('admin');
+    const admin = await createUserStore(db).byName('admin');
+    const workspace = await createWorkspaceStore(db).byName('admin');
     if (!admin || !workspace) throw new Error('seed a data dir after the service created its admin');
-    const project = createProjectStore(db).create({ workspaceId: workspace.id, name: projectName, description: '', isPublic: false, ownerUserId: admin.id }, 1);
+    const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: projectName, description: '', isPublic: false, ownerUserId: admin.id }, 1);
     const experiments = createExperimentStore(db);
     const values = createLoggedValueStore(db);
     const tags = createLoggedTagStore(db);
@@ -57,8 +57,8 @@ export function seedSearchScale(dataDir: string, projectName: string, count: num
       for (let n = from; n < to; n += 1) {
         const wanted = valuesOf(n);
         const created = firstCreated + n * 1000;
-        const experiment = experiments.create({ workspaceId: workspace.id, projectId: project.id, name: `exp-${n}`, userId: admin.id }, created);
-        values.appendMetrics(experiment.id, [{ name: 'acc', value: wanted.acc, timestamp: created, step: 0, epoch: null, context: null }], Infinity);
+        const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: `exp-${n}`, userId: admin.id }, created);
+        await values.appendMetrics(experiment.id, [{ name: 'acc', value: wanted.acc, timestamp: created, step: 0, epoch: null, context: null }], Infinity);
         values.logValue(experiment.id, 'parameter', 'lr', loggedPoint(wanted.lr, created, null, null));
         values.logValue(experiment.id, 'parameter', 'optimizer', loggedPoint(wanted.optimizer, created, null, null));
         values.logValue(experiment.id, 'other', 'group', loggedPoint(wanted.group, created, null, null));

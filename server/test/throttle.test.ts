@@ -75,8 +75,8 @@ describe('throttle windows', () => {
 
 describe('throttle guard', () => {
   let fixture: StorageFixture;
-  beforeEach(() => {
-    fixture = openStorageFixture();
+  beforeEach(async () => {
+    fixture = await openStorageFixture();
   });
   afterEach(() => fixture.close());
 
@@ -92,7 +92,7 @@ describe('throttle guard', () => {
 
   it('counts admitted items at once, so concurrent writes cannot overshoot', async () => {
     const guard = createThrottleGuard(limits({ metricsPerMinute: 2 }), fixture.experiments, manualClock().read);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     const pending = () => new Promise<void>((resolve) => setImmediate(resolve));
     const outcomes = await Promise.allSettled([1, 2, 3].map(() => guard.admit(experimentId, 'metrics', 1, pending)));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
@@ -101,7 +101,7 @@ describe('throttle guard', () => {
   it('runs accepted writes, refuses the next with 429 + Retry-After, and flags the experiment once per reason', async () => {
     const clock = manualClock();
     const guard = createThrottleGuard(limits({ metricsPerMinute: 2 }), fixture.experiments, clock.read);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     let writes = 0;
     const write = async () => (writes += 1);
     await guard.admit(experimentId, 'metrics', 1, write);
@@ -113,7 +113,7 @@ describe('throttle guard', () => {
     expect(refusal.headers).toEqual({ 'Retry-After': '45', 'Retry-After-Custom': '44.500' });
     expect(refusal.message).toMatch(/more than 2 metric values per minute/);
     await caught(() => guard.admit(experimentId, 'metrics', 1, write));
-    const flagged = fixture.experiments.byId(experimentId);
+    const flagged = await fixture.experiments.byId(experimentId);
     expect(flagged?.throttle).toBe(true);
     expect(flagged?.throttleReasons).toEqual(['more than 2 metric values per minute']);
     expect(flagged?.throttleMessage).toContain('more than 2 metric values per minute');
@@ -121,7 +121,7 @@ describe('throttle guard', () => {
 
   it('gives back the items of a write that failed', async () => {
     const guard = createThrottleGuard(limits({ otherPerMinute: 1 }), fixture.experiments, manualClock().read);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     await expect(
       guard.admit(experimentId, 'other', 1, async () => {
         throw new Error('storage failed');
@@ -132,18 +132,18 @@ describe('throttle guard', () => {
 
   it('answers 400 for a batch larger than a whole minute allows, without flagging', async () => {
     const guard = createThrottleGuard(limits({ outputLinesPerMinute: 5 }), fixture.experiments, manualClock().read);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     expect((await caught(() => guard.admit(experimentId, 'outputLines', 6, async () => 0))).status).toBe(400);
-    expect(fixture.experiments.byId(experimentId)?.throttle).toBe(false);
+    expect((await fixture.experiments.byId(experimentId))?.throttle).toBe(false);
   });
 
   it('refuses a full series with 429 and names it in the reasons', async () => {
     const guard = createThrottleGuard(limits({ valuesPerMetric: 10 }), fixture.experiments);
-    const experimentId = fixture.newExperiment();
+    const experimentId = await fixture.newExperiment();
     const refusal = await caught(() => guard.refuseFullSeries(experimentId, 'loss'));
     expect(refusal.status).toBe(429);
     expect(refusal.headers['Retry-After']).toBe('60');
-    expect(fixture.experiments.byId(experimentId)?.throttleReasons).toEqual(['metric loss holds the limit of 10 values']);
+    expect((await fixture.experiments.byId(experimentId))?.throttleReasons).toEqual(['metric loss holds the limit of 10 values']);
   });
 });
 

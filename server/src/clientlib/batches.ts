@@ -42,14 +42,14 @@ export function createClientlibBatchHandlers(services: Services): HandlerTable {
   const { loggedData } = services;
   return {
     clientlibMetricBatch: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       const { accepted, refused } = sortItems(body.values, (item) => checkMetric(item, now));
       if (accepted.length > 0) await appendMetrics(services, id, 'metrics', accepted.length, accepted, 'whenIdle');
       return replyFor(accepted.length, refused);
     },
     clientlibParameterBatch: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       const { accepted, refused } = sortItems(body.values, (item) => checkParameter(item, now));
       if (accepted.length > 0) {

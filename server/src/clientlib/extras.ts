@@ -12,28 +12,28 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
   const { access, projects, experiments, rpc, loggedData } = services;
   return {
     clientlibAddTags: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       await throttledWrite(services, id, 'other', 1, () => loggedData.tags.add(id, body.addedTags ?? []));
       return ok('Saved');
     },
     clientlibSymlink: ({ query, caller, request }) =>
       services.sql.transaction(async () => {
-        const experiment = access.experiment(caller, query.experimentKey);
-        const project = projects.byName(experiment.workspaceId, query.projectName);
+        const experiment = await access.experiment(caller, query.experimentKey);
+        const project = await projects.byName(experiment.workspaceId, query.projectName);
         if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
         if (project.id !== experiment.projectId) experiments.link(project.id, experiment.id, services.now());
         return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
       }),
     clientlibNotification: () => ok('Not sent: this service sends no notifications'),
     clientlibNotifyEvent: () => ok('Ignored'),
-    clientlibRegisterRpc: ({ body, caller }) => {
-      access.experiment(caller, body.experimentKey);
+    clientlibRegisterRpc: async ({ body, caller }) => {
+      await access.experiment(caller, body.experimentKey);
       return ok('Registered');
     },
     clientlibPendingRpcs: ({ query, caller }) =>
       services.sql.transaction(async () => {
-        const experiment = access.experiment(caller, query.experimentKey);
-        const calls = rpc.list(experiment.id, true);
+        const experiment = await access.experiment(caller, query.experimentKey);
+        const calls = await rpc.list(experiment.id, true);
         rpc.markFetched(
           calls.map((call) => call.id),
           services.now(),
@@ -52,14 +52,14 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
       }),
     clientlibSaveRpcResult: ({ body, caller }) =>
       services.sql.transaction(async () => {
-        const experiment = access.experiment(caller, body.experimentKey);
-        const call = rpc.byUuid(experiment.id, body.callId);
+        const experiment = await access.experiment(caller, body.experimentKey);
+        const call = await rpc.byUuid(experiment.id, body.callId);
         if (!call) throw notFound(`No remote call "${body.callId}" on experiment "${experiment.key}".`);
         const failed = (body.errorMessage ?? '') !== '';
         const outcome = failed
           ? { status: 'failed' as const, result: null, error: [body.errorMessage, body.errorStackTrace].filter(Boolean).join('\n') }
           : { status: 'succeeded' as const, result: body.result ?? '', error: null };
-        if (!rpc.complete(call.id, outcome, services.now())) throw badRequest(`Remote call "${call.uuid}" already has a result (${call.status}).`);
+        if (!await rpc.complete(call.id, outcome, services.now())) throw badRequest(`Remote call "${call.uuid}" already has a result (${call.status}).`);
         return ok('Saved');
       }),
   };

@@ -11,13 +11,13 @@ export function createClientlibRemoteHandlers(services: Services): HandlerTable 
   const { access } = services;
   /** Runs the inserts in one transaction, then frees the bytes of replaced assets. */
   const insertAll = async <T extends { replaced: boolean }>(work: () => T[]): Promise<T[]> => {
-    const saved = services.sql.transaction(async () => work());
+    const saved = await services.sql.transaction(async () => work());
     if (saved.some((item) => item.replaced)) await services.blobGarbage.collect();
     return saved;
   };
   return {
     clientlibLogRemoteModel: async ({ body, caller }) => {
-      const experiment = access.experiment(caller, body.experimentKey);
+      const experiment = await access.experiment(caller, body.experimentKey);
       const saved = await insertAll(() =>
         body.remoteEntities.map((entity) =>
           insertAsset(
@@ -30,11 +30,11 @@ export function createClientlibRemoteHandlers(services: Services): HandlerTable 
       return { ...ok('Saved'), experimentModelId: saved[0]?.experimentModelId ?? '', assetIds: saved.map((item) => item.assetId) };
     },
     clientlibArtifactRemoteAssets: async ({ query, body, caller }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+      const experiment = await access.experiment(caller, query.experimentKey);
       const { openArtifactVersion } = assetRules(services);
       const saved = await insertAll(() =>
-        body.remoteArtifactAssetRequests.map((item) => {
-          openArtifactVersion(caller, item.artifactVersionId);
+        body.remoteArtifactAssetRequests.map(async (item) => {
+          await openArtifactVersion(caller, item.artifactVersionId);
           return insertAsset(
             services,
             { link: checkRemoteLink(item.link), metadata: item.metadata ?? null },

@@ -38,7 +38,7 @@ export function createClientlibRunHandlers(services: Services): HandlerTable {
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The reply both calls send for a started or resumed run. */
-  const runReplyFor = (request: FastifyRequest, experiment: Experiment): z.output<typeof runReply> => {
+  const runReplyFor = async (request: FastifyRequest, experiment: Experiment): Promise<z.output<typeof runReply>> => {
     const base = origin(request);
     const assetUrl = base + fullPath(api.downloadAsset);
     const uploadLimitMb = Math.max(1, Math.floor(services.config.uploadLimitBytes / MIB));
@@ -52,7 +52,7 @@ export function createClientlibRunHandlers(services: Services): HandlerTable {
       workspaceName: experiment.workspaceName,
       name: experiment.name,
       focusUrl: `${base}/${encodeURIComponent(experiment.workspaceName)}/${encodeURIComponent(experiment.projectName)}/`,
-      lastOffset: loggedData.output.maxOffset(experiment.id) ?? 0,
+      lastOffset: await loggedData.output.maxOffset(experiment.id) ?? 0,
       upload_file_size_limit_in_mb: uploadLimitMb,
       uploadVideoMaxSizeMB: uploadLimitMb,
       asset_upload_file_size_limit_in_mb: uploadLimitMb,
@@ -70,50 +70,50 @@ export function createClientlibRunHandlers(services: Services): HandlerTable {
   };
 
   /** `teamName`, or the caller's default workspace when null. */
-  const workspaceFor = (caller: Caller, teamName: string | null | undefined): Workspace => {
+  const workspaceFor = async (caller: Caller, teamName: string | null | undefined): Promise<Workspace> => {
     if (teamName !== null && teamName !== undefined) return handshake(() => access.workspace(caller, teamName.trim()));
-    const found = workspaces.defaultForUser(caller.userId);
+    const found = await workspaces.defaultForUser(caller.userId);
     if (!found) throw badRequest(`User "${caller.userName}" has no default workspace: send teamName.`, SdkError.noSuchWorkspace);
     return found;
   };
 
   /** The named project (created when missing), or the workspace's Uncategorized project when null. */
-  const projectFor = (caller: Caller, workspace: Workspace, projectName: string | null | undefined) => {
+  const projectFor = async (caller: Caller, workspace: Workspace, projectName: string | null | undefined) => {
     if (projectName === null || projectName === undefined) return ensureUncategorized(services, workspace.id, caller.userId);
     const name = projectName.trim();
     if (name === '') throw badRequest('The body field "projectName" is empty: send a name, or null for the default project.', SdkError.noProjectName);
     if (name.length > PROJECT_NAME_MAX) throw badRequest(`Project names are at most ${PROJECT_NAME_MAX} characters.`, PROJECT_NAME_TOO_LONG);
     const now = services.now();
-    return projects.byName(workspace.id, name) ?? projects.create({ workspaceId: workspace.id, name, description: '', isPublic: false, ownerUserId: caller.userId }, now);
+    return await projects.byName(workspace.id, name) ?? await projects.create({ workspaceId: workspace.id, name, description: '', isPublic: false, ownerUserId: caller.userId }, now);
   };
 
   /** Resumes a run the caller may write to: running again from now. */
-  const resume = (caller: Caller, key: string): Experiment => {
-    const experiment = access.experiment(caller, key);
+  const resume = async (caller: Caller, key: string): Promise<Experiment> => {
+    const experiment = await access.experiment(caller, key);
     experiments.reportStatus(experiment.id, { isAlive: true }, services.now());
-    return experiments.byId(experiment.id) ?? experiment;
+    return await experiments.byId(experiment.id) ?? experiment;
   };
 
   return {
-    clientlibAddRun: ({ body, caller, request }) => {
+    clientlibAddRun: async ({ body, caller, request }) => {
       const key = body.experimentKey;
       if (!CLIENT_KEY.test(key)) throw badRequest('The body field "experimentKey" must be 32 to 50 letters or digits.');
-      const experiment = transaction(() => {
-        if (experiments.byKey(key)) {
+      const experiment = await transaction(async () => {
+        if (await experiments.byKey(key)) {
           if (!body.getOrCreateEnabled) throw badRequest(`An experiment with key "${key}" already exists.`, SdkError.experimentExists);
           return handshake(() => resume(caller, key), SdkError.noWriteAccess);
         }
-        const workspace = workspaceFor(caller, body.teamName);
-        const project = projectFor(caller, workspace, body.projectName);
+        const workspace = await workspaceFor(caller, body.teamName);
+        const project = await projectFor(caller, workspace, body.projectName);
         const now = services.now();
-        const created = experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: caller.userId, key }, now);
+        const created = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: caller.userId, key }, now);
         projects.touch(project.id, now);
         return created;
       });
       return runReplyFor(request, experiment);
     },
-    clientlibGetRun: ({ body, caller, request }) => {
-      const experiment = transaction(() => handshake(() => resume(caller, body.previousExperiment), SdkError.noWriteAccess));
+    clientlibGetRun: async ({ body, caller, request }) => {
+      const experiment = await transaction(() => handshake(() => resume(caller, body.previousExperiment), SdkError.noWriteAccess));
       return runReplyFor(request, experiment);
     },
   };

@@ -61,25 +61,25 @@ export function createClientlibSceneHandlers(services: Services): HandlerTable {
     return storeReceivedAsset(services, { file: upload.file, metadata: JSON.stringify({ sceneAssetId: part.scene.uuid }) }, part.wanted);
   };
   /** The caller's scene `assetId` in the experiment (404 when unknown). */
-  const sceneOf = (caller: Caller, experimentKey: string, assetId: string) => {
-    const experiment = access.experiment(caller, experimentKey);
-    const scene = assets.byUuid(experiment.id, assetId);
+  const sceneOf = async (caller: Caller, experimentKey: string, assetId: string) => {
+    const experiment = await access.experiment(caller, experimentKey);
+    const scene = await assets.byUuid(experiment.id, assetId);
     if (!scene) throw notFound(`No 3-D scene with assetId "${assetId}" in experiment "${experiment.key}".`);
     return { experiment, scene };
   };
 
   return {
     clientlibCreateScene: async ({ body, caller }) => {
-      const experiment = access.experiment(caller, body.experimentKey);
+      const experiment = await access.experiment(caller, body.experimentKey);
       const empty = await blobs.write(Readable.from([]), limit);
       const wanted: UploadRequest = { experiment, type: body.assetType?.trim() || SCENE, fileName: body.userFileName, step: body.step ?? undefined };
       const saved = await storeReceivedAsset(services, { file: { blob: empty.blob, size: 0 }, metadata: body.metadata ?? null }, wanted);
       return { ...ok('Saved'), assetId: saved.assetId };
     },
     clientlibSceneThumbnail: async ({ params, caller, request }) => {
-      const saved = await saveScenePart(request, 'thumbnail', (upload) => {
+      const saved = await saveScenePart(request, 'thumbnail', async (upload) => {
         const requestParams = requestParamsOf(thumbnailParams, upload.fields.requestParams);
-        const { experiment, scene } = sceneOf(caller, requestParams.experimentKey, params.assetId);
+        const { experiment, scene } = await sceneOf(caller, requestParams.experimentKey, params.assetId);
         const extension = requestParams.thumbnailExtension?.trim().replace(/^\./, '') || 'png';
         const wanted = { experiment, type: THUMBNAIL, fileName: `${scene.fileName}-thumbnail.${extension}`, assetId: `${scene.uuid}-thumbnail`, step: scene.step ?? undefined };
         return { scene, wanted };
@@ -87,9 +87,9 @@ export function createClientlibSceneHandlers(services: Services): HandlerTable {
       return { ...ok('Saved'), assetId: saved.assetId };
     },
     clientlibSceneItem: async ({ caller, request }) => {
-      const saved = await saveScenePart(request, 'assetItemContent', (upload) => {
+      const saved = await saveScenePart(request, 'assetItemContent', async (upload) => {
         const requestParams = requestParamsOf(assetItemParams, upload.fields.requestParams);
-        const { experiment, scene } = sceneOf(caller, requestParams.experimentKey, requestParams.assetId);
+        const { experiment, scene } = await sceneOf(caller, requestParams.experimentKey, requestParams.assetId);
         const kind = requestParams.assetItemType;
         const fileName = requestParams.userFileName?.trim() || `${kind}.jsonl`;
         return { scene, wanted: { experiment, type: `3d-${kind}`, fileName, assetId: `${scene.uuid}-${kind}`, step: scene.step ?? undefined } };

@@ -14,8 +14,8 @@ const MAX_3D_FILE_BYTES = 100 * 1024 * 1024;
 export function createClientlibStatusHandlers(services: Services): HandlerTable {
   const { access, experiments, rpc, config } = services;
   return {
-    clientlibStatusUpdate: ({ body, caller }) => {
-      const experiment = access.experiment(caller, body.experimentKey);
+    clientlibStatusUpdate: async ({ body, caller }) => {
+      const experiment = await access.experiment(caller, body.experimentKey);
       if (body.is_alive) experiments.beat(experiment.id, services.now());
       else experiments.stop(experiment.id, services.now());
       return {
@@ -23,12 +23,12 @@ export function createClientlibStatusHandlers(services: Services): HandlerTable 
         gpu_monitor_interval_millis: config.keepAlive.gpuMonitorIntervalMillis,
         cpu_monitor_interval_millis: config.keepAlive.cpuMonitorIntervalMillis,
         parameter_update_interval_millis: PARAMETER_UPDATE_INTERVAL_MILLIS,
-        pending_rpcs: rpc.hasUnfetched(experiment.id),
+        pending_rpcs: await rpc.hasUnfetched(experiment.id),
       };
     },
     clientlibOfflineMetadata: ({ body, caller }) =>
       services.sql.transaction(async () => {
-        const experiment = access.experiment(caller, body.experimentKey);
+        const experiment = await access.experiment(caller, body.experimentKey);
         const [start, end] = startEndTimes(experiment, body.startTimestamp, body.endTimestamp);
         experiments.setTimes(experiment.id, start, end);
         return ok('Saved');

@@ -27,7 +27,7 @@ async function forSdk<T>(services: Services, save: () => Promise<T>, retried?: {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 413) throw new ApiError(413, SdkError.uploadMessage, error.message);
-    const held = retried?.assetId === undefined ? undefined : services.assets.byUuid(retried.experiment.id, retried.assetId);
+    const held = retried?.assetId === undefined ? undefined : await services.assets.byUuid(retried.experiment.id, retried.assetId);
     if (error.sdkErrorCode === SdkError.stateImmutable && held) {
       throw new ApiError(409, SdkError.alreadyUploaded, `Asset "${held.uuid}" is already uploaded (its artifact version is closed).`);
     }
@@ -44,7 +44,7 @@ export function createClientlibUploadHandlers(services: Services): HandlerTable 
     forSdk(services, () => saveUploadedAsset(services, caller, request, wanted), wanted);
   return {
     uploadVisualization: async ({ query, caller, request }) => {
-      const experiment = services.access.experiment(caller, query.experimentId);
+      const experiment = await services.access.experiment(caller, query.experimentId);
       const wanted: UploadRequest = {
         experiment,
         type: IMAGE,
@@ -63,7 +63,7 @@ export function createClientlibUploadHandlers(services: Services): HandlerTable 
       return { ...ok('Saved'), assetId: saved.assetId, imageId: saved.assetId };
     },
     clientlibUploadAsset: async ({ query, caller, request }) => {
-      const experiment = services.access.experiment(caller, query.experimentId);
+      const experiment = await services.access.experiment(caller, query.experimentId);
       const { experimentId: _key, apiKey: _apiKey, projectId: _project, runId: _run, sampleRate, type, fileName, ...rest } = query;
       const assetType = type?.trim() || 'asset';
       const wanted: UploadRequest = {
@@ -78,7 +78,7 @@ export function createClientlibUploadHandlers(services: Services): HandlerTable 
       return { ...ok('Saved'), ...(await upload(caller, request, wanted)) };
     },
     clientlibUploadGitPatch: async ({ query, caller, request }) => {
-      const experiment = services.access.experiment(caller, query.experimentId);
+      const experiment = await services.access.experiment(caller, query.experimentId);
       await forSdk(services, () => saveGitPatch(services, experiment, request));
       return ok('Saved');
     },

@@ -28,16 +28,16 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The artifact a request names, checked for membership: 404 (624522) when unknown, 400 when nothing names it. */
-  const artifactOf = (caller: Caller, ref: VersionRef): Artifact => {
+  const artifactOf = async (caller: Caller, ref: VersionRef): Promise<Artifact> => {
     let artifact: Artifact | undefined;
     if (ref.artifactId) {
-      artifact = artifacts.byUuid(ref.artifactId);
-      const workspace = artifact && workspaces.byId(artifact.workspaceId);
+      artifact = await artifacts.byUuid(ref.artifactId);
+      const workspace = artifact && await workspaces.byId(artifact.workspaceId);
       if (workspace) access.requireMember(caller, workspace.id, workspace.name);
     } else if (ref.artifactName) {
       const workspaceId = ref.workspace ? access.workspace(caller, ref.workspace).id : ref.defaultWorkspaceId;
       if (workspaceId === undefined) throw badRequest('Give the artifact\'s "workspace" (or an experimentKey of that workspace) with "artifactName".');
-      artifact = artifacts.byName(workspaceId, ref.artifactName);
+      artifact = await artifacts.byName(workspaceId, ref.artifactName);
     } else {
       throw badRequest('Give "versionId", "artifactId", or "artifactName" (with "workspace").');
     }
@@ -46,8 +46,8 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
   };
 
   /** The version a request names within its artifact (none named: the highest): 404 (624523) when unknown. */
-  const versionOf = (artifact: Artifact, ref: VersionRef): ArtifactVersion => {
-    const all = artifacts.versions(artifact.id);
+  const versionOf = async (artifact: Artifact, ref: VersionRef): Promise<ArtifactVersion> => {
+    const all = await artifacts.versions(artifact.id);
     const byNumber = (text: string) => all.find((version) => version.version === text.replace(/^v/, ''));
     const byAlias = (text: string) => all.find((version) => version.alias.includes(text));
     let found: ArtifactVersion | undefined;
@@ -61,9 +61,9 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
   };
 
   /** The files of a version, as the clients read them. */
-  const filesOf = (version: ArtifactVersion, base: string) =>
-    assets.listOfArtifactVersion(version.uuid).map((asset) => {
-      const experimentKey = experiments.byId(asset.experimentId)?.key ?? version.experimentKey;
+  const filesOf = async (version: ArtifactVersion, base: string) =>
+    (await assets.listOfArtifactVersion(version.uuid)).map(async (asset) => {
+      const experimentKey = (await experiments.byId(asset.experimentId))?.key ?? version.experimentKey;
       return {
         assetId: asset.uuid,
         fileName: asset.fileName,
@@ -78,16 +78,16 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
 
   return {
     getArtifactVersion: ({ query, caller }) =>
-      transaction(() => {
-        const consumer = query.consumerExperimentKey ? access.experiment(caller, query.consumerExperimentKey) : undefined;
-        const source = query.experimentKey ? access.experiment(caller, query.experimentKey) : undefined;
+      transaction(async () => {
+        const consumer = query.consumerExperimentKey ? await access.experiment(caller, query.consumerExperimentKey) : undefined;
+        const source = query.experimentKey ? await access.experiment(caller, query.experimentKey) : undefined;
         let artifact: Artifact;
         let version: ArtifactVersion;
-        if (query.versionId) ({ artifact, version } = artifactVersionOf(services, caller, query.versionId));
+        if (query.versionId) ({ artifact, version } = await artifactVersionOf(services, caller, query.versionId));
         else {
           const defaultWorkspaceId = (source ?? consumer)?.workspaceId;
-          artifact = artifactOf(caller, { ...query, defaultWorkspaceId });
-          version = versionOf(artifact, query);
+          artifact = await artifactOf(caller, { ...query, defaultWorkspaceId });
+          version = await versionOf(artifact, query);
         }
         if (version.state !== 'CLOSED') {
           const code = version.state === 'OPEN' ? SdkError.artifactVersionOpen : SdkError.artifactVersionFailed;
@@ -95,7 +95,7 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
           throw new ApiError(400, code, `Artifact "${artifact.name}" version ${version.version} ${why}: it is not final.`);
         }
         if (consumer) services.artifactLineage.recordConsumer(version.id, consumer.id, services.now());
-        const sizeInBytes = assets.listOfArtifactVersion(version.uuid).reduce((sum, asset) => sum + asset.fileSize, 0);
+        const sizeInBytes = (await assets.listOfArtifactVersion(version.uuid)).reduce((sum, asset) => sum + asset.fileSize, 0);
         return {
           artifactVersionId: version.uuid,
           artifactVersion: version.version,
@@ -112,34 +112,34 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
             artifactName: artifact.name,
             artifactType: artifact.artifactType,
             tags: artifact.tags,
-            workspaceName: workspaces.byId(artifact.workspaceId)?.name ?? '',
+            workspaceName: (await workspaces.byId(artifact.workspaceId))?.name ?? '',
           },
         };
       }),
-    listArtifactVersionFiles: ({ query, caller, request }) => {
-      const artifact = artifactOf(caller, { ...query, artifactId: query.artifact_id });
-      return { files: filesOf(versionOf(artifact, query), origin(request)) };
+    listArtifactVersionFiles: async ({ query, caller, request }) => {
+      const artifact = await artifactOf(caller, { ...query, artifactId: query.artifact_id });
+      return { files: await filesOf(await versionOf(artifact, query), origin(request)) };
     },
     updateArtifactDetails: ({ body, caller }) =>
-      transaction(() => {
-        const artifact = artifactOf(caller, { artifactId: body.artifactId });
+      transaction(async () => {
+        const artifact = await artifactOf(caller, { artifactId: body.artifactId });
         const now = services.now();
         if (body.versionMetadata != null) {
           if (!body.version) throw badRequest('The body field "version" is required with "versionMetadata" (the version whose metadata it is).');
-          artifacts.setLabels(versionOf(artifact, { version: body.version }).id, { metadata: body.versionMetadata }, now);
+          artifacts.setLabels((await versionOf(artifact, { version: body.version })).id, { metadata: body.versionMetadata }, now);
         }
         const tags = body.tags == null ? undefined : [...new Set(body.tags)];
         artifacts.setDetails(artifact.id, { artifactType: body.artifactType ?? undefined, tags }, now);
         return ok('Updated');
       }),
     updateArtifactVersionLabels: ({ body, caller }) =>
-      transaction(() => {
-        const { artifact, version } = artifactVersionOf(services, caller, body.artifactVersionId);
+      transaction(async () => {
+        const { artifact, version } = await artifactVersionOf(services, caller, body.artifactVersionId);
         const now = services.now();
         const alias = body.alias == null ? undefined : [...new Set(body.alias)];
         const tags = body.versionTags == null ? undefined : [...new Set(body.versionTags)];
         artifacts.setLabels(version.id, { alias, tags, metadata: body.versionMetadata ?? undefined }, now);
-        if (alias) artifacts.removeAliases(artifact.id, version.id, alias, now);
+        if (alias) await artifacts.removeAliases(artifact.id, version.id, alias, now);
         artifacts.touch(artifact.id, now);
         return ok('Updated');
       }),

@@ -21,11 +21,11 @@ const highest = (versions: readonly ArtifactVersion[]) =>
   versions.reduce<ArtifactVersion | undefined>((best, next) => (!best || semver.gt(next.version, best.version) ? next : best), undefined);
 
 /** An artifact version the caller may use (by its artifactVersionId), with its artifact: 404 (624523) when unknown. */
-export function artifactVersionOf(services: Services, caller: Caller, artifactVersionId: string): { artifact: Artifact; version: ArtifactVersion } {
-  const version = services.artifacts.versionByUuid(artifactVersionId);
-  const artifact = version && services.artifacts.byId(version.artifactId);
+async export function artifactVersionOf(services: Services, caller: Caller, artifactVersionId: string): Promise<{ artifact: Artifact; version: ArtifactVersion }> {
+  const version = await services.artifacts.versionByUuid(artifactVersionId);
+  const artifact = version && await services.artifacts.byId(version.artifactId);
   if (!version || !artifact) throw unknownVersion(artifactVersionId);
-  const workspace = services.workspaces.byId(artifact.workspaceId);
+  const workspace = await services.workspaces.byId(artifact.workspaceId);
   if (!workspace) throw unknownVersion(artifactVersionId);
   services.access.requireMember(caller, workspace.id, workspace.name);
   return { artifact, version };
@@ -36,9 +36,9 @@ export function createArtifactHandlers(services: Services): HandlerTable {
   const { access, artifacts, workspaces } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
-  const overview = (artifact: Artifact) => {
-    const versions = artifacts.versions(artifact.id);
-    const workspace = workspaces.byId(artifact.workspaceId);
+  const overview = async (artifact: Artifact) => {
+    const versions = await artifacts.versions(artifact.id);
+    const workspace = await workspaces.byId(artifact.workspaceId);
     return {
       artifactId: artifact.uuid,
       artifactName: artifact.name,
@@ -54,16 +54,16 @@ export function createArtifactHandlers(services: Services): HandlerTable {
 
   return {
     upsertArtifact: ({ body, caller }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, body.experimentKey);
+      transaction(async () => {
+        const experiment = await access.experiment(caller, body.experimentKey);
         const now = services.now();
         const artifact =
-          artifacts.byName(experiment.workspaceId, body.artifactName) ??
-          artifacts.create({ workspaceId: experiment.workspaceId, name: body.artifactName, artifactType: body.artifactType, isPublic: body.isPublic ?? false }, now);
+          await artifacts.byName(experiment.workspaceId, body.artifactName) ??
+          await artifacts.create({ workspaceId: experiment.workspaceId, name: body.artifactName, artifactType: body.artifactType, isPublic: body.isPublic ?? false }, now);
         if (artifact.artifactType !== body.artifactType) {
           throw badRequest(`Artifact "${artifact.name}" is of type "${artifact.artifactType}", not "${body.artifactType}".`);
         }
-        const versions = artifacts.versions(artifact.id);
+        const versions = await artifacts.versions(artifact.id);
         const previous = highest(versions);
         const number = body.version ? parseVersion(body.version) : previous ? (semver.inc(previous.version, 'minor') ?? '1.0.0') : '1.0.0';
         const fields = {
@@ -77,21 +77,21 @@ export function createArtifactHandlers(services: Services): HandlerTable {
         if (existing && existing.state !== 'OPEN') {
           throw new ApiError(400, SdkError.artifactVersionExists, `Artifact "${artifact.name}" already has a ${existing.state} version ${number}.`);
         }
-        const current = existing ?? artifacts.createVersion(artifact.id, number, fields, caller.userId, now);
-        if (existing) artifacts.updateVersion(existing.id, fields, now);
-        artifacts.removeAliases(artifact.id, current.id, fields.alias, now);
+        const current = existing ?? await artifacts.createVersion(artifact.id, number, fields, caller.userId, now);
+        if (existing) await artifacts.updateVersion(existing.id, fields, now);
+        await artifacts.removeAliases(artifact.id, current.id, fields.alias, now);
         artifacts.touch(artifact.id, now);
         const before = existing ? highest(versions.filter((version) => version.id !== existing.id)) : previous;
         return { artifactId: artifact.uuid, artifactVersionId: current.uuid, currentVersion: number, previousVersion: before?.version ?? null };
       }),
     setArtifactState: ({ body, caller }) =>
-      transaction(() => {
-        access.experiment(caller, body.experimentKey);
+      transaction(async () => {
+        await access.experiment(caller, body.experimentKey);
         const state = body.state.trim().toUpperCase() as ArtifactState;
         if (!FINAL_STATES.includes(state)) {
           throw badRequest(`The state "${body.state}" is not one E51 can set: use CLOSED or ERROR.`, SdkError.invalidState);
         }
-        const { artifact, version } = artifactVersionOf(services, caller, body.artifactVersionId);
+        const { artifact, version } = await artifactVersionOf(services, caller, body.artifactVersionId);
         if (version.state === state && (body.isPublic === undefined || body.isPublic === version.isPublic)) return ok('Updated');
         if (version.state !== 'OPEN') throw immutableVersion(version);
         const now = services.now();
@@ -99,24 +99,24 @@ export function createArtifactHandlers(services: Services): HandlerTable {
         artifacts.touch(artifact.id, now);
         return ok('Updated');
       }),
-    listArtifacts: ({ query, caller }) => {
+    listArtifacts: async ({ query, caller }) => {
       const workspace = access.workspace(caller, query.workspace);
-      return { artifacts: artifacts.list(workspace.id).map(overview) };
+      return { artifacts: (await artifacts.list(workspace.id)).map(overview) };
     },
-    getArtifact: ({ query, caller }) => {
+    getArtifact: async ({ query, caller }) => {
       let artifact: Artifact | undefined;
       if (query.artifact_id) {
-        artifact = artifacts.byUuid(query.artifact_id);
-        const workspace = artifact && workspaces.byId(artifact.workspaceId);
+        artifact = await artifacts.byUuid(query.artifact_id);
+        const workspace = artifact && await workspaces.byId(artifact.workspaceId);
         if (workspace) access.requireMember(caller, workspace.id, workspace.name);
       } else if (query.workspace && query.artifactName) {
-        artifact = artifacts.byName(access.workspace(caller, query.workspace).id, query.artifactName);
+        artifact = await artifacts.byName(access.workspace(caller, query.workspace).id, query.artifactName);
       } else {
         throw badRequest('Give artifact_id, or both workspace and artifactName.');
       }
       if (!artifact) throw notFound(`No such artifact (${query.artifact_id ?? `${query.workspace}/${query.artifactName}`}).`, SdkError.noArtifact);
-      const versions = artifacts.versions(artifact.id).map(({ id: _id, artifactId: _artifact, uuid, ...version }) => ({ artifactVersionId: uuid, ...version }));
-      return { ...overview(artifact), versions };
+      const versions = (await artifacts.versions(artifact.id)).map(({ id: _id, artifactId: _artifact, uuid, ...version }) => ({ artifactVersionId: uuid, ...version }));
+      return { ...await overview(artifact), versions };
     },
   };
 }

@@ -15,11 +15,11 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 export function createAssetReadHandlers(services: Services): HandlerTable {
   const { access, assets, blobs, experimentModels, gitPatches, registry } = services;
   return {
-    downloadAsset: ({ query, caller, request, reply }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+    downloadAsset: async ({ query, caller, request, reply }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
       const assetId = query.assetId ?? query.imageId;
       if (assetId === undefined) throw badRequest('The query field "assetId" is required (or its alias "imageId").');
-      const asset = assets.byUuid(experiment.id, assetId);
+      const asset = await assets.byUuid(experiment.id, assetId);
       if (!asset || (query.artifactVersionId !== undefined && asset.artifactVersionId !== query.artifactVersionId)) {
         const ofVersion = query.artifactVersionId === undefined ? '' : ` of artifact version "${query.artifactVersionId}"`;
         throw notFound(`No asset with assetId "${assetId}"${ofVersion} in experiment "${experiment.key}".`);
@@ -31,10 +31,10 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
       if (asset.blob === null) throw new Error('asset without bytes or link');
       return sendBlob(reply, blobs, { blob: asset.blob, fileName: asset.fileName, contentType: asset.contentType }, request.headers.range);
     },
-    listExperimentModels: ({ query, caller }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
-      const models = experimentModels.listForExperiment(experiment.id);
-      const records = registry.recordsOfExperimentModels(models.map((model) => model.id));
+    listExperimentModels: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
+      const models = await experimentModels.listForExperiment(experiment.id);
+      const records = await registry.recordsOfExperimentModels(models.map((model) => model.id));
       return {
         models: models.map((model) => ({
           experimentModelId: model.uuid,
@@ -47,11 +47,11 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
       };
     },
     uploadGitPatch: async ({ query, caller, request }) => {
-      await saveGitPatch(services, access.experiment(caller, query.experimentKey), request);
+      await saveGitPatch(services, await access.experiment(caller, query.experimentKey), request);
       return ok('Saved');
     },
     downloadGitPatch: async ({ query, caller, reply }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+      const experiment = await access.experiment(caller, query.experimentKey);
       const patch = gitPatches.get(experiment.id);
       // The Python SDK takes a body starting with `{"msg"` as "no patch" (a 404 would raise).
       if (!patch) return { msg: 'No git patch', code: 200, data: null, sdk_error_code: 0 };

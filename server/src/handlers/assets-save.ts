@@ -59,14 +59,14 @@ export function checkRemoteLink(link: string): string {
 /** Helpers shared by every way of adding assets: artifact version checks. */
 export function assetRules(services: Services) {
   /** 90401 when a file belongs to an artifact version that is no longer OPEN: its files are frozen with it. */
-  const requireChangeable = (artifactVersionId: string | null) => {
-    const version = artifactVersionId ? services.artifacts.versionByUuid(artifactVersionId) : undefined;
+  const requireChangeable = async (artifactVersionId: string | null) => {
+    const version = artifactVersionId ? await services.artifacts.versionByUuid(artifactVersionId) : undefined;
     if (version && version.state !== 'OPEN') throw immutableVersion(version);
   };
   /** An artifact version assets may still be added to: 404 when unknown, 90401 unless OPEN. */
-  const openArtifactVersion = (caller: Caller, artifactVersionId: string | undefined) => {
+  const openArtifactVersion = async (caller: Caller, artifactVersionId: string | undefined) => {
     if (!artifactVersionId) return;
-    const { version } = artifactVersionOf(services, caller, artifactVersionId);
+    const { version } = await artifactVersionOf(services, caller, artifactVersionId);
     if (version.state !== 'OPEN') throw immutableVersion(version);
   };
   return { requireChangeable, openArtifactVersion };
@@ -97,7 +97,7 @@ export function metadataWith(metadata: string | null, extra: Record<string, unkn
  * id (a retried upload) and is refused (409) when another experiment's asset has it; `overwrite` deletes the
  * experiment's assets of the same file name. `replaced` says whether blobs may wait for the garbage collector.
  */
-export function insertAsset(services: Services, content: AssetContent, wanted: UploadRequest): { assetId: string; experimentModelId?: string; replaced: boolean } {
+async export function insertAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string; replaced: boolean }> {
   const { assets, experimentModels } = services;
   const { requireChangeable } = assetRules(services);
   const { experiment, type } = wanted;
@@ -108,23 +108,23 @@ export function insertAsset(services: Services, content: AssetContent, wanted: U
   const fileName = assetFileName(wanted.fileName, partName, wanted.fallbackName ?? 'asset', wanted.extension);
   const now = services.now();
   let replaced = false;
-  const model = type === MODEL_ELEMENT && groupingName ? experimentModels.ensure(experiment.id, groupingName, now) : undefined;
+  const model = type === MODEL_ELEMENT && groupingName ? await experimentModels.ensure(experiment.id, groupingName, now) : undefined;
   if (wanted.assetId !== undefined) {
-    const existing = assets.byUuidAnywhere(wanted.assetId);
+    const existing = await assets.byUuidAnywhere(wanted.assetId);
     if (existing && existing.experimentId !== experiment.id) {
       throw new ApiError(409, SdkError.conflict, `The assetId "${wanted.assetId}" belongs to another experiment's asset: choose another.`);
     }
     if (existing) {
-      requireChangeable(existing.artifactVersionId);
+      await requireChangeable(existing.artifactVersionId);
       assets.delete(existing.id);
       replaced = true;
     }
   }
   if (wanted.overwrite) {
-    for (const versionId of assets.artifactVersionsNamed(experiment.id, fileName)) requireChangeable(versionId);
-    replaced = assets.deleteByName(experiment.id, fileName) > 0 || replaced;
+    for (const versionId of assets.artifactVersionsNamed(experiment.id, fileName)) await requireChangeable(versionId);
+    replaced = await assets.deleteByName(experiment.id, fileName) > 0 || replaced;
   }
-  const asset = assets.insert({
+  const asset = await assets.insert({
     uuid: wanted.assetId,
     experimentId: experiment.id,
     fileName,
@@ -151,7 +151,7 @@ export function insertAsset(services: Services, content: AssetContent, wanted: U
 export async function storeReceivedAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
   let saved: ReturnType<typeof insertAsset>;
   try {
-    saved = services.sql.transaction(async () => (insertAsset(services, content, wanted)));
+    saved = await services.sql.transaction(async () => (await insertAsset(services, content, wanted)));
   } catch (error) {
     if (content.file) await services.blobs.remove(content.file.blob);
     throw error;
@@ -174,7 +174,7 @@ export async function saveUploadedAsset(
   if (wanted.type === MODEL_ELEMENT && !wanted.groupingName?.trim()) {
     throw badRequest('The query field "groupingName" (the model name) is required for type=model-element.');
   }
-  assetRules(services).openArtifactVersion(caller, wanted.artifactVersionId);
+  await assetRules(services).openArtifactVersion(caller, wanted.artifactVersionId);
   const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
   let link: string | undefined;
   try {

@@ -22,26 +22,26 @@ export function createAssetHandlers(services: Services): HandlerTable {
   const limit = services.config.uploadLimitBytes;
   const { requireChangeable, openArtifactVersion } = assetRules(services);
   /** The experiment's asset `assetId` (404 when unknown), checked to be changeable. */
-  const changeableAsset = (experiment: Experiment, assetId: string) => {
-    const asset = assets.byUuid(experiment.id, assetId);
+  const changeableAsset = async (experiment: Experiment, assetId: string) => {
+    const asset = await assets.byUuid(experiment.id, assetId);
     if (!asset) throw notFound(`No asset with assetId "${assetId}" in experiment "${experiment.key}".`);
-    requireChangeable(asset.artifactVersionId);
+    await requireChangeable(asset.artifactVersionId);
     return asset;
   };
 
   return {
     ...createAssetReadHandlers(services),
     uploadAsset: async ({ query, caller, request }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+      const experiment = await access.experiment(caller, query.experimentKey);
       const { experimentKey: _key, metadata, type, ...wanted } = query;
       const saved = await saveUploadedAsset(services, caller, request, { ...wanted, experiment, type: type?.trim() || 'asset', queryMetadata: metadata });
       return { ...ok('Saved'), ...saved };
     },
     uploadTextSample: async ({ body, caller }) => {
-      const experiment = access.experiment(caller, body.experimentKey);
+      const experiment = await access.experiment(caller, body.experimentKey);
       const written = await blobs.write(Readable.from([Buffer.from(body.content, 'utf8')]), limit);
       try {
-        const asset = assets.insert({
+        const asset = await assets.insert({
           experimentId: experiment.id,
           fileName: 'text-sample.txt',
           fileSize: written.size,
@@ -64,14 +64,14 @@ export function createAssetHandlers(services: Services): HandlerTable {
       }
     },
     uploadRemoteAssets: ({ body, caller }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, body.experimentKey);
+      transaction(async () => {
+        const experiment = await access.experiment(caller, body.experimentKey);
         const now = services.now();
-        const assetIds = body.remoteAssets.map((item) => {
-          openArtifactVersion(caller, item.artifactVersionId);
+        const assetIds = body.remoteAssets.map(async (item) => {
+          await openArtifactVersion(caller, item.artifactVersionId);
           const link = checkRemoteLink(item.link);
           const fileName = assetFileName(item.fileName, new URL(link).pathname.split('/').pop(), 'asset', undefined);
-          return assets.insert({
+          return (await assets.insert({
             experimentId: experiment.id,
             fileName,
             fileSize: 0,
@@ -86,40 +86,40 @@ export function createAssetHandlers(services: Services): HandlerTable {
             experimentModelRowId: null,
             artifactVersionId: item.artifactVersionId ?? null,
             createdAt: now,
-          }).uuid;
+          })).uuid;
         });
         return { ...ok('Saved'), assetIds };
       }),
     deleteAsset: async ({ query, caller }) => {
-      transaction(() => {
-        const experiment = access.experiment(caller, query.experimentKey);
-        assets.delete(changeableAsset(experiment, query.assetId).id);
+      await transaction(async () => {
+        const experiment = await access.experiment(caller, query.experimentKey);
+        assets.delete((await changeableAsset(experiment, query.assetId)).id);
       });
       await services.blobGarbage.collect();
       return ok('Deleted');
     },
     addAssetTags: ({ body, caller }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, body.experimentKey);
-        assets.addTags(changeableAsset(experiment, body.assetId).id, [...new Set(body.tags.map((tag) => tag.trim()))]);
+      transaction(async () => {
+        const experiment = await access.experiment(caller, body.experimentKey);
+        assets.addTags((await changeableAsset(experiment, body.assetId)).id, [...new Set(body.tags.map((tag) => tag.trim()))]);
         return ok('Saved');
       }),
     deleteAssetTag: ({ query, caller }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, query.experimentKey);
-        assets.removeTag(changeableAsset(experiment, query.assetId).id, query.tag.trim());
+      transaction(async () => {
+        const experiment = await access.experiment(caller, query.experimentKey);
+        assets.removeTag((await changeableAsset(experiment, query.assetId)).id, query.tag.trim());
         return ok('Deleted');
       }),
-    getAssetsByName: ({ query, caller, request }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+    getAssetsByName: async ({ query, caller, request }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
       const base = origin(request);
-      const named = assets.listNamed(experiment.id, query.assetName, typeFilter(query.type));
+      const named = await assets.listNamed(experiment.id, query.assetName, typeFilter(query.type));
       return { assets: named.map((asset) => toAssetRecord(asset, experiment.key, base)) };
     },
-    listAssets: ({ query, caller, request }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+    listAssets: async ({ query, caller, request }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
       const base = origin(request);
-      return { assets: assets.list(experiment.id, typeFilter(query.type)).map((asset) => toAssetRecord(asset, experiment.key, base)) };
+      return { assets: (await assets.list(experiment.id, typeFilter(query.type))).map((asset) => toAssetRecord(asset, experiment.key, base)) };
     },
   };
 }

@@ -14,8 +14,8 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
   const { access, experiments, loggedData } = services;
   const { values } = loggedData;
   return {
-    getAllMetrics: ({ query, caller }) => ({
-      metrics: values.allSeries(experimentIdFor(services, caller, query.experimentKey)).map((point) => ({
+    getAllMetrics: async ({ query, caller }) => ({
+      metrics: (await values.allSeries(await experimentIdFor(services, caller, query.experimentKey))).map((point) => ({
         metricName: point.name,
         metricValue: point.value,
         timestamp: point.timestamp,
@@ -24,50 +24,50 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
         runContext: point.context,
       })),
     }),
-    getArtifactLineage: ({ query, caller }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
-      const items = services.artifactLineage.lineage(experiment.key, experiment.id);
+    getArtifactLineage: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
+      const items = await services.artifactLineage.lineage(experiment.key, experiment.id);
       return { artifacts: query.filter === 'all' ? items : items.filter((item) => item.direction === query.filter) };
     },
     deleteParameter: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       await loggedData.batch.run(() => values.deleteItem(id, 'parameter', body.parameterName));
       return ok('Deleted');
     },
     deleteParameters: async ({ body, caller }) => {
       const targets = body.map((item) => ({ id: experimentIdFor(services, caller, item.experimentKey), name: item.parameterName }));
-      await loggedData.batch.run(() => {
-        for (const target of targets) values.deleteItem(target.id, 'parameter', target.name);
+      await loggedData.batch.run(async () => {
+        for (const target of targets) await values.deleteItem(target.id, 'parameter', target.name);
       });
       return ok('Deleted');
     },
     deleteTags: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const tags = await loggedData.batch.run(() => {
         loggedData.tags.remove(id, body.tags);
         return loggedData.tags.list(id);
       });
       return { ...ok('Deleted'), tags };
     },
-    updateStatus: ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+    updateStatus: async ({ body, caller }) => {
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       // An error report (isAlive:true with an error) records the error without restarting a run that has ended.
       const isAlive = body.isAlive && body.error != null ? undefined : body.isAlive;
       experiments.reportStatus(id, { isAlive, hasCrashed: body.hasCrashed ?? undefined, error: body.error ?? undefined }, services.now());
       return ok('Saved');
     },
     logDependencies: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const timestamp = body.timestamp == null ? services.now() : epochMillis(body.timestamp);
       const dependencies = body.logDependencies.map((item) => ({ name: item.name, version: item.version, timestamp }));
       await loggedData.batch.run(() => loggedData.dependencies.put(id, dependencies));
       return ok('Saved');
     },
-    markNotThrottled: ({ params, caller }) => {
-      const id = experimentIdFor(services, caller, params.experimentKey);
+    markNotThrottled: async ({ params, caller }) => {
+      const id = await experimentIdFor(services, caller, params.experimentKey);
       experiments.setThrottle(id, { throttle: false, throttleMessage: null, throttleReasons: [] });
       return ok('Saved');
     },
-    getDependencies: ({ query, caller }) => ({ dependencies: loggedData.dependencies.list(experimentIdFor(services, caller, query.experimentKey)) }),
+    getDependencies: async ({ query, caller }) => ({ dependencies: loggedData.dependencies.list(await experimentIdFor(services, caller, query.experimentKey)) }),
   };
 }

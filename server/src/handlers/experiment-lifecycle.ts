@@ -16,45 +16,45 @@ export function createExperimentLifecycleHandlers(services: Services): HandlerTa
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   return {
     stopExperiment: ({ query, caller }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, query.experimentKey);
+      transaction(async () => {
+        const experiment = await access.experiment(caller, query.experimentKey);
         const now = services.now();
         // A live SDK run learns of it through the heartbeat: the service's own "stop" call interrupts the script.
         if (isRunning(experiment, now, services.config.keepAlive.isAliveBeatDurationMillis)) {
-          services.rpc.create(experiment.id, STOP_CALL, {}, caller.userId, now, true);
+          await services.rpc.create(experiment.id, STOP_CALL, {}, caller.userId, now, true);
         }
         experiments.stop(experiment.id, now);
         return ok('Stop Requested');
       }),
-    archiveExperiment: ({ query, caller }) => {
-      experiments.setArchived(access.experiment(caller, query.experimentKey).id, true);
+    archiveExperiment: async ({ query, caller }) => {
+      experiments.setArchived((await access.experiment(caller, query.experimentKey)).id, true);
       return ok('Archived');
     },
-    deleteExperiment: ({ query, caller }) => {
-      const experiment = access.experiment(caller, query.experimentKey, 'any');
+    deleteExperiment: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey, 'any');
       if (experiment.deletedAt === null) experiments.setDeleted(experiment.id, services.now());
       return ok('Deleted');
     },
     restoreExperiment: ({ query, caller }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, query.experimentKey, 'any');
-        const home = projects.byId(experiment.projectId);
+      transaction(async () => {
+        const experiment = await access.experiment(caller, query.experimentKey, 'any');
+        const home = await projects.byId(experiment.projectId);
         if (home?.deletedAt != null) {
-          const target = ensureUncategorized(services, experiment.workspaceId, caller.userId);
+          const target = await ensureUncategorized(services, experiment.workspaceId, caller.userId);
           experiments.move(experiment.id, experiment.workspaceId, target.id);
         }
         experiments.setDeleted(experiment.id, null);
         experiments.setArchived(experiment.id, false);
         return ok('Restore');
       }),
-    listTrashedExperiments: ({ query, caller }) => {
+    listTrashedExperiments: async ({ query, caller }) => {
       const workspace = access.workspace(caller, query.workspaceName);
       const now = services.now();
       const beat = services.config.keepAlive.isAliveBeatDurationMillis;
-      return { experiments: experiments.listTrash(workspace.id).map((experiment) => toExperimentMetadata(experiment, now, beat)) };
+      return { experiments: (await experiments.listTrash(workspace.id)).map((experiment) => toExperimentMetadata(experiment, now, beat)) };
     },
     purgeExperiment: async ({ body, caller }) => {
-      const experiment = access.experiment(caller, body.experimentKey, 'trashed');
+      const experiment = await access.experiment(caller, body.experimentKey, 'trashed');
       experiments.purge(experiment.id);
       await services.experimentPurged(experiment.id);
       return ok('Purged');

@@ -36,13 +36,13 @@ export function createExperimentHandlers(services: Services): HandlerTable {
   const metadata = (experiment: Experiment) => toExperimentMetadata(experiment, services.now(), config.keepAlive.isAliveBeatDurationMillis);
   return {
     createExperiment: ({ body, caller, request }) =>
-      transaction(() => {
+      transaction(async () => {
         const workspace = access.workspace(caller, body.workspaceName);
         const now = services.now();
         const project =
-          projects.byName(workspace.id, body.projectName) ??
-          projects.create({ workspaceId: workspace.id, name: body.projectName, description: '', isPublic: false, ownerUserId: caller.userId }, now);
-        const experiment = experiments.create({ workspaceId: workspace.id, projectId: project.id, name: body.experimentName ?? null, userId: caller.userId }, now);
+          await projects.byName(workspace.id, body.projectName) ??
+          await projects.create({ workspaceId: workspace.id, name: body.projectName, description: '', isPublic: false, ownerUserId: caller.userId }, now);
+        const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: body.experimentName ?? null, userId: caller.userId }, now);
         projects.touch(project.id, now);
         return {
           experimentKey: experiment.key,
@@ -52,8 +52,8 @@ export function createExperimentHandlers(services: Services): HandlerTable {
         };
       }),
     moveExperiments: ({ body, caller }) =>
-      transaction(() => {
-        const project = access.project(caller, { workspaceName: body.targetWorkspaceName, projectName: body.targetProjectName });
+      transaction(async () => {
+        const project = await access.project(caller, { workspaceName: body.targetWorkspaceName, projectName: body.targetProjectName });
         const moving = body.experimentKeys.map((key) => access.experiment(caller, key));
         const now = services.now();
         for (const experiment of moving) {
@@ -66,36 +66,36 @@ export function createExperimentHandlers(services: Services): HandlerTable {
         return ok(body.symlink ? 'Symlinked' : 'Moved');
       }),
     symlinkExperiment: ({ query, caller, request }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, query.exerimentKey ?? query.experimentKey ?? '');
-        const project = projects.byName(experiment.workspaceId, query.projectName);
+      transaction(async () => {
+        const experiment = await access.experiment(caller, query.exerimentKey ?? query.experimentKey ?? '');
+        const project = await projects.byName(experiment.workspaceId, query.projectName);
         if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
         if (project.id !== experiment.projectId) experiments.link(project.id, experiment.id, services.now());
         return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
       }),
-    keepAlive: ({ query, caller }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+    keepAlive: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
       experiments.beat(experiment.id, services.now());
       return { ...config.keepAlive };
     },
     setStartEndTime: ({ body, caller }) =>
-      transaction(() => {
-        const experiment = access.experiment(caller, body.experimentKey);
+      transaction(async () => {
+        const experiment = await access.experiment(caller, body.experimentKey);
         const [start, end] = startEndTimes(experiment, body.startTimeMillis, body.endTimeMillis);
         experiments.setTimes(experiment.id, start, end);
         return ok('Saved');
       }),
-    listExperiments: ({ query, caller }) => {
-      const project = access.project(caller, query);
+    listExperiments: async ({ query, caller }) => {
+      const project = await access.project(caller, query);
       const archived = query.archived ?? false;
       const paged = query.page !== undefined || query.size !== undefined || query.sortBy !== undefined || query.sortOrder !== undefined;
-      if (!paged) return { experiments: experiments.listInProject(project.id, archived).map(metadata) };
+      if (!paged) return { experiments: (await experiments.listInProject(project.id, archived)).map(metadata) };
       const limit = query.size ?? (query.page === undefined ? null : PAGE_SIZE);
       const page = { archived, sortBy: query.sortBy ?? 'created', order: query.sortOrder ?? 'desc', limit, offset: ((query.page ?? 1) - 1) * (limit ?? 0) } as const;
       const ids = services.search.page(project.id, { predicates: [] }, page, { now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
       return { experiments: ids.flatMap((id) => experiments.byId(id) ?? []).map(metadata) };
     },
-    getExperimentMetadata: ({ query, caller }) => metadata(access.experiment(caller, query.experimentKey)),
-    listExperimentTags: ({ query, caller }) => ({ tags: services.loggedData.tags.inProject(access.project(caller, query).id) }),
+    getExperimentMetadata: async ({ query, caller }) => metadata(await access.experiment(caller, query.experimentKey)),
+    listExperimentTags: async ({ query, caller }) => ({ tags: await services.loggedData.tags.inProject((await access.project(caller, query)).id) }),
   };
 }

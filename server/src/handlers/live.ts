@@ -49,13 +49,13 @@ export function createLiveHandlers(services: Services): HandlerTable {
     trashed: change.experiment.deletedAt !== null,
   });
   return {
-    getExperimentChanges: ({ query, caller }) => {
-      const project = access.project(caller, { projectId: query.projectId });
+    getExperimentChanges: async ({ query, caller }) => {
+      const project = await access.project(caller, { projectId: query.projectId });
       const limit = query.limit ?? DEFAULT_LIMIT;
       const now = services.now();
       if (query.since === undefined) {
-        const newest = query.before === undefined ? changes.newest() : undefined;
-        const page = changes.before(project.id, query.before ?? Number.MAX_SAFE_INTEGER, limit + 1);
+        const newest = query.before === undefined ? await changes.newest() : undefined;
+        const page = await changes.before(project.id, query.before ?? Number.MAX_SAFE_INTEGER, limit + 1);
         const shown = page.slice(0, limit);
         return {
           changed: shown.map((change) => toEntry(change, now)),
@@ -69,7 +69,7 @@ export function createLiveHandlers(services: Services): HandlerTable {
       const at = Number(atText);
       const found = changes.since(project.id, Number(seqText), limit);
       // Runs whose last beat aged past the beat duration since the previous read stopped running without a write.
-      const stopped = at < now ? changes.lastBeatBetween(project.id, at - beat, now - beat, Number(seqText)) : [];
+      const stopped = at < now ? await changes.lastBeatBetween(project.id, at - beat, now - beat, Number(seqText)) : [];
       return {
         changed: [...found.changed, ...stopped].map((change) => toEntry(change, now)),
         removed: found.removed.map((removal) => removal.key),
@@ -78,33 +78,33 @@ export function createLiveHandlers(services: Services): HandlerTable {
         more: found.more,
       };
     },
-    getExperimentLive: ({ query, caller }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
+    getExperimentLive: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
       const metadata = toExperimentMetadata(experiment, services.now(), beat);
       const items = liveData.metricItems(experiment.id);
       if (query.since === undefined) {
-        const cursor = { o: liveData.lastOutputId(), m: items.map((item): [number, number, number] => [item.id, item.count, liveData.maxStep(item.id)]) };
+        const cursor = { o: await liveData.lastOutputId(), m: items.map(async (item): Promise<[number, number, number]> => [item.id, item.count, await liveData.maxStep(item.id)]) };
         return { experiment: metadata, metrics: [], output: [], cursor: encodeCursor(cursor), more: false };
       }
       const previous = decodeCursor(query.since);
       const marks = new Map(previous.m.map(([id, count, maxStep]): [number, SeriesMark] => [id, { count, maxStep }]));
       const grown = items.filter((item) => item.count > (marks.get(item.id)?.count ?? 0));
-      const summaries = new Map(services.loggedData.values.summaries(experiment.id, 'metric').map((named) => [named.name, named]));
-      const metrics = grown.flatMap((item) => {
+      const summaries = new Map((await services.loggedData.values.summaries(experiment.id, 'metric')).map((named) => [named.name, named]));
+      const metrics = grown.flatMap(async (item) => {
         const named = summaries.get(item.name);
         if (!named) return [];
         const mark = marks.get(item.id) ?? { count: 0, maxStep: -1 };
         const expected = item.count - mark.count;
         const reset = expected > MAX_NEW_POINTS;
-        const points = reset ? [] : liveData.pointsAfter(item.id, mark, expected);
-        const maxStep = reset ? liveData.maxStep(item.id) : Math.max(mark.maxStep, ...points.map((point) => point.step ?? -1));
+        const points = reset ? [] : await liveData.pointsAfter(item.id, mark, expected);
+        const maxStep = reset ? await liveData.maxStep(item.id) : Math.max(mark.maxStep, ...points.map((point) => point.step ?? -1));
         marks.set(item.id, { count: reset ? item.count : mark.count + points.length, maxStep });
         return [{ summary: toSummaryRecord(named, true), reset, ...seriesOf(points) }];
       });
-      const lines = liveData.outputAfter(experiment.id, previous.o, MAX_LINES + 1);
+      const lines = await liveData.outputAfter(experiment.id, previous.o, MAX_LINES + 1);
       const sent = lines.slice(0, MAX_LINES);
       const cursor = {
-        o: sent.at(-1)?.id ?? Math.max(previous.o, lines.length === 0 ? liveData.lastOutputId() : previous.o),
+        o: sent.at(-1)?.id ?? Math.max(previous.o, lines.length === 0 ? await liveData.lastOutputId() : previous.o),
         m: [...marks].map(([id, mark]): [number, number, number] => [id, mark.count, mark.maxStep]),
       };
       return {

@@ -41,12 +41,12 @@ function toChartSeries(metricName: string, points: readonly StoredPoint[]): Char
 export function createLoggingChartHandlers(services: Services): HandlerTable {
   const { access, loggedData } = services;
   return {
-    getMultiMetricChart: ({ body, caller }) => {
+    getMultiMetricChart: async ({ body, caller }) => {
       const independent = body.independentMetrics ?? true;
       const limit = body.fetchFull ? Infinity : CHART_POINTS;
       const experiments: Record<string, ChartExperiment> = {};
       for (const key of body.targetedExperiments) {
-        const experiment = access.experiment(caller, key);
+        const experiment = await access.experiment(caller, key);
         let series = body.metrics.map((name) => loggedData.values.series(experiment.id, name));
         if (!independent) {
           const steps = commonSteps(series.filter((points) => points.length > 0));
@@ -54,8 +54,8 @@ export function createLoggingChartHandlers(services: Services): HandlerTable {
         }
         const wanted = new Set(body.params ?? []);
         const params = Object.fromEntries(
-          loggedData.values
-            .summaries(experiment.id, 'parameter')
+          (await loggedData.values
+            .summaries(experiment.id, 'parameter'))
             .filter((item) => wanted.has(item.name))
             .map((item) => [item.name, item.summary.current.value]),
         );

@@ -22,7 +22,7 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
 
   /** Resolves the experiment and runs one "other" write for it under the throttle. */
   const otherWrite = async (caller: Caller, experimentKey: string, write: (experimentId: number, now: number) => void) => {
-    const id = experimentIdFor(services, caller, experimentKey);
+    const id = await experimentIdFor(services, caller, experimentKey);
     const now = services.now();
     await throttledWrite(services, id, 'other', 1, () => write(id, now));
     return ok('Saved');
@@ -48,7 +48,7 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
       return otherWrite(caller, body.experimentKey, (id, now) => documents.setJson(id, 'git', { user, root, branch, parent, origin }, now));
     },
     logOutput: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       const lines = body.outputLines.map((line) => ({
         output: line.output,

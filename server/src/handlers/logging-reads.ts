@@ -17,9 +17,9 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
   const { values, documents } = loggedData;
 
   /** The stored E32 fields plus what the usage series tell (metric names, GPU memory, total RAM). */
-  const systemDetails = (experimentId: number, experimentKey: string): SystemDetails => {
+  const systemDetails = async (experimentId: number, experimentKey: string): Promise<SystemDetails> => {
     const stored = (documents.json(experimentId, 'system') ?? {}) as Partial<SystemDetails>;
-    const usage = values.metricSummariesWithPrefix(experimentId, 'sys.');
+    const usage = await values.metricSummariesWithPrefix(experimentId, 'sys.');
     const gpuTotals = [
       ...(stored.gpuStaticInfoList ?? []).flatMap((gpu) => (gpu.totalMemory === null ? [] : [gpu.totalMemory])),
       ...usage.filter((item) => GPU_TOTAL_MEMORY.test(item.name)).map((item) => item.summary.max.number ?? 0),
@@ -53,20 +53,20 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
   };
 
   return {
-    getTags: ({ query, caller }) => ({ tags: loggedData.tags.list(experimentIdFor(services, caller, query.experimentKey)) }),
-    getParameters: ({ query, caller }) => ({
-      values: values.summaries(experimentIdFor(services, caller, query.experimentKey), 'parameter').map((item) => toSummaryRecord(item, true)),
+    getTags: async ({ query, caller }) => ({ tags: loggedData.tags.list(await experimentIdFor(services, caller, query.experimentKey)) }),
+    getParameters: async ({ query, caller }) => ({
+      values: (await values.summaries(await experimentIdFor(services, caller, query.experimentKey), 'parameter')).map((item) => toSummaryRecord(item, true)),
     }),
-    getMetricSummaries: ({ query, caller }) => ({
-      values: values.summaries(experimentIdFor(services, caller, query.experimentKey), 'metric').map((item) => toSummaryRecord(item, true)),
+    getMetricSummaries: async ({ query, caller }) => ({
+      values: (await values.summaries(await experimentIdFor(services, caller, query.experimentKey), 'metric')).map((item) => toSummaryRecord(item, true)),
     }),
-    getOthers: ({ query, caller }) => ({
-      values: values.summaries(experimentIdFor(services, caller, query.experimentKey), 'other').map((item) => toSummaryRecord(item, false)),
+    getOthers: async ({ query, caller }) => ({
+      values: (await values.summaries(await experimentIdFor(services, caller, query.experimentKey), 'other')).map((item) => toSummaryRecord(item, false)),
     }),
-    getMetric: ({ query, caller }) => {
+    getMetric: async ({ query, caller }) => {
       const metricName = query.metricName;
       return {
-        metrics: values.series(experimentIdFor(services, caller, query.experimentKey), metricName).map((point) => ({
+        metrics: (await values.series(await experimentIdFor(services, caller, query.experimentKey), metricName)).map((point) => ({
           metricName,
           metricValue: point.value,
           timestamp: point.timestamp,
@@ -76,17 +76,17 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
         })),
       };
     },
-    getSystemDetails: ({ query, caller }) => systemDetails(experimentIdFor(services, caller, query.experimentKey), query.experimentKey),
-    getGitMetadata: ({ query, caller }) => {
-      const stored = documents.json(experimentIdFor(services, caller, query.experimentKey), 'git') as GitMetadata | undefined;
+    getSystemDetails: async ({ query, caller }) => systemDetails(await experimentIdFor(services, caller, query.experimentKey), query.experimentKey),
+    getGitMetadata: async ({ query, caller }) => {
+      const stored = documents.json(await experimentIdFor(services, caller, query.experimentKey), 'git') as GitMetadata | undefined;
       return stored ?? NO_GIT;
     },
-    getOutput: ({ query, caller }) => ({ output: loggedData.output.text(experimentIdFor(services, caller, query.experimentKey), query.stderr) }),
-    getHtml: ({ query, caller }) => ({ html: documents.text(experimentIdFor(services, caller, query.experimentKey), 'html') }),
-    getCode: ({ query, caller }) => ({ code: documents.text(experimentIdFor(services, caller, query.experimentKey), 'code') }),
-    getGraph: ({ query, caller }) => ({ graph: documents.text(experimentIdFor(services, caller, query.experimentKey), 'graph') }),
-    getCloudDetails: ({ query, caller }) => {
-      const stored = documents.json(experimentIdFor(services, caller, query.experimentKey), 'cloud') as CloudDetails | undefined;
+    getOutput: async ({ query, caller }) => ({ output: await loggedData.output.text(await experimentIdFor(services, caller, query.experimentKey), query.stderr) }),
+    getHtml: async ({ query, caller }) => ({ html: await documents.text(await experimentIdFor(services, caller, query.experimentKey), 'html') }),
+    getCode: async ({ query, caller }) => ({ code: await documents.text(await experimentIdFor(services, caller, query.experimentKey), 'code') }),
+    getGraph: async ({ query, caller }) => ({ graph: await documents.text(await experimentIdFor(services, caller, query.experimentKey), 'graph') }),
+    getCloudDetails: async ({ query, caller }) => {
+      const stored = documents.json(await experimentIdFor(services, caller, query.experimentKey), 'cloud') as CloudDetails | undefined;
       return stored ?? { provider: null, metadata: {} };
     },
   };

@@ -24,7 +24,7 @@ export const metricAt = (name: string, value: MetricInput['value'], position: Po
 });
 
 /** The row id of the live experiment a logging call targets (403/404 from Access otherwise). */
-export const experimentIdFor = (services: Services, caller: Caller, experimentKey: string): number => services.access.experiment(caller, experimentKey).id;
+export const experimentIdFor = async (services: Services, caller: Caller, experimentKey: string): Promise<number> => (await services.access.experiment(caller, experimentKey)).id;
 
 /** Runs a logging write under the throttle (`count` items of `type`), committed with its event-loop turn's others. */
 export const throttledWrite = <T>(services: Services, experimentId: number, type: ThrottledType, count: number, write: () => T, oversized?: OversizedPolicy): Promise<T> =>

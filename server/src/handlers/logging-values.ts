@@ -12,7 +12,7 @@ export function createLoggingValueHandlers(services: Services): HandlerTable {
   const { experiments, loggedData } = services;
   return {
     logOther: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const point = loggedPoint(body.value, body.timestamp ?? services.now(), null, null);
       await throttledWrite(services, id, 'other', 1, () => {
         loggedData.values.logValue(id, 'other', body.key, point);
@@ -21,18 +21,18 @@ export function createLoggingValueHandlers(services: Services): HandlerTable {
       return ok('Saved');
     },
     logParameter: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const point = loggedPoint(body.parameterValue, body.timestamp ?? services.now(), body.step ?? null, null);
       await throttledWrite(services, id, 'parameters', 1, () => loggedData.values.logValue(id, 'parameter', body.parameterName, point));
       return ok('Saved');
     },
     logMetric: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       await appendMetrics(services, id, 'metrics', 1, [metricAt(body.metricName, body.metricValue, body, services.now())]);
       return ok('Saved');
     },
     logGpuUsage: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       const points = body.gpus.flatMap((gpu) => [
         metricAt(`sys.gpu.${gpu.gpuId}.free_memory`, gpu.freeMemory, body, now),
@@ -44,13 +44,13 @@ export function createLoggingValueHandlers(services: Services): HandlerTable {
       return ok('Saved');
     },
     logRamUsage: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       await appendMetrics(services, id, 'other', 1, [metricAt('sys.ram.total', body.totalRam, body, now), metricAt('sys.ram.used', body.usedRam, body, now)]);
       return ok('Saved');
     },
     logCpuUsage: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       const now = services.now();
       const percents = body.cpuPercentUtilization;
       const average = percents.reduce((sum, value) => sum + value, 0) / percents.length;
@@ -59,7 +59,7 @@ export function createLoggingValueHandlers(services: Services): HandlerTable {
       return ok('Saved');
     },
     logLoadAverage: async ({ body, caller }) => {
-      const id = experimentIdFor(services, caller, body.experimentKey);
+      const id = await experimentIdFor(services, caller, body.experimentKey);
       await appendMetrics(services, id, 'other', 1, [metricAt('sys.load.avg', body.loadAverage, body, services.now())]);
       return ok('Saved');
     },

@@ -13,7 +13,7 @@ export function createMetricSeriesHandlers(services: Services): HandlerTable {
       if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
         throw badRequest('The query field "from" must not be greater than "to".');
       }
-      const experiment = access.experiment(caller, query.experimentKey);
+      const experiment = await access.experiment(caller, query.experimentKey);
       const item = metricTiles.item(experiment.id, query.metricName);
       if (!item) throw notFound(`Experiment ${experiment.key} has no metric "${query.metricName}".`);
       const axis = query.axis ?? 'step';

@@ -10,9 +10,9 @@ import { ok } from './replies.ts';
 export function createPanelHandlers(services: Services): HandlerTable {
   const { access, blobs, panels, workspaces } = services;
 
-  const panelOf = (caller: Caller, templateId: string): Panel => {
-    const panel = panels.byUuid(templateId);
-    const workspace = panel && workspaces.byId(panel.workspaceId);
+  const panelOf = async (caller: Caller, templateId: string): Promise<Panel> => {
+    const panel = await panels.byUuid(templateId);
+    const workspace = panel && await workspaces.byId(panel.workspaceId);
     if (!panel || !workspace) throw notFound(`No panel with templateId "${templateId}".`);
     access.requireMember(caller, workspace.id, workspace.name);
     return panel;
@@ -21,7 +21,7 @@ export function createPanelHandlers(services: Services): HandlerTable {
   return {
     uploadPanel: async ({ query, caller, request }) => {
       const workspace = access.workspace(caller, query.teamName);
-      const target = query.templateId ? panelOf(caller, query.templateId) : undefined;
+      const target = query.templateId ? await panelOf(caller, query.templateId) : undefined;
       if (target && target.workspaceId !== workspace.id) throw badRequest(`Panel "${target.uuid}" belongs to another workspace.`);
       const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
       if (!upload.file) throw badRequest('The multipart part "file" (the panel zip) is required.');
@@ -29,7 +29,7 @@ export function createPanelHandlers(services: Services): HandlerTable {
       let templateId: string;
       try {
         if (target) panels.replace(target.id, file, services.now());
-        templateId = target?.uuid ?? panels.create(workspace.id, file, services.now()).uuid;
+        templateId = target?.uuid ?? (await panels.create(workspace.id, file, services.now())).uuid;
       } catch (error) {
         await blobs.remove(file.blob);
         throw error;
@@ -37,10 +37,10 @@ export function createPanelHandlers(services: Services): HandlerTable {
       await services.blobGarbage.collect();
       return { ...ok('Saved'), templateId };
     },
-    listPanels: ({ query, caller }) => {
+    listPanels: async ({ query, caller }) => {
       const workspace = access.workspace(caller, query.teamName);
       return {
-        panels: panels.list(workspace.id).map((panel) => ({
+        panels: (await panels.list(workspace.id)).map((panel) => ({
           templateId: panel.uuid,
           teamName: workspace.name,
           fileName: panel.fileName,
@@ -50,8 +50,8 @@ export function createPanelHandlers(services: Services): HandlerTable {
         })),
       };
     },
-    downloadPanel: ({ query, caller, request, reply }) => {
-      const panel = panelOf(caller, query.templateId);
+    downloadPanel: async ({ query, caller, request, reply }) => {
+      const panel = await panelOf(caller, query.templateId);
       return sendBlob(reply, blobs, { blob: panel.blob, fileName: panel.fileName, contentType: 'application/zip' }, request.headers.range);
     },
   };

@@ -24,69 +24,69 @@ export function createProjectHandlers(services: Services): HandlerTable {
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   return {
     createProject: ({ body, caller }) =>
-      transaction(() => {
+      transaction(async () => {
         const workspace = access.workspace(caller, body.workspaceName);
-        if (projects.byName(workspace.id, body.projectName)) throw conflict(body.projectName, workspace.name);
-        const project = projects.create(
+        if (await projects.byName(workspace.id, body.projectName)) throw conflict(body.projectName, workspace.name);
+        const project = await projects.create(
           { workspaceId: workspace.id, name: body.projectName, description: body.projectDescription, isPublic: body.isPublic, ownerUserId: caller.userId },
           services.now(),
         );
         return { projectId: project.uuid };
       }),
     deleteProject: ({ body, caller }) =>
-      transaction(() => {
-        const project = access.project(caller, body);
+      transaction(async () => {
+        const project = await access.project(caller, body);
         const now = services.now();
         if (body.deleteAllExperiments) {
-          experiments.trashAllIn(project.id, now);
+          await experiments.trashAllIn(project.id, now);
         } else {
           if (project.name === UNCATEGORIZED_PROJECT && project.numberOfExperiments > 0) {
             throw badRequest(`"${UNCATEGORIZED_PROJECT}" still holds experiments: move them first, or delete them with deleteAllExperiments=true.`);
           }
-          const target = project.name === UNCATEGORIZED_PROJECT ? project : ensureUncategorized(services, project.workspaceId, caller.userId);
-          experiments.rehomeAll(project.id, target.id);
+          const target = project.name === UNCATEGORIZED_PROJECT ? project : await ensureUncategorized(services, project.workspaceId, caller.userId);
+          await experiments.rehomeAll(project.id, target.id);
           projects.touch(target.id, now);
         }
-        projects.markDeleted(project.id, now);
+        await projects.markDeleted(project.id, now);
         return ok('Deleted');
       }),
     updateProject: ({ query, body, caller }) =>
-      transaction(() => {
+      transaction(async () => {
         const ref = projectIdentification({
           projectId: body.projectId ?? query.projectId,
           workspaceName: body.workspaceName ?? query.workspaceName,
           projectName: body.projectName ?? query.projectName,
         });
-        const project = access.project(caller, ref);
+        const project = await access.project(caller, ref);
         const newName = body.newProjectName ?? undefined;
-        if (newName !== undefined && newName !== project.name && projects.byName(project.workspaceId, newName)) {
+        if (newName !== undefined && newName !== project.name && await projects.byName(project.workspaceId, newName)) {
           throw conflict(newName, project.workspaceName);
         }
-        projects.update(project.id, { name: newName, description: body.newProjectDescription ?? undefined, isPublic: body.isPublic ?? undefined }, services.now());
+        await projects.update(project.id, { name: newName, description: body.newProjectDescription ?? undefined, isPublic: body.isPublic ?? undefined }, services.now());
         return ok('Updated');
       }),
-    setProjectNotes: ({ body, caller }) => {
-      const project = access.project(caller, { projectId: body.projectId });
+    setProjectNotes: async ({ body, caller }) => {
+      const project = await access.project(caller, { projectId: body.projectId });
       projects.setNotes(project.id, body.notes, services.now());
       return ok('Saved');
     },
-    addProjectShareLink: ({ query, caller }) => {
-      const project = access.project(caller, query);
+    addProjectShareLink: async ({ query, caller }) => {
+      const project = await access.project(caller, query);
       const shareCode = randomBytes(18).toString('base64url');
       projects.addShareCode(project.id, shareCode, services.now());
       return { shareCode };
     },
-    deleteProjectShareLink: ({ query, caller }) => {
-      const project = access.project(caller, query);
+    deleteProjectShareLink: async ({ query, caller }) => {
+      const project = await access.project(caller, query);
       projects.deleteShareCode(project.id, query.shareCode);
       return ok('Deleted');
     },
-    listProjects: ({ query, caller }) => {
+    listProjects: async ({ query, caller }) => {
       const workspace = access.workspace(caller, query.workspaceName);
-      return { projects: projects.listLive(workspace.id).map(toProjectRecord) };
+      return { projects: (await projects.listLive(workspace.id)).map(toProjectRecord) };
     },
-    getProject: ({ query, caller }) => toProjectRecord(access.project(caller, query)),
-    getProjectNotes: ({ query, caller }) => ({ notes: access.project(caller, query).notes }),
-    getProjectShareLinks: ({ query, caller }) => ({ shareCodes: projects.shareCodes(access.project(caller, query).id) }),
+    getProject: async ({ query, caller }) => toProjectRecord(await access.project(caller, query)),
+    getProjectNotes: async ({ query, caller }) => ({ notes: (await access.project(caller, query)).notes }),
+    getProjectShareLinks: async ({ query, caller }) => ({ shareCodes: await projects.shareCodes((await access.project(caller, query)).id) }),
   };
 }

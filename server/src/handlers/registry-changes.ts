@@ -47,15 +47,15 @@ export function registryChanges(services: Services) {
     status: version.status,
     userName: caller.userName,
   });
-  const current = (id: string): RegistryVersion => {
-    const version = registry.versionByUuid(id);
+  const current = async (id: string): Promise<RegistryVersion> => {
+    const version = await registry.versionByUuid(id);
     if (!version) throw new Error(`registry version ${id} vanished`);
     return version;
   };
 
   /** The allowed value `given` names (case-insensitively), in the list's spelling; 400 when the workspace has no such value. */
-  const allowedStatus = (workspace: Workspace, given: string): string => {
-    const allowed = registryStatuses.allowed(workspace.id);
+  const allowedStatus = async (workspace: Workspace, given: string): Promise<string> => {
+    const allowed = await registryStatuses.allowed(workspace.id);
     const match = allowed.find((value) => value.toLowerCase() === given.trim().toLowerCase());
     if (match === undefined) throw badRequest(`The status "${given}" is not allowed in workspace "${workspace.name}"; allowed: ${allowed.join(', ')}.`);
     return match;
@@ -64,14 +64,14 @@ export function registryChanges(services: Services) {
   return {
     allowedStatus,
     /** Adds a version made from an experiment model (E17, E18, `item/create`); 400 for a bad or taken version, a status not allowed. */
-    addVersion(caller: Caller, target: { workspace: Workspace; model: RegistryModel }, source: ExperimentModel, fields: VersionFields) {
+    async addVersion(caller: Caller, target: { workspace: Workspace; model: RegistryModel }, source: ExperimentModel, fields: VersionFields) {
       const version = parseVersion(fields.version ?? undefined);
-      const existing = sameVersionIn(registry.versions(target.model.id), version);
+      const existing = sameVersionIn(await registry.versions(target.model.id), version);
       if (existing) {
         const buildNote = existing.version === version ? '' : ` (${version} differs from it only in build metadata, which does not count)`;
         throw new ApiError(400, SdkError.duplicateVersion, `Registry model "${target.model.name}" already has version ${existing.version}${buildNote}.`);
       }
-      const status = fields.status?.trim() ? allowedStatus(target.workspace, fields.status) : (registryStatuses.allowed(target.workspace.id)[0] ?? 'None');
+      const status = fields.status?.trim() ? await allowedStatus(target.workspace, fields.status) : ((await registryStatuses.allowed(target.workspace.id))[0] ?? 'None');
       const stages = normalizeStages(fields.stages ?? []);
       const created = registry.create(
         {
@@ -90,20 +90,20 @@ export function registryChanges(services: Services) {
       );
       const event = eventOf(caller, { ...target, version: created }, created, []);
       webhooks.outbox.emit('MODEL_VERSION_CREATED', event);
-      webhooks.outbox.stageChanged(event);
+      await webhooks.outbox.stageChanged(event);
       return { registryModelId: target.model.uuid, registryModelItemId: created.uuid };
     },
     /** Replaces, adds or removes stages (E19, E25, E26): history entry and notifications only when they change. */
-    setStages(caller: Caller, found: FoundVersion, stages: string[], how: StageChange, comment?: string): boolean {
+    async setStages(caller: Caller, found: FoundVersion, stages: string[], how: StageChange, comment?: string): Promise<boolean> {
       if (!registry.setStages(found.version.id, stages, how, caller, services.now(), comment)) return false;
-      webhooks.outbox.stageChanged(eventOf(caller, found, current(found.version.uuid), found.version.stages));
+      await webhooks.outbox.stageChanged(eventOf(caller, found, await current(found.version.uuid), found.version.stages));
       return true;
     },
     setComment: (caller: Caller, found: FoundVersion, comment: string) => registry.setComment(found.version.id, comment, caller, services.now()),
     /** Sets an allowed status (400 otherwise); MODEL_VERSION_STATUS_CHANGED when it changed. */
-    setStatus(caller: Caller, found: FoundVersion, status: string): boolean {
-      if (!registry.setStatus(found.version.id, allowedStatus(found.workspace, status), caller, services.now())) return false;
-      const after = current(found.version.uuid);
+    async setStatus(caller: Caller, found: FoundVersion, status: string): Promise<boolean> {
+      if (!registry.setStatus(found.version.id, await allowedStatus(found.workspace, status), caller, services.now())) return false;
+      const after = await current(found.version.uuid);
       webhooks.outbox.emit('MODEL_VERSION_STATUS_CHANGED', { ...eventOf(caller, found, after, after.stages), previousStatus: found.version.status });
       return true;
     },

@@ -23,12 +23,12 @@ export function createRegistryDownloadHandlers(services: Services): HandlerTable
   const lookups = registryLookups(services);
 
   /** The one version a download names: by version, else the highest carrying the stage (as a stage or its status), else the highest. */
-  const chosenVersion = (caller: Caller, choice: VersionChoice) => {
-    const { workspace, model } = lookups.model(caller, choice.workspaceName, choice.modelName);
+  const chosenVersion = async (caller: Caller, choice: VersionChoice) => {
+    const { workspace, model } = await lookups.model(caller, choice.workspaceName, choice.modelName);
     const versionText = choice.version?.trim();
     const stage = choice.stage?.trim();
     if (versionText && stage) throw badRequest('Give either "version" or "stage", not both.');
-    const versions = registry.versions(model.id);
+    const versions = await registry.versions(model.id);
     let version: RegistryVersion | undefined;
     if (versionText) version = findVersion(versions, versionText);
     else if (stage) version = latestOf(versions.filter((v) => v.stages.includes(stage) || v.status.toLowerCase() === stage.toLowerCase()));
@@ -40,25 +40,25 @@ export function createRegistryDownloadHandlers(services: Services): HandlerTable
     return { workspace, model, version };
   };
 
-  const filesOf = (version: RegistryVersion) => (version.experimentModelRowId === null ? [] : assets.listOfModels([version.experimentModelRowId]));
+  const filesOf = async (version: RegistryVersion) => (version.experimentModelRowId === null ? [] : await assets.listOfModels([version.experimentModelRowId]));
 
   return {
-    registryModelItemDownloadInstructions: ({ query, caller, request }) => {
-      const { workspace, version } = chosenVersion(caller, query);
-      const files = filesOf(version).map((file) => ({ ...toAssetRecord(file, version.sourceExperimentKey, origin(request)), s3Link: null }));
+    registryModelItemDownloadInstructions: async ({ query, caller, request }) => {
+      const { workspace, version } = await chosenVersion(caller, query);
+      const files = (await filesOf(version)).map((file) => ({ ...toAssetRecord(file, version.sourceExperimentKey, origin(request)), s3Link: null }));
       return { s3DownloadEnabled: false, versions: [{ ...itemRecord(workspace.name, version), assets: files }] };
     },
-    downloadRegistryModelItem: ({ query, caller, reply }) => {
-      const { model, version } = chosenVersion(caller, query);
-      return sendModelZip(reply, blobs, filesOf(version), `${model.name}_${version.version}.zip`);
+    downloadRegistryModelItem: async ({ query, caller, reply }) => {
+      const { model, version } = await chosenVersion(caller, query);
+      return sendModelZip(reply, blobs, await filesOf(version), `${model.name}_${version.version}.zip`);
     },
-    listExperimentModelAssets: ({ query, caller, request }) => {
-      const { experiment, experimentModel } = lookups.experimentModelNamed(caller, query.experimentKey, query.modelName);
-      return { assets: assets.listOfModels([experimentModel.id]).map((file) => toAssetRecord(file, experiment.key, origin(request))) };
+    listExperimentModelAssets: async ({ query, caller, request }) => {
+      const { experiment, experimentModel } = await lookups.experimentModelNamed(caller, query.experimentKey, query.modelName);
+      return { assets: (await assets.listOfModels([experimentModel.id])).map((file) => toAssetRecord(file, experiment.key, origin(request))) };
     },
-    downloadExperimentModel: ({ query, caller, reply }) => {
-      const { experimentModel } = lookups.experimentModelNamed(caller, query.experimentKey, query.modelName);
-      return sendModelZip(reply, blobs, assets.listOfModels([experimentModel.id]), `${experimentModel.name}.zip`);
+    downloadExperimentModel: async ({ query, caller, reply }) => {
+      const { experimentModel } = await lookups.experimentModelNamed(caller, query.experimentKey, query.modelName);
+      return sendModelZip(reply, blobs, await assets.listOfModels([experimentModel.id]), `${experimentModel.name}.zip`);
     },
   };
 }

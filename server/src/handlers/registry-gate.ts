@@ -27,13 +27,13 @@ export function registryGate(services: Services) {
   const changes = registryChanges(services);
 
   /** The rule protecting `kind`/`value` for the model (values compared without regard to case), if any. */
-  const ruleFor = (target: { workspace: Workspace; model: RegistryModel }, kind: GuardedChange['kind'], value: string): ApprovalRule | undefined =>
-    registryPolicies.effective(target.workspace.id, target.model.id).find((rule) => rule.kind === kind && rule.value.toLowerCase() === value.trim().toLowerCase());
+  const ruleFor = async (target: { workspace: Workspace; model: RegistryModel }, kind: GuardedChange['kind'], value: string): Promise<ApprovalRule | undefined> =>
+    (await registryPolicies.effective(target.workspace.id, target.model.id)).find((rule) => rule.kind === kind && rule.value.toLowerCase() === value.trim().toLowerCase());
 
   /** Records a step of a request in the version's history and queues its webhook event. */
-  const announce = (caller: Caller, found: FoundVersion, request: PromotionRequest, step: RequestStep, comment: string): void => {
+  const announce = async (caller: Caller, found: FoundVersion, request: PromotionRequest, step: RequestStep, comment: string): Promise<void> => {
     const payload = requestPayload(request, found);
-    registryHistory.record({
+    await registryHistory.record({
       workspaceId: found.workspace.id,
       registryModelUuid: found.model.uuid,
       registryModelName: found.model.name,
@@ -54,10 +54,10 @@ export function registryGate(services: Services) {
     ruleFor,
     announce,
     /** Files a request for a held-back change, or returns the pending one for the same change of the same version. */
-    file(caller: Caller, found: FoundVersion, change: GuardedChange, rule: ApprovalRule, source: string, comment: string): PromotionRequest {
-      const existing = promotionRequests.pendingLike(found.version.id, change.kind, change.value, change.operation);
+    async file(caller: Caller, found: FoundVersion, change: GuardedChange, rule: ApprovalRule, source: string, comment: string): Promise<PromotionRequest> {
+      const existing = await promotionRequests.pendingLike(found.version.id, change.kind, change.value, change.operation);
       if (existing) return existing;
-      const request = promotionRequests.file({
+      const request = await promotionRequests.file({
         workspaceId: found.workspace.id,
         registryModelId: found.model.id,
         versionId: found.version.id,
@@ -72,7 +72,7 @@ export function registryGate(services: Services) {
         source,
         createdAt: services.now(),
       });
-      announce(caller, found, request, 'REQUESTED', comment);
+      await announce(caller, found, request, 'REQUESTED', comment);
       return request;
     },
   };

@@ -21,7 +21,7 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The policy record of a model (or of the workspace default when `modelId` is null). */
-  const policyRecord = (workspace: Workspace, model: { id: number; name: string } | null) => {
+  const policyRecord = async (workspace: Workspace, model: { id: number; name: string } | null) => {
     const workspaceDefault = registryPolicies.rulesAt(workspace.id, null) ?? [];
     const rules = registryPolicies.rulesAt(workspace.id, model?.id ?? null) ?? null;
     return {
@@ -29,22 +29,22 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
       modelName: model?.name ?? null,
       rules,
       workspaceDefault,
-      effective: model ? registryPolicies.effective(workspace.id, model.id) : workspaceDefault,
+      effective: model ? await registryPolicies.effective(workspace.id, model.id) : workspaceDefault,
     };
   };
   /** Rules checked: one per kind and value (case ignored), allowed status values, approvers who are members of the workspace. */
   const checkedRules = (workspace: Workspace, rules: ApprovalRule[]): ApprovalRule[] => {
     const seen = new Set<string>();
-    return rules.map((rule) => {
-      const value = rule.kind === 'status' ? changes.allowedStatus(workspace, rule.value) : rule.value.trim();
+    return rules.map(async (rule) => {
+      const value = rule.kind === 'status' ? await changes.allowedStatus(workspace, rule.value) : rule.value.trim();
       const key = `${rule.kind}:${value.toLowerCase()}`;
       if (seen.has(key)) throw badRequest(`The ${rule.kind} "${value}" has more than one rule: keep one.`);
       seen.add(key);
       const approvers = [...new Set(rule.approvers.map((name) => name.trim()))];
       for (const name of approvers) {
-        const user = users.byName(name);
+        const user = await users.byName(name);
         if (!user) throw badRequest(`The approver "${name}" of ${rule.kind} "${value}" is not a user of this service.`);
-        if (!workspaces.isMember(workspace.id, user.id)) throw badRequest(`The approver "${name}" is not a member of workspace "${workspace.name}".`);
+        if (!await workspaces.isMember(workspace.id, user.id)) throw badRequest(`The approver "${name}" is not a member of workspace "${workspace.name}".`);
       }
       return { kind: rule.kind, value, approvers };
     });
@@ -57,15 +57,15 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
   return {
     ...createRegistryRequestHandlers(services),
     moveRegistryModelVersion: ({ body, caller }) =>
-      transaction(() => guarded.move(caller, lookups.version(caller, body.registryModelItemId), body, 'ext.registryMove')),
-    registryPolicy: ({ query, caller }) => {
-      const { workspace, model } = scope(caller, query.workspaceName, query.modelName);
+      transaction(async () => guarded.move(caller, await lookups.version(caller, body.registryModelItemId), body, 'ext.registryMove')),
+    registryPolicy: async ({ query, caller }) => {
+      const { workspace, model } = await scope(caller, query.workspaceName, query.modelName);
       return policyRecord(workspace, model);
     },
     setRegistryPolicy: ({ body, caller }) =>
-      transaction(() => {
-        const { workspace, model } = scope(caller, body.workspaceName, body.modelName);
-        if (!registryPolicies.mayGovern(workspace.id, caller.userId)) {
+      transaction(async () => {
+        const { workspace, model } = await scope(caller, body.workspaceName, body.modelName);
+        if (!await registryPolicies.mayGovern(workspace.id, caller.userId)) {
           throw new ApiError(403, SdkError.noWriteAccess, `Only the creator of workspace "${workspace.name}" or a service admin may change its approval policies.`);
         }
         const rules = body.rules === null ? null : checkedRules(workspace, body.rules);

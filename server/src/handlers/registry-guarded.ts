@@ -32,15 +32,15 @@ export function registryGuarded(services: Services) {
   const gate = registryGate(services);
   const moves = registryMoves(services);
 
-  const reread = (found: FoundVersion): FoundVersion => {
-    const version = registry.versionByUuid(found.version.uuid);
+  const reread = async (found: FoundVersion): Promise<FoundVersion> => {
+    const version = await registry.versionByUuid(found.version.uuid);
     if (!version) throw new Error(`registry version ${found.version.uuid} vanished`);
     return { ...found, version };
   };
   /** Files a request when a rule protects the change; undefined when none does. */
-  const hold = (caller: Caller, found: FoundVersion, change: GuardedChange, source: string, comment: string): PromotionRequest | undefined => {
-    const rule = gate.ruleFor(found, change.kind, change.value);
-    return rule && gate.file(caller, found, change, rule, source, comment);
+  const hold = async (caller: Caller, found: FoundVersion, change: GuardedChange, source: string, comment: string): Promise<PromotionRequest | undefined> => {
+    const rule = await gate.ruleFor(found, change.kind, change.value);
+    return rule && await gate.file(caller, found, change, rule, source, comment);
   };
   const pending = (caller: Caller, found: FoundVersion, requests: PromotionRequest[], ids?: { registryModelId: string; registryModelItemId: string }) =>
     pendingReply(
@@ -50,15 +50,15 @@ export function registryGuarded(services: Services) {
 
   return {
     /** E17, E18, `item/create`: the version is created without protected stages and status; requests hold those back. */
-    addVersion(caller: Caller, target: { workspace: Workspace; model: RegistryModel }, source: ExperimentModel, fields: VersionFields, endpoint: string) {
+    async addVersion(caller: Caller, target: { workspace: Workspace; model: RegistryModel }, source: ExperimentModel, fields: VersionFields, endpoint: string) {
       const stages = normalizeStages(fields.stages ?? []);
       const heldStages = stages.filter((stage) => gate.ruleFor(target, 'stage', stage));
-      const status = fields.status?.trim() ? changes.allowedStatus(target.workspace, fields.status) : undefined;
-      const statusHeld = status !== undefined && gate.ruleFor(target, 'status', status) !== undefined;
+      const status = fields.status?.trim() ? await changes.allowedStatus(target.workspace, fields.status) : undefined;
+      const statusHeld = status !== undefined && await gate.ruleFor(target, 'status', status) !== undefined;
       const free = { ...fields, stages: stages.filter((stage) => !heldStages.includes(stage)), status: statusHeld ? null : fields.status };
-      const ids = changes.addVersion(caller, target, source, free);
+      const ids = await changes.addVersion(caller, target, source, free);
       if (heldStages.length === 0 && !statusHeld) return ids;
-      const version = registry.versionByUuid(ids.registryModelItemId);
+      const version = await registry.versionByUuid(ids.registryModelItemId);
       if (!version) throw new Error('the version just created vanished');
       const found = { ...target, version };
       const comment = fields.comment ?? '';
@@ -68,45 +68,45 @@ export function registryGuarded(services: Services) {
       return filed.length > 0 ? pending(caller, found, filed, ids) : ids;
     },
     /** E19's stages: protected stages the version does not hold yet become requests; the rest of the list is set. */
-    replaceStages(caller: Caller, found: FoundVersion, stages: string[], comment: string | undefined, endpoint: string): PromotionPendingReply | undefined {
+    async replaceStages(caller: Caller, found: FoundVersion, stages: string[], comment: string | undefined, endpoint: string): Promise<PromotionPendingReply | undefined> {
       const next = normalizeStages(stages);
-      const held = next.filter((stage) => !found.version.stages.includes(stage) && gate.ruleFor(found, 'stage', stage));
-      changes.setStages(caller, found, next.filter((stage) => !held.includes(stage)), 'replaced', comment);
+      const held = next.filter(async (stage) => !found.version.stages.includes(stage) && await gate.ruleFor(found, 'stage', stage));
+      await changes.setStages(caller, found, next.filter((stage) => !held.includes(stage)), 'replaced', comment);
       if (held.length === 0) return undefined;
-      const fresh = reread(found);
+      const fresh = await reread(found);
       const filed = held.flatMap((value) => hold(caller, fresh, { kind: 'stage', value, operation: 'add' }, endpoint, comment ?? '') ?? []);
       return pending(caller, fresh, filed);
     },
     /** E25: adds one stage, or files a request when a rule protects it. */
-    addStage(caller: Caller, found: FoundVersion, stage: string, endpoint: string) {
+    async addStage(caller: Caller, found: FoundVersion, stage: string, endpoint: string) {
       const value = stage.trim();
       if (!found.version.stages.includes(value)) {
-        const request = hold(caller, found, { kind: 'stage', value, operation: 'add' }, endpoint, '');
+        const request = await hold(caller, found, { kind: 'stage', value, operation: 'add' }, endpoint, '');
         if (request) return pending(caller, found, [request]);
       }
-      changes.setStages(caller, found, normalizeStages([...found.version.stages, value]), 'added');
+      await changes.setStages(caller, found, normalizeStages([...found.version.stages, value]), 'added');
       return ok('200 Ok');
     },
     /** `item/status`: sets an allowed status, or files a request when a rule protects it. */
-    setStatus(caller: Caller, found: FoundVersion, status: string, endpoint: string) {
-      const value = changes.allowedStatus(found.workspace, status);
+    async setStatus(caller: Caller, found: FoundVersion, status: string, endpoint: string) {
+      const value = await changes.allowedStatus(found.workspace, status);
       if (found.version.status !== value) {
-        const request = hold(caller, found, { kind: 'status', value, operation: 'add' }, endpoint, '');
+        const request = await hold(caller, found, { kind: 'status', value, operation: 'add' }, endpoint, '');
         if (request) return pending(caller, found, [request]);
       }
-      changes.setStatus(caller, found, value);
+      await changes.setStatus(caller, found, value);
       return ok('200 Ok');
     },
     /** ext.registryMove: moves at once, or files a move request when a rule protects the stage or status. */
-    move(caller: Caller, found: FoundVersion, body: MoveRequest, endpoint: string): z.output<typeof registryMoveReply> | PromotionPendingReply {
+    async move(caller: Caller, found: FoundVersion, body: MoveRequest, endpoint: string): Promise<z.output<typeof registryMoveReply> | PromotionPendingReply> {
       const kind = body.stage === undefined ? 'status' : 'stage';
-      const value = body.stage?.trim() ?? changes.allowedStatus(found.workspace, body.status ?? '');
-      const previousHolderStatus = kind === 'status' ? moves.fallbackStatus(found, value, body.previousHolderStatus) : null;
-      if (!moves.holdsAlone(found, kind, value)) {
-        const request = hold(caller, found, { kind, value, operation: 'move', previousHolderStatus }, endpoint, body.comment ?? '');
+      const value = body.stage?.trim() ?? await changes.allowedStatus(found.workspace, body.status ?? '');
+      const previousHolderStatus = kind === 'status' ? await moves.fallbackStatus(found, value, body.previousHolderStatus) : null;
+      if (!await moves.holdsAlone(found, kind, value)) {
+        const request = await hold(caller, found, { kind, value, operation: 'move', previousHolderStatus }, endpoint, body.comment ?? '');
         if (request) return pending(caller, found, [request]);
       }
-      const outcome = kind === 'stage' ? moves.moveStage(caller, found, value, body.comment) : moves.moveStatus(caller, found, value, previousHolderStatus);
+      const outcome = kind === 'stage' ? await moves.moveStage(caller, found, value, body.comment) : await moves.moveStatus(caller, found, value, previousHolderStatus);
       return { msg: '200 Ok', code: 200, sdk_error_code: 0, registryModelItemId: found.version.uuid, ...outcome };
     },
   };

@@ -40,9 +40,9 @@ export function createRegistryItemReadHandlers(services: Services): HandlerTable
   const lookups = registryLookups(services);
 
   /** The version of a model named by workspace, model name and version: 404 (42006) when the model has no such version. */
-  const versionNamed = (caller: Caller, workspaceName: string, modelName: string, versionText: string) => {
-    const { workspace, model } = lookups.model(caller, workspaceName, modelName);
-    const version = findVersion(registry.versions(model.id), versionText);
+  const versionNamed = async (caller: Caller, workspaceName: string, modelName: string, versionText: string) => {
+    const { workspace, model } = await lookups.model(caller, workspaceName, modelName);
+    const version = findVersion(await registry.versions(model.id), versionText);
     if (!version) throw notFound(`Registry model "${model.name}" has no version "${versionText}".`, SdkError.noModelToUpdate);
     return { workspace, version };
   };
@@ -68,32 +68,32 @@ export function createRegistryItemReadHandlers(services: Services): HandlerTable
   };
 
   return {
-    registryModelCompactDetails: ({ query, caller }) => {
-      const { workspace, model } = lookups.model(caller, query.workspaceName, query.modelName);
+    registryModelCompactDetails: async ({ query, caller }) => {
+      const { workspace, model } = await lookups.model(caller, query.workspaceName, query.modelName);
       return { registryModelId: model.uuid, modelName: model.name, workspaceName: workspace.name, numberOfVersions: model.numberOfVersions };
     },
-    listRegistryModelItems: ({ query, caller }) => {
-      const { workspace, model } = lookups.model(caller, query.workspaceName, query.modelName);
+    listRegistryModelItems: async ({ query, caller }) => {
+      const { workspace, model } = await lookups.model(caller, query.workspaceName, query.modelName);
       const tag = query.tag?.trim();
       const status = query.status?.trim().toLowerCase();
       const prefix = query.versionPrefix?.trim();
-      const matching = registry
-        .versions(model.id)
+      const matching = (await registry
+        .versions(model.id))
         .filter((version) => !tag || version.stages.includes(tag))
         .filter((version) => !status || version.status.toLowerCase() === status)
         .filter((version) => !prefix || version.version.startsWith(prefix));
       return { items: newestFirst(matching).map((version) => itemRecord(workspace.name, version)) };
     },
-    registryModelItemDetails: ({ query, caller }) => {
-      const { workspace, version } = versionNamed(caller, query.workspaceName, query.modelName, query.version);
+    registryModelItemDetails: async ({ query, caller }) => {
+      const { workspace, version } = await versionNamed(caller, query.workspaceName, query.modelName, query.version);
       return itemRecord(workspace.name, version);
     },
-    registryModelItemHistory: ({ body, caller }) => {
-      const entries = registryHistory.ofItem(body.registryModelItemId);
+    registryModelItemHistory: async ({ body, caller }) => {
+      const entries = await registryHistory.ofItem(body.registryModelItemId);
       const [newest] = entries;
       if (!newest) throw notFound(`No registry model version with registryModelItemId "${body.registryModelItemId}".`, SdkError.noModelToUpdate);
-      const workspace = lookups.workspaceOf(caller, newest.workspaceId);
-      const currentName = registry.modelByUuid(newest.registryModelUuid)?.name;
+      const workspace = await lookups.workspaceOf(caller, newest.workspaceId);
+      const currentName = (await registry.modelByUuid(newest.registryModelUuid))?.name;
       const days: Record<string, HistoryEvent[]> = {};
       for (const entry of entries) (days[DAY_LABEL.format(entry.createdAt)] ??= []).push(toEvent(entry, workspace.name, currentName));
       return days;

@@ -30,12 +30,12 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
     ...createRegistryItemReadHandlers(services),
     ...createRegistryDownloadHandlers(services),
     createRegistryModelItem: ({ body, caller }) =>
-      transaction(() => {
-        const { experiment, experimentModel } = lookups.experimentModelNamed(caller, body.experimentKey, body.experimentModelName);
-        const workspace = lookups.workspaceOf(caller, experiment.workspaceId);
+      transaction(async () => {
+        const { experiment, experimentModel } = await lookups.experimentModelNamed(caller, body.experimentKey, body.experimentModelName);
+        const workspace = await lookups.workspaceOf(caller, experiment.workspaceId);
         const model =
-          registry.modelByName(workspace.id, body.registryModelName) ??
-          registry.createModel(
+          await registry.modelByName(workspace.id, body.registryModelName) ??
+          await registry.createModel(
             {
               workspaceId: workspace.id,
               name: body.registryModelName,
@@ -49,21 +49,21 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
         return guarded.addVersion(caller, { workspace, model }, experimentModel, fields, 'A4.createRegistryModelItem');
       }),
     setRegistryModelItemStatus: ({ body, caller }) =>
-      transaction(() => {
-        return guarded.setStatus(caller, lookups.version(caller, body.modelItemId), body.status, 'A4.setRegistryModelItemStatus');
+      transaction(async () => {
+        return guarded.setStatus(caller, await lookups.version(caller, body.modelItemId), body.status, 'A4.setRegistryModelItemStatus');
       }),
     updateRegistryModelItemMetadata: ({ params, body, caller }) =>
-      transaction(() => {
-        changes.setMetadata(caller, lookups.version(caller, params.registryModelItemId), metadataDocument(body.metadata));
+      transaction(async () => {
+        changes.setMetadata(caller, await lookups.version(caller, params.registryModelItemId), metadataDocument(body.metadata));
         return ok('200 Ok');
       }),
-    registryModelItemMetadata: ({ params, caller }) => {
-      const { version } = lookups.version(caller, params.registryModelItemId);
+    registryModelItemMetadata: async ({ params, caller }) => {
+      const { version } = await lookups.version(caller, params.registryModelItemId);
       return { metadata: Object.entries(version.metadata).map(([key, value]) => ({ key, value })) };
     },
-    registryAllowedStatusValues: ({ query, caller }) => {
+    registryAllowedStatusValues: async ({ query, caller }) => {
       const workspace = access.workspace(caller, query.workspaceName);
-      return { allowedStatus: registryStatuses.allowed(workspace.id) };
+      return { allowedStatus: await registryStatuses.allowed(workspace.id) };
     },
     setRegistryAllowedStatusValues: ({ body, caller }) =>
       transaction(() => {

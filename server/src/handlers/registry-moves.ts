@@ -18,39 +18,39 @@ export interface MoveOutcome {
 export function registryMoves(services: Services) {
   const { registry, registryStatuses } = services;
   const changes = registryChanges(services);
-  const others = (found: FoundVersion) => registry.versions(found.model.id).filter((version) => version.id !== found.version.id);
+  const others = async (found: FoundVersion) => (await registry.versions(found.model.id)).filter((version) => version.id !== found.version.id);
   /** The status the previous holders of `value` get; 400 when it is not allowed or is `value` itself. */
-  const fallbackStatus = (found: FoundVersion, value: string, previousHolderStatus?: string | null): string => {
-    const fallback = previousHolderStatus ? changes.allowedStatus(found.workspace, previousHolderStatus) : (registryStatuses.allowed(found.workspace.id)[0] ?? 'None');
+  const fallbackStatus = async (found: FoundVersion, value: string, previousHolderStatus?: string | null): Promise<string> => {
+    const fallback = previousHolderStatus ? await changes.allowedStatus(found.workspace, previousHolderStatus) : ((await registryStatuses.allowed(found.workspace.id))[0] ?? 'None');
     if (fallback === value) throw badRequest(`The previous holders of status "${value}" need another status: give "previousHolderStatus".`);
     return fallback;
   };
   return {
     fallbackStatus,
     /** Moves a stage (exact name, trimmed); a stage nobody holds is a plain add, a repeated move changes nothing. */
-    moveStage(caller: Caller, found: FoundVersion, stage: string, comment?: string): MoveOutcome {
+    async moveStage(caller: Caller, found: FoundVersion, stage: string, comment?: string): Promise<MoveOutcome> {
       const value = stage.trim();
-      const holders = others(found).filter((version) => version.stages.includes(value));
+      const holders = (await others(found)).filter((version) => version.stages.includes(value));
       const note = comment ?? `Moved to version ${found.version.version}.`;
       for (const holder of holders) {
-        changes.setStages(caller, { ...found, version: holder }, holder.stages.filter((held) => held !== value), 'removed', note);
+        await changes.setStages(caller, { ...found, version: holder }, holder.stages.filter((held) => held !== value), 'removed', note);
       }
-      const added = changes.setStages(caller, found, normalizeStages([...found.version.stages, value]), 'added', comment);
+      const added = await changes.setStages(caller, found, normalizeStages([...found.version.stages, value]), 'added', comment);
       return { changed: added || holders.length > 0, movedFrom: holders.map((holder) => holder.uuid) };
     },
     /** Gives `found` the status and the other holders `previousHolderStatus` (default: the workspace's first allowed value). */
-    moveStatus(caller: Caller, found: FoundVersion, status: string, previousHolderStatus?: string | null): MoveOutcome {
-      const value = changes.allowedStatus(found.workspace, status);
-      const fallback = fallbackStatus(found, value, previousHolderStatus);
-      const holders = others(found).filter((version) => version.status === value);
-      for (const holder of holders) changes.setStatus(caller, { ...found, version: holder }, fallback);
-      const set = changes.setStatus(caller, found, value);
+    async moveStatus(caller: Caller, found: FoundVersion, status: string, previousHolderStatus?: string | null): Promise<MoveOutcome> {
+      const value = await changes.allowedStatus(found.workspace, status);
+      const fallback = await fallbackStatus(found, value, previousHolderStatus);
+      const holders = (await others(found)).filter((version) => version.status === value);
+      for (const holder of holders) await changes.setStatus(caller, { ...found, version: holder }, fallback);
+      const set = await changes.setStatus(caller, found, value);
       return { changed: set || holders.length > 0, movedFrom: holders.map((holder) => holder.uuid) };
     },
     /** True when `found` alone holds the stage or status (a move would change nothing). */
-    holdsAlone(found: FoundVersion, kind: 'stage' | 'status', value: string): boolean {
+    async holdsAlone(found: FoundVersion, kind: 'stage' | 'status', value: string): Promise<boolean> {
       const held = (version: FoundVersion['version']) => (kind === 'stage' ? version.stages.includes(value) : version.status === value);
-      return held(found.version) && !others(found).some(held);
+      return held(found.version) && !(await others(found)).some(held);
     },
   };
 }

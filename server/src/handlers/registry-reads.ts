@@ -10,17 +10,17 @@ export function createRegistryReadHandlers(services: Services): HandlerTable {
   const { access, registry } = services;
   const lookups = registryLookups(services);
   return {
-    listRegistryModels: ({ query, caller, request }) => {
+    listRegistryModels: async ({ query, caller, request }) => {
       const workspace = access.workspace(caller, query.workspaceName);
-      const registryModels = registry.listModels(workspace.id).map((model) => {
-        const latest = latestOf(registry.versions(model.id));
+      const registryModels = (await registry.listModels(workspace.id)).map(async (model) => {
+        const latest = latestOf(await registry.versions(model.id));
         return {
           registryModelId: model.uuid,
           modelName: model.name,
           description: model.description,
           numberOfVersions: model.numberOfVersions,
           isPublic: model.isPublic,
-          latestVersion: latest ? (versionRecords(services, [latest], origin(request))[0] ?? null) : null,
+          latestVersion: latest ? ((await versionRecords(services, [latest], origin(request)))[0] ?? null) : null,
           userName: model.userName,
           createdAt: model.createdAt,
           lastUpdated: model.lastUpdated,
@@ -28,8 +28,8 @@ export function createRegistryReadHandlers(services: Services): HandlerTable {
       });
       return { registryModels };
     },
-    registryModelDetails: ({ query, caller, request }) => {
-      const { workspace, model } = lookups.model(caller, query.workspaceName, query.modelName);
+    registryModelDetails: async ({ query, caller, request }) => {
+      const { workspace, model } = await lookups.model(caller, query.workspaceName, query.modelName);
       return {
         registryModelId: model.uuid,
         workspaceId: workspace.uuid,
@@ -41,24 +41,24 @@ export function createRegistryReadHandlers(services: Services): HandlerTable {
         userName: model.userName,
         createdAt: model.createdAt,
         lastUpdated: model.lastUpdated,
-        versions: versionRecords(services, registry.versions(model.id), origin(request)),
+        versions: await versionRecords(services, await registry.versions(model.id), origin(request)),
       };
     },
-    latestRegistryModelVersion: ({ query, caller, request }) => {
-      const { model } = lookups.model(caller, query.workspaceName, query.modelName);
+    latestRegistryModelVersion: async ({ query, caller, request }) => {
+      const { model } = await lookups.model(caller, query.workspaceName, query.modelName);
       const stage = query.stage?.trim();
-      const candidates = registry.versions(model.id).filter((version) => stage === undefined || version.stages.includes(stage));
+      const candidates = (await registry.versions(model.id)).filter((version) => stage === undefined || version.stages.includes(stage));
       const latest = latestOf(candidates);
       if (!latest) {
         const which = stage === undefined ? 'no versions' : `no version with stage "${stage}"`;
         throw notFound(`Registry model "${model.name}" has ${which}.`, SdkError.noModelToUpdate);
       }
-      const [record] = versionRecords(services, [latest], origin(request));
+      const [record] = await versionRecords(services, [latest], origin(request));
       if (!record) throw new Error('version record missing');
       return record;
     },
-    registryModelNotes: ({ query, caller }) => {
-      const { model } = lookups.model(caller, query.workspaceName, query.modelName);
+    registryModelNotes: async ({ query, caller }) => {
+      const { model } = await lookups.model(caller, query.workspaceName, query.modelName);
       return { notes: model.notes };
     },
   };

@@ -55,8 +55,8 @@ export const modelNameTaken = (name: string, workspaceName: string) =>
 /** Lookups of the registry with the access rules (404 unknown, 403 another workspace's). */
 export function registryLookups(services: Services) {
   const { access, registry, workspaces, experimentModels } = services;
-  const workspaceOf = (caller: Caller, workspaceId: number): Workspace => {
-    const workspace = workspaces.byId(workspaceId);
+  const workspaceOf = async (caller: Caller, workspaceId: number): Promise<Workspace> => {
+    const workspace = await workspaces.byId(workspaceId);
     if (!workspace) throw new Error(`workspace ${workspaceId} vanished`);
     access.requireMember(caller, workspace.id, workspace.name);
     return workspace;
@@ -64,46 +64,46 @@ export function registryLookups(services: Services) {
   return {
     workspaceOf,
     /** A registry model by workspace and name: 404 (42008) when missing. */
-    model(caller: Caller, workspaceName: string, modelName: string): { workspace: Workspace; model: RegistryModel } {
+    async model(caller: Caller, workspaceName: string, modelName: string): Promise<{ workspace: Workspace; model: RegistryModel }> {
       const workspace = access.workspace(caller, workspaceName);
-      const model = registry.modelByName(workspace.id, modelName);
+      const model = await registry.modelByName(workspace.id, modelName);
       if (!model) throw notFound(`No registry model named "${modelName}" in workspace "${workspace.name}".`, SdkError.registryModelNotFound);
       return { workspace, model };
     },
     /** A registry model by its registryModelId. */
-    modelById(caller: Caller, registryModelId: string): { workspace: Workspace; model: RegistryModel } {
-      const model = registry.modelByUuid(registryModelId);
+    async modelById(caller: Caller, registryModelId: string): Promise<{ workspace: Workspace; model: RegistryModel }> {
+      const model = await registry.modelByUuid(registryModelId);
       if (!model) throw notFound(`No registry model with registryModelId "${registryModelId}".`, SdkError.registryModelNotFound);
-      return { workspace: workspaceOf(caller, model.workspaceId), model };
+      return { workspace: await workspaceOf(caller, model.workspaceId), model };
     },
     /** A version by its registryModelItemId, with its model and workspace. */
-    version(caller: Caller, itemId: string): { workspace: Workspace; model: RegistryModel; version: RegistryVersion } {
-      const version = registry.versionByUuid(itemId);
+    async version(caller: Caller, itemId: string): Promise<{ workspace: Workspace; model: RegistryModel; version: RegistryVersion }> {
+      const version = await registry.versionByUuid(itemId);
       if (!version) throw notFound(`No registry model version with registryModelItemId "${itemId}".`, SdkError.noModelToUpdate);
-      const model = registry.modelById(version.registryModelId);
+      const model = await registry.modelById(version.registryModelId);
       if (!model) throw new Error('registry model of a version vanished');
-      return { workspace: workspaceOf(caller, model.workspaceId), model, version };
+      return { workspace: await workspaceOf(caller, model.workspaceId), model, version };
     },
     /** An experiment's model by experiment key and model name: 404 when either is unknown. */
-    experimentModelNamed(caller: Caller, experimentKey: string, modelName: string) {
-      const experiment = access.experiment(caller, experimentKey);
-      const experimentModel = experimentModels.byName(experiment.id, modelName);
+    async experimentModelNamed(caller: Caller, experimentKey: string, modelName: string) {
+      const experiment = await access.experiment(caller, experimentKey);
+      const experimentModel = await experimentModels.byName(experiment.id, modelName);
       if (!experimentModel) throw notFound(`Experiment "${experiment.key}" has no model named "${modelName}".`);
       return { experiment, experimentModel };
     },
     /** An experiment model by its experimentModelId: 404 when unknown. */
-    experimentModel(caller: Caller, experimentModelId: string): { workspace: Workspace; experimentModel: ExperimentModel } {
-      const experimentModel = experimentModels.byUuid(experimentModelId);
+    async experimentModel(caller: Caller, experimentModelId: string): Promise<{ workspace: Workspace; experimentModel: ExperimentModel }> {
+      const experimentModel = await experimentModels.byUuid(experimentModelId);
       if (!experimentModel) throw notFound(`No experiment model with experimentModelId "${experimentModelId}".`);
-      return { workspace: workspaceOf(caller, experimentModel.workspaceId), experimentModel };
+      return { workspace: await workspaceOf(caller, experimentModel.workspaceId), experimentModel };
     },
   };
 }
 
 /** Builds version records with their assets (the source experiment model's files). */
-export function versionRecords(services: Services, versions: readonly RegistryVersion[], origin: string): VersionRecord[] {
+async export function versionRecords(services: Services, versions: readonly RegistryVersion[], origin: string): Promise<VersionRecord[]> {
   const modelRowIds = versions.flatMap((version) => (version.experimentModelRowId === null ? [] : [version.experimentModelRowId]));
-  const assets = services.assets.listOfModels(modelRowIds);
+  const assets = await services.assets.listOfModels(modelRowIds);
   return versions.map((version) => ({
     registryModelItemId: version.uuid,
     version: version.version,

@@ -25,10 +25,10 @@ export function createRegistryHandlers(services: Services): HandlerTable {
     ...createRegistryItemHandlers(services),
     ...createRegistryGovernanceHandlers(services),
     createRegistryModel: ({ body, caller }) =>
-      transaction(() => {
-        const { workspace, experimentModel } = lookups.experimentModel(caller, body.experimentModelId);
-        if (registry.modelByName(workspace.id, body.registryModelName)) throw modelNameTaken(body.registryModelName, workspace.name);
-        const model = registry.createModel(
+      transaction(async () => {
+        const { workspace, experimentModel } = await lookups.experimentModel(caller, body.experimentModelId);
+        if (await registry.modelByName(workspace.id, body.registryModelName)) throw modelNameTaken(body.registryModelName, workspace.name);
+        const model = await registry.createModel(
           {
             workspaceId: workspace.id,
             name: body.registryModelName,
@@ -41,59 +41,59 @@ export function createRegistryHandlers(services: Services): HandlerTable {
         return guarded.addVersion(caller, { workspace, model }, experimentModel, body, 'E17');
       }),
     createRegistryModelVersion: ({ body, caller }) =>
-      transaction(() => {
-        const { workspace, experimentModel } = lookups.experimentModel(caller, body.experimentModelId);
-        const target = lookups.model(caller, workspace.name, body.registryModelName);
+      transaction(async () => {
+        const { workspace, experimentModel } = await lookups.experimentModel(caller, body.experimentModelId);
+        const target = await lookups.model(caller, workspace.name, body.registryModelName);
         return guarded.addVersion(caller, target, experimentModel, body, 'E18');
       }),
     updateRegistryModelVersion: ({ body, caller }) =>
-      transaction(() => {
-        const found = lookups.version(caller, body.registryModelItemId);
+      transaction(async () => {
+        const found = await lookups.version(caller, body.registryModelItemId);
         if (body.comment !== undefined) changes.setComment(caller, found, body.comment);
-        const held = body.stages ? guarded.replaceStages(caller, lookups.version(caller, body.registryModelItemId), body.stages, body.comment, 'E19') : undefined;
+        const held = body.stages ? await guarded.replaceStages(caller, await lookups.version(caller, body.registryModelItemId), body.stages, body.comment, 'E19') : undefined;
         return held ?? ok('200 Ok');
       }),
     deleteRegistryModelVersion: ({ query, caller }) =>
-      transaction(() => {
-        changes.deleteVersion(caller, lookups.version(caller, query.modelItemId));
+      transaction(async () => {
+        changes.deleteVersion(caller, await lookups.version(caller, query.modelItemId));
         return ok('200 Ok');
       }),
     updateRegistryModel: ({ body, caller }) =>
-      transaction(() => {
-        const { workspace, model } = lookups.modelById(caller, body.registryModelId);
+      transaction(async () => {
+        const { workspace, model } = await lookups.modelById(caller, body.registryModelId);
         const name = body.registryModelName;
         if (name !== undefined && name !== model.name) {
-          if (registry.modelByName(workspace.id, name)) throw modelNameTaken(name, workspace.name);
+          if (await registry.modelByName(workspace.id, name)) throw modelNameTaken(name, workspace.name);
           webhooks.config.renameModel(workspace.id, model.name, name, services.now());
         }
-        registry.updateModel(model.id, { name, description: body.description, isPublic: body.isPublic }, services.now());
+        await registry.updateModel(model.id, { name, description: body.description, isPublic: body.isPublic }, services.now());
         return ok('200 Ok');
       }),
     updateRegistryModelNotes: ({ body, caller }) =>
-      transaction(() => {
-        const { model } = lookups.model(caller, body.workspaceName, body.registryModelName);
+      transaction(async () => {
+        const { model } = await lookups.model(caller, body.workspaceName, body.registryModelName);
         registry.setNotes(model.id, body.notes, services.now());
         return ok('200 Ok');
       }),
     deleteRegistryModel: ({ query, caller }) =>
-      transaction(() => {
-        const { model } = lookups.model(caller, query.workspaceName, query.modelName);
+      transaction(async () => {
+        const { model } = await lookups.model(caller, query.workspaceName, query.modelName);
         registry.deleteModel(model.id, caller, services.now());
         return ok('200 Ok');
       }),
-    countRegistryModels: ({ query, caller }) => {
+    countRegistryModels: async ({ query, caller }) => {
       const workspace = services.access.workspace(caller, query.workspaceName);
-      return { registryModelCount: registry.countModels(workspace.id) };
+      return { registryModelCount: await registry.countModels(workspace.id) };
     },
     addRegistryModelVersionStage: ({ query, caller }) =>
-      transaction(() => {
-        return guarded.addStage(caller, lookups.version(caller, query.modelItemId), query.stage, 'E25');
+      transaction(async () => {
+        return guarded.addStage(caller, await lookups.version(caller, query.modelItemId), query.stage, 'E25');
       }),
     removeRegistryModelVersionStage: ({ query, caller }) =>
-      transaction(() => {
-        const found = lookups.version(caller, query.modelItemId);
+      transaction(async () => {
+        const found = await lookups.version(caller, query.modelItemId);
         const stage = query.stage.trim();
-        changes.setStages(caller, found, found.version.stages.filter((s) => s !== stage), 'removed');
+        await changes.setStages(caller, found, found.version.stages.filter((s) => s !== stage), 'removed');
         return ok('200 Ok');
       }),
   };

@@ -20,24 +20,24 @@ const toRecord = (call: RpcCall, experimentKey: string) => ({
 export function createRpcHandlers(services: Services): HandlerTable {
   const { access, rpc } = services;
   return {
-    sendRpc: ({ body, caller }) => {
-      const experiment = access.experiment(caller, body.experimentKey);
-      const call = rpc.create(experiment.id, body.functionName, body.arguments, caller.userId, services.now());
+    sendRpc: async ({ body, caller }) => {
+      const experiment = await access.experiment(caller, body.experimentKey);
+      const call = await rpc.create(experiment.id, body.functionName, body.arguments, caller.userId, services.now());
       return { ...ok('Saved'), callId: call.uuid };
     },
-    listRpcCalls: ({ query, caller }) => {
-      const experiment = access.experiment(caller, query.experimentKey);
-      return { calls: rpc.list(experiment.id, query.status === 'pending').map((call) => toRecord(call, experiment.key)) };
+    listRpcCalls: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
+      return { calls: (await rpc.list(experiment.id, query.status === 'pending')).map((call) => toRecord(call, experiment.key)) };
     },
     saveRpcResult: ({ body, caller }) =>
       services.sql.transaction(async () => {
-        const experiment = access.experiment(caller, body.experimentKey);
-        const call = rpc.byUuid(experiment.id, body.callId);
+        const experiment = await access.experiment(caller, body.experimentKey);
+        const call = await rpc.byUuid(experiment.id, body.callId);
         if (!call) throw notFound(`No remote call "${body.callId}" on experiment "${experiment.key}".`);
         const outcome = body.success
           ? { status: 'succeeded' as const, result: body.result ?? null, error: null }
           : { status: 'failed' as const, result: null, error: body.error ?? 'failed without a message' };
-        if (!rpc.complete(call.id, outcome, services.now())) throw badRequest(`Remote call "${call.uuid}" already has a result (${call.status}).`);
+        if (!await rpc.complete(call.id, outcome, services.now())) throw badRequest(`Remote call "${call.uuid}" already has a result (${call.status}).`);
         return ok('Saved');
       }),
   };

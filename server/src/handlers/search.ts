@@ -21,13 +21,13 @@ export function createSearchHandlers(services: Services): HandlerTable {
   const clock = () => ({ now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
   const metadata = (experiment: Experiment, now: number) => toExperimentMetadata(experiment, now, config.keepAlive.isAliveBeatDurationMillis);
   return {
-    getProjectColumns: ({ query, caller }) => ({ columns: search.columns(access.project(caller, query).id, query.archived, clock()) }),
-    queryProject: ({ body, caller }) => {
-      const project = access.project(caller, body);
+    getProjectColumns: async ({ query, caller }) => ({ columns: search.columns((await access.project(caller, query)).id, query.archived, clock()) }),
+    queryProject: async ({ body, caller }) => {
+      const project = await access.project(caller, body);
       return { experimentKeys: asClientError(() => search.keys(project.id, { predicates: body.predicates }, body.archived ?? false, clock())) };
     },
-    searchExperiments: ({ body, caller }) => {
-      const project = access.project(caller, { projectId: body.projectId });
+    searchExperiments: async ({ body, caller }) => {
+      const project = await access.project(caller, { projectId: body.projectId });
       const limit = body.limit ?? 100;
       const at = clock();
       const page = { archived: body.deleted ?? false, sortBy: 'created', order: 'desc', limit, offset: ((body.page ?? 1) - 1) * limit } as const;

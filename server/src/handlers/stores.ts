@@ -9,7 +9,7 @@ export function createStoreHandlers(services: Services): HandlerTable {
   return {
     saveStore: ({ body, caller }) =>
       services.sql.transaction(async () => {
-        const project = access.project(caller, { projectId: body.projectId });
+        const project = await access.project(caller, { projectId: body.projectId });
         const existing = vizStores.get(body.instanceId);
         if (existing && existing.projectRowId !== project.id) {
           throw badRequest(`Visualization instance "${body.instanceId}" belongs to another project.`);
@@ -17,9 +17,9 @@ export function createStoreHandlers(services: Services): HandlerTable {
         vizStores.save(body.instanceId, project.id, body.store, services.now());
         return ok('Stored');
       }),
-    getStore: ({ query, caller }) => {
+    getStore: async ({ query, caller }) => {
       const saved = vizStores.get(query.instanceId);
-      const project = saved && projects.byId(saved.projectRowId);
+      const project = saved && await projects.byId(saved.projectRowId);
       if (!saved || !project) throw notFound(`No store saved for visualization instance "${query.instanceId}".`);
       access.requireMember(caller, project.workspaceId, project.workspaceName);
       return { instanceId: saved.instanceId, projectId: saved.projectUuid, store: saved.store, lastUpdated: saved.lastUpdated };

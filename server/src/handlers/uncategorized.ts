@@ -5,9 +5,9 @@ import type { Services } from '../services.ts';
 export const UNCATEGORIZED_PROJECT = 'Uncategorized';
 
 /** The workspace's "Uncategorized" project, created when missing. Call inside a transaction. */
-export function ensureUncategorized(services: Services, workspaceId: number, ownerUserId: number): Project {
-  const existing = services.projects.byName(workspaceId, UNCATEGORIZED_PROJECT);
+async export function ensureUncategorized(services: Services, workspaceId: number, ownerUserId: number): Promise<Project> {
+  const existing = await services.projects.byName(workspaceId, UNCATEGORIZED_PROJECT);
   if (existing) return existing;
   const description = 'Experiments whose project was deleted without deleting its experiments.';
-  return services.projects.create({ workspaceId, name: UNCATEGORIZED_PROJECT, description, isPublic: false, ownerUserId }, services.now());
+  return await services.projects.create({ workspaceId, name: UNCATEGORIZED_PROJECT, description, isPublic: false, ownerUserId }, services.now());
 }

@@ -78,20 +78,20 @@ function resolveHeaders(entry: PlannedEntry, stored: WebhookUrlEntry | undefined
  * workspace named in the body; either way an entry without `secret` keeps the secret its (workspace, model, url)
  * had before, and a header sent as null keeps its stored value.
  */
-export function saveConfig(services: Services, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): void {
+async export function saveConfig(services: Services, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): Promise<void> {
   const { config } = services.webhooks;
-  services.sql.transaction(async () => {
+  await services.sql.transaction(async () => {
     const before = new Map<string, WebhookUrlEntry>();
     const keyOf = (entry: { workspaceId: number; modelName: string; url: string }) => JSON.stringify([entry.workspaceId, entry.modelName, entry.url]);
     for (const workspace of plan.workspaces) {
-      for (const existing of config.list(workspace.id)) before.set(keyOf(existing), existing);
+      for (const existing of await config.list(workspace.id)) before.set(keyOf(existing), existing);
       if (replace) config.clearWorkspace(workspace.id);
     }
     const now = services.now();
     for (const entry of plan.entries) {
       const stored = before.get(keyOf(entry));
       const secret = entry.secret === undefined ? (stored?.secret ?? null) : entry.secret;
-      config.upsert({ ...entry, headers: resolveHeaders(entry, stored), secret }, now);
+      await config.upsert({ ...entry, headers: resolveHeaders(entry, stored), secret }, now);
     }
   });
 }

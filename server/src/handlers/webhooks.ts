@@ -52,43 +52,43 @@ export function createWebhookHandlers(services: Services): HandlerTable {
   const { access, webhooks } = services;
   return {
     mergeWebhookConfig: async ({ body, caller }) => {
-      saveConfig(services, await planConfig(services, caller, body), false);
+      await saveConfig(services, await planConfig(services, caller, body), false);
     },
     replaceWebhookConfig: async ({ body, caller }) => {
-      saveConfig(services, await planConfig(services, caller, body), true);
+      await saveConfig(services, await planConfig(services, caller, body), true);
     },
-    getWebhookConfig: ({ query, caller }) => {
+    getWebhookConfig: async ({ query, caller }) => {
       const workspace = access.workspace(caller, query.workspaceName);
       const modelName = query.modelName === undefined ? undefined : modelKey(query.modelName);
-      return { webhookConfigs: configItems(workspace.name, webhooks.config.list(workspace.id, modelName)) };
+      return { webhookConfigs: configItems(workspace.name, await webhooks.config.list(workspace.id, modelName)) };
     },
-    listWebhookDeliveries: ({ query, caller }) => {
+    listWebhookDeliveries: async ({ query, caller }) => {
       const workspace = access.workspace(caller, query.workspaceName);
       const { workspaceName: _workspace, ...filter } = query;
-      return { deliveries: webhooks.deliveries.log(workspace.id, filter).map((delivery) => deliveryRecord(workspace.name, delivery)) };
+      return { deliveries: (await webhooks.deliveries.log(workspace.id, filter)).map((delivery) => deliveryRecord(workspace.name, delivery)) };
     },
-    redeliverWebhook: ({ body, caller }) => {
+    redeliverWebhook: async ({ body, caller }) => {
       const workspace = access.workspace(caller, body.workspaceName);
-      const original = webhooks.deliveries.byUuid(workspace.id, body.deliveryId.trim());
+      const original = await webhooks.deliveries.byUuid(workspace.id, body.deliveryId.trim());
       if (!original) throw notFound(`No delivery "${body.deliveryId}" in workspace "${workspace.name}".`);
-      const entry = webhooks.config.find(workspace.id, original.modelName, original.url);
+      const entry = await webhooks.config.find(workspace.id, original.modelName, original.url);
       if (!entry) {
         throw new ApiError(409, SdkError.conflict, `${original.url} is no longer configured for ${original.modelName ? `model "${original.modelName}"` : 'every model'}: configure it again to re-send.`);
       }
       const uuid = randomUUID();
-      webhooks.deliveries.enqueue(
+      await webhooks.deliveries.enqueue(
         { ...original, uuid, headers: entry.headers, secret: entry.secret, redeliveryOf: original.uuid },
         services.now(),
       );
       setImmediate(webhooks.worker.wake);
-      const queued = webhooks.deliveries.byUuid(workspace.id, uuid);
+      const queued = await webhooks.deliveries.byUuid(workspace.id, uuid);
       if (!queued) throw new Error(`redelivery ${uuid} was not stored`);
       return deliveryRecord(workspace.name, queued);
     },
     sendWebhookTest: async ({ body, caller }) => {
       const workspace = access.workspace(caller, body.workspaceName);
       const modelName = modelKey(body.modelName);
-      const entry = webhooks.config.find(workspace.id, modelName, body.url.trim());
+      const entry = await webhooks.config.find(workspace.id, modelName, body.url.trim());
       if (!entry) throw notFound(`No webhook URL ${body.url} is configured for ${modelName ? `model "${modelName}"` : 'every model'} in workspace "${workspace.name}".`);
       const deliveryId = randomUUID();
       const payload = stagePayload(

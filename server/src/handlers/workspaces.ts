@@ -9,15 +9,15 @@ export function createWorkspaceHandlers(services: Services): HandlerTable {
   return {
     createWorkspace: ({ body, caller }) =>
       services.sql.transaction(async () => {
-        if (workspaces.byName(body.name)) throw new ApiError(409, SdkError.conflict, `A workspace named "${body.name}" already exists.`);
-        const workspace = workspaces.create(body.name, body.plan ?? null, caller.userId, services.now());
+        if (await workspaces.byName(body.name)) throw new ApiError(409, SdkError.conflict, `A workspace named "${body.name}" already exists.`);
+        const workspace = await workspaces.create(body.name, body.plan ?? null, caller.userId, services.now());
         workspaces.addMember(workspace.id, caller.userId);
         return { msg: 'saved' as const, workspace_name: workspace.name, workspace_id: workspace.uuid, code: 200 as const };
       }),
-    accountDetails: ({ caller }) => ({
+    accountDetails: async ({ caller }) => ({
       userName: caller.userName,
-      defaultWorkspaceName: workspaces.defaultForUser(caller.userId)?.name ?? '',
+      defaultWorkspaceName: (await workspaces.defaultForUser(caller.userId))?.name ?? '',
     }),
-    listWorkspaces: ({ caller }) => ({ workspaceNames: workspaces.namesForUser(caller.userId) }),
+    listWorkspaces: async ({ caller }) => ({ workspaceNames: await workspaces.namesForUser(caller.userId) }),
   };
 }

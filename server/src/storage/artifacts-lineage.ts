@@ -15,7 +15,7 @@ export interface ArtifactLineageStore {
   /** Records that an experiment fetched a version (once; later fetches change nothing). */
   recordConsumer(versionId: number, experimentId: number, now: number): void;
   /** The versions the experiment produced (by its key) and consumed (by its row id), outputs first, each in creation order. */
-  lineage(experimentKey: string, experimentId: number): LineageItem[];
+  lineage(experimentKey: string, experimentId: number): Promise<LineageItem[]>;
 }
 
 const COLUMNS = `a.uuid AS artifactId, a.name AS artifactName, a.artifact_type AS artifactType, v.uuid AS artifactVersionId, v.version`;
@@ -35,8 +35,8 @@ export function createArtifactLineageStore(db: Sql): ArtifactLineageStore {
   );
   return {
     recordConsumer: (versionId, experimentId, now) => void insert.run(versionId, experimentId, now),
-    lineage: (experimentKey, experimentId) =>
-      lineage.all(experimentKey, experimentId).map(({ artifactId, artifactName, artifactType, artifactVersionId, version, direction }) => ({
+    lineage: async (experimentKey, experimentId) =>
+      (await lineage.all(experimentKey, experimentId)).map(({ artifactId, artifactName, artifactType, artifactVersionId, version, direction }) => ({
         artifactId,
         artifactName,
         artifactType,

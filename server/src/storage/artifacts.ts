@@ -48,23 +48,23 @@ export interface VersionFields {
 
 /** Storage of artifacts and their versions. */
 export interface ArtifactStore {
-  byName(workspaceId: number, name: string): Artifact | undefined;
-  byUuid(uuid: string): Artifact | undefined;
-  byId(id: number): Artifact | undefined;
-  list(workspaceId: number): Artifact[];
-  create(artifact: { workspaceId: number; name: string; artifactType: string; isPublic: boolean }, now: number): Artifact;
+  byName(workspaceId: number, name: string): Promise<Artifact | undefined>;
+  byUuid(uuid: string): Promise<Artifact | undefined>;
+  byId(id: number): Promise<Artifact | undefined>;
+  list(workspaceId: number): Promise<Artifact[]>;
+  create(artifact: { workspaceId: number; name: string; artifactType: string; isPublic: boolean }, now: number): Promise<Artifact>;
   touch(id: number, now: number): void;
-  versions(artifactId: number): ArtifactVersion[];
-  versionByUuid(uuid: string): ArtifactVersion | undefined;
-  createVersion(artifactId: number, version: string, fields: VersionFields, userId: number, now: number): ArtifactVersion;
-  updateVersion(id: number, fields: VersionFields, now: number): void;
+  versions(artifactId: number): Promise<ArtifactVersion[]>;
+  versionByUuid(uuid: string): Promise<ArtifactVersion | undefined>;
+  createVersion(artifactId: number, version: string, fields: VersionFields, userId: number, now: number): Promise<ArtifactVersion>;
+  updateVersion(id: number, fields: VersionFields, now: number): Promise<void>;
   setState(id: number, state: ArtifactState, isPublic: boolean, now: number): void;
   /** Sets the artifact's type and/or tags (undefined: unchanged). */
   setDetails(id: number, details: { artifactType?: string; tags?: string[] }, now: number): void;
   /** Sets a version's aliases, tags and/or metadata (undefined: unchanged). */
   setLabels(id: number, labels: { alias?: string[]; tags?: string[]; metadata?: string }, now: number): void;
   /** Takes aliases away from the artifact's other versions (an alias names one version). */
-  removeAliases(artifactId: number, exceptVersionId: number, aliases: string[], now: number): void;
+  removeAliases(artifactId: number, exceptVersionId: number, aliases: string[], now: number): Promise<void>;
 }
 
 interface ArtifactRecord {
@@ -157,20 +157,20 @@ export function createArtifactStore(db: Sql): ArtifactStore {
   const one = <R, T>(row: R | undefined, map: (row: R) => T): T | undefined => (row === undefined ? undefined : map(row));
 
   return {
-    byName: (workspaceId, name) => one(byName.get(workspaceId, name), toArtifact),
-    byUuid: (uuid) => one(byUuid.get(uuid), toArtifact),
-    byId: (id) => one(byId.get(id), toArtifact),
-    list: (workspaceId) => list.all(workspaceId).map(toArtifact),
-    create(artifact, now) {
+    byName: async (workspaceId, name) => one(await byName.get(workspaceId, name), toArtifact),
+    byUuid: async (uuid) => one(await byUuid.get(uuid), toArtifact),
+    byId: async (id) => one(await byId.get(id), toArtifact),
+    list: async (workspaceId) => (await list.all(workspaceId)).map(toArtifact),
+    async create(artifact, now) {
       const uuid = randomUUID();
-      const id = Number(insert.run(uuid, artifact.workspaceId, artifact.name, artifact.artifactType, artifact.isPublic ? 1 : 0, now, now).lastInsertRowid);
+      const id = Number((await insert.run(uuid, artifact.workspaceId, artifact.name, artifact.artifactType, artifact.isPublic ? 1 : 0, now, now)).lastInsertRowid);
       return { id, uuid, ...artifact, tags: [], createdAt: now, lastUpdated: now };
     },
     touch: (id, now) => void touch.run(now, id),
-    versions: (artifactId) => versions.all(artifactId).map(toVersion),
-    versionByUuid: (uuid) => one(versionByUuid.get(uuid), toVersion),
-    createVersion(artifactId, version, fields, userId, now) {
-      const info = insertVersion.run(
+    versions: async (artifactId) => (await versions.all(artifactId)).map(toVersion),
+    versionByUuid: async (uuid) => one(await versionByUuid.get(uuid), toVersion),
+    async createVersion(artifactId, version, fields, userId, now) {
+      const info = await insertVersion.run(
         randomUUID(),
         artifactId,
         version,
@@ -183,21 +183,21 @@ export function createArtifactStore(db: Sql): ArtifactStore {
         now,
         now,
       );
-      const created = one(versionById.get(Number(info.lastInsertRowid)), toVersion);
+      const created = one(await versionById.get(Number(info.lastInsertRowid)), toVersion);
       if (!created) throw new Error('artifact version row vanished');
       return created;
     },
-    updateVersion(id, fields, now) {
-      updateVersion.run(fields.experimentKey, fields.metadata, JSON.stringify(fields.alias), JSON.stringify(fields.tags), fields.isPublic ? 1 : 0, now, id);
+    async updateVersion(id, fields, now) {
+      await updateVersion.run(fields.experimentKey, fields.metadata, JSON.stringify(fields.alias), JSON.stringify(fields.tags), fields.isPublic ? 1 : 0, now, id);
     },
     setState: (id, state, isPublic, now) => void setState.run(state, isPublic ? 1 : 0, now, id),
     setDetails: (id, details, now) => void setDetails.run(details.artifactType ?? null, jsonOrNull(details.tags), now, id),
     setLabels: (id, labels, now) => void setLabels.run(jsonOrNull(labels.alias), jsonOrNull(labels.tags), labels.metadata ?? null, now, id),
-    removeAliases(artifactId, exceptVersionId, aliases, now) {
-      for (const version of versions.all(artifactId).map(toVersion)) {
+    async removeAliases(artifactId, exceptVersionId, aliases, now) {
+      for (const version of (await versions.all(artifactId)).map(toVersion)) {
         if (version.id === exceptVersionId) continue;
         const kept = version.alias.filter((alias) => !aliases.includes(alias));
-        if (kept.length !== version.alias.length) setAlias.run(JSON.stringify(kept), now, version.id);
+        if (kept.length !== version.alias.length) await setAlias.run(JSON.stringify(kept), now, version.id);
       }
     },
   };

@@ -15,12 +15,12 @@ export interface ExperimentModel {
 
 /** Storage of experiment models. */
 export interface ExperimentModelStore {
-  byUuid(uuid: string): ExperimentModel | undefined;
+  byUuid(uuid: string): Promise<ExperimentModel | undefined>;
   /** The experiment's model of that name, if it has one. */
-  byName(experimentId: number, name: string): ExperimentModel | undefined;
+  byName(experimentId: number, name: string): Promise<ExperimentModel | undefined>;
   /** The experiment's model of that name, created if it does not exist yet. */
-  ensure(experimentId: number, name: string, now: number): ExperimentModel;
-  listForExperiment(experimentId: number): ExperimentModel[];
+  ensure(experimentId: number, name: string, now: number): Promise<ExperimentModel>;
+  listForExperiment(experimentId: number): Promise<ExperimentModel[]>;
 }
 
 interface ModelRecord {
@@ -53,20 +53,20 @@ export function createExperimentModelStore(db: Sql): ExperimentModelStore {
   const list = db.prepare<[number], ModelRecord>(`${SELECT} WHERE m.experiment_id = ? ORDER BY m.created_at, m.id`);
   const insert = db.prepare('INSERT OR IGNORE INTO experiment_models (uuid, experiment_id, name, created_at) VALUES (?, ?, ?, ?)');
   return {
-    byUuid: (uuid) => {
-      const row = byUuid.get(uuid);
+    byUuid: async (uuid) => {
+      const row = await byUuid.get(uuid);
       return row && toModel(row);
     },
-    byName: (experimentId, name) => {
-      const row = byName.get(experimentId, name);
+    byName: async (experimentId, name) => {
+      const row = await byName.get(experimentId, name);
       return row && toModel(row);
     },
-    ensure(experimentId, name, now) {
-      insert.run(randomUUID(), experimentId, name, now);
-      const row = byName.get(experimentId, name);
+    async ensure(experimentId, name, now) {
+      await insert.run(randomUUID(), experimentId, name, now);
+      const row = await byName.get(experimentId, name);
       if (!row) throw new Error('experiment model row vanished');
       return toModel(row);
     },
-    listForExperiment: (experimentId) => list.all(experimentId).map(toModel),
+    listForExperiment: async (experimentId) => (await list.all(experimentId)).map(toModel),
   };
 }

@@ -31,22 +31,22 @@ export type NewAsset = Omit<StoredAsset, 'id' | 'uuid' | 'tags' | 'groupingName'
 
 /** Storage of assets and their tags. */
 export interface AssetStore {
-  insert(asset: NewAsset): StoredAsset;
-  byUuid(experimentId: number, uuid: string): StoredAsset | undefined;
+  insert(asset: NewAsset): Promise<StoredAsset>;
+  byUuid(experimentId: number, uuid: string): Promise<StoredAsset | undefined>;
   /** The asset with this uuid in any experiment (client-chosen ids must not collide across experiments). */
-  byUuidAnywhere(uuid: string): StoredAsset | undefined;
+  byUuidAnywhere(uuid: string): Promise<StoredAsset | undefined>;
   /** The experiment's assets named exactly `fileName`, oldest first; `type` narrows to one asset type. */
-  listNamed(experimentId: number, fileName: string, type?: string): StoredAsset[];
+  listNamed(experimentId: number, fileName: string, type?: string): Promise<StoredAsset[]>;
   /** The files of an artifact version (assets uploaded with its artifactVersionId), oldest first. */
-  listOfArtifactVersion(artifactVersionId: string): StoredAsset[];
+  listOfArtifactVersion(artifactVersionId: string): Promise<StoredAsset[]>;
   /** An experiment's assets, oldest first; `type` narrows to one asset type. */
-  list(experimentId: number, type?: string): StoredAsset[];
+  list(experimentId: number, type?: string): Promise<StoredAsset[]>;
   /** The assets belonging to experiment models (for registry versions). */
-  listOfModels(experimentModelRowIds: number[]): StoredAsset[];
+  listOfModels(experimentModelRowIds: number[]): Promise<StoredAsset[]>;
   /** The artifact versions that the experiment's assets named `fileName` belong to (what an overwrite would change). */
   artifactVersionsNamed(experimentId: number, fileName: string): string[];
   /** Deletes the experiment's assets named `fileName` (overwrite); returns how many. */
-  deleteByName(experimentId: number, fileName: string): number;
+  deleteByName(experimentId: number, fileName: string): Promise<number>;
   delete(id: number): void;
   addTags(id: number, tags: string[]): void;
   removeTag(id: number, tag: string): void;
@@ -122,12 +122,12 @@ export function createAssetStore(db: Sql): AssetStore {
   const addTag = db.prepare('INSERT OR IGNORE INTO asset_tags (asset_id, tag) VALUES (?, ?)');
   const removeTag = db.prepare('DELETE FROM asset_tags WHERE asset_id = ? AND tag = ?');
   const addTags = (id: number, tags: string[]) => db.transaction(async () => {
-    for (const tag of tags) addTag.run(id, tag);
+    for (const tag of tags) await addTag.run(id, tag);
   });
 
   return {
-    insert(asset) {
-      const info = insert.run(
+    async insert(asset) {
+      const info = await insert.run(
         asset.uuid ?? randomUUID(),
         asset.experimentId,
         asset.fileName,
@@ -144,31 +144,31 @@ export function createAssetStore(db: Sql): AssetStore {
         asset.artifactVersionId,
         asset.createdAt,
       );
-      const row = byRowId.get(Number(info.lastInsertRowid));
+      const row = await byRowId.get(Number(info.lastInsertRowid));
       if (!row) throw new Error('asset row vanished');
       return toAsset(row);
     },
-    byUuid: (experimentId, uuid) => {
-      const row = byUuid.get(experimentId, uuid);
+    byUuid: async (experimentId, uuid) => {
+      const row = await byUuid.get(experimentId, uuid);
       return row && toAsset(row);
     },
-    byUuidAnywhere: (uuid) => {
-      const row = byUuidAnywhere.get(uuid);
+    byUuidAnywhere: async (uuid) => {
+      const row = await byUuidAnywhere.get(uuid);
       return row && toAsset(row);
     },
-    listNamed: (experimentId, fileName, type) =>
-      (type === undefined ? named.all(experimentId, fileName) : namedOfType.all(experimentId, fileName, type)).map(toAsset),
-    listOfArtifactVersion: (artifactVersionId) => ofArtifactVersion.all(artifactVersionId).map(toAsset),
-    list: (experimentId, type) => (type === undefined ? listAll.all(experimentId) : listType.all(experimentId, type)).map(toAsset),
-    listOfModels(ids) {
+    listNamed: async (experimentId, fileName, type) =>
+      (type === undefined ? await named.all(experimentId, fileName) : await namedOfType.all(experimentId, fileName, type)).map(toAsset),
+    listOfArtifactVersion: async (artifactVersionId) => (await ofArtifactVersion.all(artifactVersionId)).map(toAsset),
+    list: async (experimentId, type) => (type === undefined ? await listAll.all(experimentId) : await listType.all(experimentId, type)).map(toAsset),
+    async listOfModels(ids) {
       if (ids.length === 0) return [];
-      return db
+      return (await db
         .prepare<number[], AssetRecord>(`${SELECT} WHERE a.experiment_model_id IN (${ids.map(() => '?').join(',')}) ORDER BY a.created_at, a.id`)
-        .all(...ids)
+        .all(...ids))
         .map(toAsset);
     },
     artifactVersionsNamed: (experimentId, fileName) => versionsNamed.all(experimentId, fileName),
-    deleteByName: (experimentId, fileName) => deleteByName.run(experimentId, fileName).changes,
+    deleteByName: async (experimentId, fileName) => (await deleteByName.run(experimentId, fileName)).changes,
     delete: (id) => void deleteOne.run(id),
     addTags: (id, tags) => addTags(id, tags),
     removeTag: (id, tag) => void removeTag.run(id, tag),

@@ -29,11 +29,11 @@ export interface ChangeStore {
   /** Changes after `since` (exclusive), at most `limit` entries in all; removals only of experiments no longer listed. */
   since(projectId: number, since: number, limit: number): ChangesSince;
   /** Listed experiments whose change number is below `before`, newest change first: the backfill of a first read. */
-  before(projectId: number, before: number, limit: number): ExperimentChange[];
+  before(projectId: number, before: number, limit: number): Promise<ExperimentChange[]>;
   /** Listed experiments never stopped whose last beat lies in (from, to] and that did not change after `upTo`. */
-  lastBeatBetween(projectId: number, from: number, to: number, upTo: number): ExperimentChange[];
+  lastBeatBetween(projectId: number, from: number, to: number, upTo: number): Promise<ExperimentChange[]>;
   /** The newest change number. */
-  newest(): number;
+  newest(): Promise<number>;
 }
 
 interface ChangeRecord extends ExperimentRecord {
@@ -81,8 +81,8 @@ export function createChangeStore(db: Sql): ChangeStore {
 
   const since = (projectId: number, after: number, limit: number): Promise<ChangesSince> => db.transaction(async () => {
     // One more than asked of each, to tell whether the limit cut the answer short.
-    const changed = [...homeAfter.all(projectId, after, limit + 1), ...linkedAfter.all(projectId, after, limit + 1)].map(toChange);
-    const removed = removedAfter.all(projectId, after, limit + 1);
+    const changed = [...await homeAfter.all(projectId, after, limit + 1), ...await linkedAfter.all(projectId, after, limit + 1)].map(toChange);
+    const removed = await removedAfter.all(projectId, after, limit + 1);
     const entries = [...changed.map((change) => ({ seq: change.seq, change })), ...removed.map((removal) => ({ seq: removal.seq, removal }))]
       .sort((a, b) => a.seq - b.seq)
       .slice(0, limit);
@@ -91,19 +91,19 @@ export function createChangeStore(db: Sql): ChangeStore {
     return {
       changed: entries.flatMap((entry) => ('change' in entry && entry.change ? [entry.change] : [])),
       removed: entries.flatMap((entry) => ('removal' in entry && entry.removal ? [entry.removal] : [])),
-      cursor: more ? last : Math.max(after, newest.get() ?? 0),
+      cursor: more ? last : Math.max(after, await newest.get() ?? 0),
       more,
     };
   });
 
   return {
     since: (projectId, after, limit) => since(projectId, after, limit),
-    before(projectId, before, limit) {
-      const rows = [...homeBefore.all(projectId, before, limit), ...linkedBefore.all(projectId, before, limit)];
+    async before(projectId, before, limit) {
+      const rows = [...await homeBefore.all(projectId, before, limit), ...await linkedBefore.all(projectId, before, limit)];
       return rows.map(toChange).sort((a, b) => b.seq - a.seq).slice(0, limit);
     },
-    lastBeatBetween: (projectId, from, to, upTo) =>
-      [...homeBeat.all(projectId, from, to, upTo), ...linkedBeat.all(projectId, from, to, upTo)].map(toChange),
-    newest: () => newest.get() ?? 0,
+    lastBeatBetween: async (projectId, from, to, upTo) =>
+      [...await homeBeat.all(projectId, from, to, upTo), ...await linkedBeat.all(projectId, from, to, upTo)].map(toChange),
+    newest: async () => await newest.get() ?? 0,
   };
 }

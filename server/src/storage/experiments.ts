@@ -66,13 +66,13 @@ export interface ThrottleState {
 /** Storage of experiments and their symlinks. */
 export interface ExperimentStore {
   /** By key, trashed ones included (callers decide). */
-  byKey(key: string): Experiment | undefined;
-  byId(id: number): Experiment | undefined;
-  create(experiment: NewExperiment, now: number): Experiment;
+  byKey(key: string): Promise<Experiment | undefined>;
+  byId(id: number): Promise<Experiment | undefined>;
+  create(experiment: NewExperiment, now: number): Promise<Experiment>;
   /** Experiments listed in a project (home or symlinked), not trashed, archived or not as asked. */
-  listInProject(projectId: number, archived: boolean): Experiment[];
+  listInProject(projectId: number, archived: boolean): Promise<Experiment[]>;
   /** Trashed experiments of a workspace, most recently deleted first. */
-  listTrash(workspaceId: number): Experiment[];
+  listTrash(workspaceId: number): Promise<Experiment[]>;
   rename(experimentId: number, name: string | null): void;
   setThrottle(experimentId: number, state: ThrottleState): void;
   setFilePath(experimentId: number, filePath: string | null): void;
@@ -88,9 +88,9 @@ export interface ExperimentStore {
   move(experimentId: number, workspaceId: number, projectId: number): void;
   link(projectId: number, experimentId: number, now: number): void;
   /** Moves every experiment whose home is `fromProjectId` to `toProjectId`; drops symlinks into `fromProjectId`. */
-  rehomeAll(fromProjectId: number, toProjectId: number): number;
+  rehomeAll(fromProjectId: number, toProjectId: number): Promise<number>;
   /** Trashes every live experiment whose home is the project; drops symlinks into it. */
-  trashAllIn(projectId: number, now: number): number;
+  trashAllIn(projectId: number, now: number): Promise<number>;
   /** Destroys the experiment and (through ON DELETE CASCADE) everything logged to it. */
   purge(experimentId: number): void;
   /** Drops every cached lookup (called when project names or homes change). */
@@ -232,22 +232,22 @@ export function createExperimentStore(db: Sql): ExperimentStore {
       write(id, ...args);
     };
   return {
-    byKey(key) {
+    async byKey(key) {
       const cached = cache.get(key);
       if (cached) return { ...cached, throttleReasons: [...cached.throttleReasons] };
-      const found = one(byKey.get(key));
+      const found = one(await byKey.get(key));
       if (found) remember({ ...found, throttleReasons: [...found.throttleReasons] });
       return found;
     },
-    byId: (id) => one(byId.get(id)),
-    create(experiment, now) {
+    byId: async (id) => one(await byId.get(id)),
+    async create(experiment, now) {
       const { workspaceId, projectId, name, userId } = experiment;
       const key = experiment.key ?? randomUUID().replaceAll('-', '');
-      const id = Number(insert.run(key, workspaceId, projectId, name, userId, now, now).lastInsertRowid);
-      return one(byId.get(id)) as Experiment;
+      const id = Number((await insert.run(key, workspaceId, projectId, name, userId, now, now)).lastInsertRowid);
+      return one(await byId.get(id)) as Experiment;
     },
-    listInProject: (projectId, isArchived) => inProject.all(isArchived ? 1 : 0, projectId, projectId).map(toExperiment),
-    listTrash: (workspaceId) => trash.all(workspaceId).map(toExperiment),
+    listInProject: async (projectId, isArchived) => (await inProject.all(isArchived ? 1 : 0, projectId, projectId)).map(toExperiment),
+    listTrash: async (workspaceId) => (await trash.all(workspaceId)).map(toExperiment),
     rename: changing((id, name: string | null) => void rename.run(name, id)),
     setThrottle: changing((id, state: ThrottleState) =>
       void throttle.run(state.throttle ? 1 : 0, state.throttleMessage, JSON.stringify(state.throttleReasons), id),
@@ -255,30 +255,30 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     setFilePath: changing((id, path: string | null) => void filePath.run(path, fileNameOf(path), id)),
     beat: changing((id, now: number) => void beat.run(now, id)),
     stop: changing((id, now: number) => void stop.run(now, id)),
-    reportStatus: changing((id, report: StatusReport, now: number) => {
+    reportStatus: changing(async (id, report: StatusReport, now: number) => {
       const crashed = report.hasCrashed === undefined ? null : report.hasCrashed ? 1 : 0;
       const alive = report.isAlive === undefined ? null : report.isAlive ? 1 : 0;
-      status.run({ id, now, alive, crashed, error: report.error ?? null });
+      await status.run({ id, now, alive, crashed, error: report.error ?? null });
     }),
     setArchived: changing((id, value: boolean) => void archived.run(value ? 1 : 0, id)),
     setDeleted: changing((id, deletedAt: number | null) => void deleted.run(deletedAt, id)),
     setTimes: changing((id, start: number | null, end: number | null) => void times.run(start, end, id)),
-    move: changing((id, workspaceId: number, projectId: number) => {
-      move.run(workspaceId, projectId, id);
-      unlink.run(projectId, id);
+    move: changing(async (id, workspaceId: number, projectId: number) => {
+      await move.run(workspaceId, projectId, id);
+      await unlink.run(projectId, id);
     }),
     link: (projectId, id, now) => void link.run(projectId, id, now),
-    rehomeAll(fromProjectId, toProjectId) {
+    async rehomeAll(fromProjectId, toProjectId) {
       forgetAll();
-      const moved = rehome.run(toProjectId, fromProjectId).changes;
-      dropLinksInto.run(fromProjectId);
-      dropSelfLinks.run();
+      const moved = (await rehome.run(toProjectId, fromProjectId)).changes;
+      await dropLinksInto.run(fromProjectId);
+      await dropSelfLinks.run();
       return moved;
     },
-    trashAllIn(projectId, now) {
+    async trashAllIn(projectId, now) {
       forgetAll();
-      dropLinksInto.run(projectId);
-      return trashAll.run(now, projectId).changes;
+      await dropLinksInto.run(projectId);
+      return (await trashAll.run(now, projectId)).changes;
     },
     purge: changing((id) => void purge.run(id)),
     forgetAll,

@@ -36,13 +36,13 @@ export interface LiveDataStore {
   /** The metrics of an experiment with their point counts. */
   metricItems(experimentId: number): MetricItem[];
   /** The highest step of a series (-1 when none has a step, or it is empty). */
-  maxStep(itemId: number): number;
+  maxStep(itemId: number): Promise<number>;
   /** The points that arrived after the first `mark.count`, in arrival order. */
-  pointsAfter(itemId: number, mark: SeriesMark, expected: number): ArrivedPoint[];
+  pointsAfter(itemId: number, mark: SeriesMark, expected: number): Promise<ArrivedPoint[]>;
   /** The highest output line id of the whole service (a start cursor: later lines have higher ids). */
-  lastOutputId(): number;
+  lastOutputId(): Promise<number>;
   /** Output lines of the experiment with an id above `afterId`, in arrival order, at most `limit`. */
-  outputAfter(experimentId: number, afterId: number, limit: number): ArrivedLine[];
+  outputAfter(experimentId: number, afterId: number, limit: number): Promise<ArrivedLine[]>;
 }
 
 type PointRow = [number, string, number, number, number | null, string | null];
@@ -71,15 +71,15 @@ export function createLiveDataStore(db: Sql): LiveDataStore {
   });
   return {
     metricItems: (experimentId) => items.all(experimentId),
-    maxStep: (itemId) => maxStep.get(itemId) ?? -1,
-    pointsAfter(itemId, mark, expected) {
-      let rows = fromStep.all(itemId, mark.maxStep, mark.count);
+    maxStep: async (itemId) => await maxStep.get(itemId) ?? -1,
+    async pointsAfter(itemId, mark, expected) {
+      let rows = await fromStep.all(itemId, mark.maxStep, mark.count);
       // Some arrived below the highest step seen (late or stepless points): scan the whole series once.
-      if (rows.length < expected) rows = anyStep.all(itemId, mark.count);
+      if (rows.length < expected) rows = await anyStep.all(itemId, mark.count);
       return rows.map(toPoint).sort((a, b) => a.seq - b.seq);
     },
-    lastOutputId: () => lastOutput.get() ?? 0,
-    outputAfter: (experimentId, afterId, limit) =>
-      output.all(afterId, experimentId, limit).map((line) => ({ id: line.id, output: line.output, stderr: line.stderr === 1 })),
+    lastOutputId: async () => await lastOutput.get() ?? 0,
+    outputAfter: async (experimentId, afterId, limit) =>
+      (await output.all(afterId, experimentId, limit)).map((line) => ({ id: line.id, output: line.output, stderr: line.stderr === 1 })),
   };
 }

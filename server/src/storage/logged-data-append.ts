@@ -28,11 +28,11 @@ export function createPointWriter(db: Sql): PointWriter {
       `INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context) VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     ),
   }));
-  return (rows) => {
+  return async (rows) => {
     const count = rows.length / POINT_COLUMNS;
     let written = 0;
     for (const { size, statement } of statements) {
-      for (; count - written >= size; written += size) statement.run(rows.slice(written * POINT_COLUMNS, (written + size) * POINT_COLUMNS));
+      for (; count - written >= size; written += size) await statement.run(rows.slice(written * POINT_COLUMNS, (written + size) * POINT_COLUMNS));
     }
   };
 }

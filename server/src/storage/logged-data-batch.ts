@@ -36,28 +36,28 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => T) => T = (run
   /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
   const commitOne = (item: Queued) => db.transaction(async () => (around(item.write)));
   const commitAll = (items: readonly Queued[]): Promise<Outcome[]> => db.transaction(async () => (around(() =>
-      items.map((item): Outcome => {
+      items.map(async (item): Promise<Outcome> => {
         try {
-          return { ok: true, value: item.atomic ? item.write() : savepoint(() => around(item.write)) };
+          return { ok: true, value: item.atomic ? item.write() : await savepoint(() => around(item.write)) };
         } catch (error) {
           return { ok: false, error };
         }
       }),
     )));
-  const commit = (items: readonly Queued[]): Outcome[] => {
-    if (items.length > 1) return commitAll(items);
+  const commit = async (items: readonly Queued[]): Promise<Outcome[]> => {
+    if (items.length > 1) return await commitAll(items);
     try {
-      return [{ ok: true, value: commitOne(items[0] as Queued) }];
+      return [{ ok: true, value: await commitOne(items[0] as Queued) }];
     } catch (error) {
       return [{ ok: false, error }];
     }
   };
-  const flush = () => {
+  const flush = async () => {
     const items = queue;
     queue = [];
     let outcomes: Outcome[];
     try {
-      outcomes = commit(items);
+      outcomes = await commit(items);
     } catch (error) {
       for (const item of items) item.reject(error);
       return;

@@ -24,7 +24,7 @@ export function createLoggedDependencyStore(db: Sql): LoggedDependencyStore {
   );
   const list = db.prepare<[number], Dependency>('SELECT name, version, timestamp FROM experiment_dependencies WHERE experiment_id = ? ORDER BY name');
   const put = (experimentId: number, dependencies: readonly Dependency[]) => db.transaction(async () => {
-    for (const dependency of dependencies) upsert.run(experimentId, dependency.name, dependency.version, dependency.timestamp);
+    for (const dependency of dependencies) await upsert.run(experimentId, dependency.name, dependency.version, dependency.timestamp);
   });
   return {
     put: (experimentId, dependencies) => put(experimentId, dependencies),

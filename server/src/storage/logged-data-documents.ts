@@ -11,7 +11,7 @@ export interface LoggedDocumentStore {
   /** Appends to the text (creating it when absent). */
   appendText(experimentId: number, kind: TextKind, text: string, now: number): void;
   /** The text, empty when never set. */
-  text(experimentId: number, kind: TextKind): string;
+  text(experimentId: number, kind: TextKind): Promise<string>;
   /** Replaces the JSON document. */
   setJson(experimentId: number, kind: JsonKind, value: Record<string, unknown>, now: number): void;
   /** Sets the given fields (undefined ones are left as stored), atomically. */
@@ -31,19 +31,19 @@ export function createLoggedDocumentStore(db: Sql): LoggedDocumentStore {
      ON CONFLICT (experiment_id, kind) DO UPDATE SET content = content || excluded.content, updated_at = excluded.updated_at`,
   );
   const select = db.prepare<[number, string], string>('SELECT content FROM experiment_documents WHERE experiment_id = ? AND kind = ?').pluck();
-  const json = (experimentId: number, kind: JsonKind) => {
-    const content = select.get(experimentId, kind);
+  const json = async (experimentId: number, kind: JsonKind) => {
+    const content = await select.get(experimentId, kind);
     return content === undefined ? undefined : (JSON.parse(content) as Record<string, unknown>);
   };
   const merge = (experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number) => db.transaction(async () => {
-    const merged = { ...json(experimentId, kind) };
+    const merged = { ...await json(experimentId, kind) };
     for (const [name, value] of Object.entries(fields)) if (value !== undefined) merged[name] = value;
-    upsert.run(experimentId, kind, JSON.stringify(merged), now);
+    await upsert.run(experimentId, kind, JSON.stringify(merged), now);
   });
   return {
     setText: (experimentId, kind, text, now) => void upsert.run(experimentId, kind, text, now),
     appendText: (experimentId, kind, text, now) => void append.run(experimentId, kind, text, now),
-    text: (experimentId, kind) => select.get(experimentId, kind) ?? '',
+    text: async (experimentId, kind) => await select.get(experimentId, kind) ?? '',
     setJson: (experimentId, kind, value, now) => void upsert.run(experimentId, kind, JSON.stringify(value), now),
     mergeJson: (experimentId, kind, fields, now) => merge(experimentId, kind, fields, now),
     json,

@@ -13,9 +13,9 @@ export interface OutputLineInput {
 export interface LoggedOutputStore {
   append(experimentId: number, context: string | null, lines: readonly OutputLineInput[]): void;
   /** The largest offset stored, or null when the experiment has no output yet. */
-  maxOffset(experimentId: number): number | null;
+  maxOffset(experimentId: number): Promise<number | null>;
   /** The lines joined as sent, ordered by offset then arrival; `stderr` keeps one stream only. */
-  text(experimentId: number, stderr?: boolean): string;
+  text(experimentId: number, stderr?: boolean): Promise<string>;
 }
 
 /** Creates the output store over a database. */
@@ -29,17 +29,17 @@ export function createLoggedOutputStore(db: Sql): LoggedOutputStore {
     .prepare<[number, number], string>('SELECT output FROM output_lines WHERE experiment_id = ? AND stderr = ? ORDER BY line_offset, id')
     .pluck();
   const append = (experimentId: number, context: string | null, lines: readonly OutputLineInput[]) => db.transaction(async () => {
-    let top = lines.some((line) => line.offset === null) ? (maxOffset.get(experimentId) ?? -1) : -1;
+    let top = lines.some((line) => line.offset === null) ? (await maxOffset.get(experimentId) ?? -1) : -1;
     for (const line of lines) {
       const offset = line.offset ?? top + 1;
       top = Math.max(top, offset);
-      insert.run(experimentId, offset, line.stderr ? 1 : 0, line.localTimestamp, context, line.output);
+      await insert.run(experimentId, offset, line.stderr ? 1 : 0, line.localTimestamp, context, line.output);
     }
   });
   return {
     append: (experimentId, context, lines) => append(experimentId, context, lines),
-    maxOffset: (experimentId) => maxOffset.get(experimentId) ?? null,
-    text: (experimentId, stderr) =>
-      (stderr === undefined ? all.all(experimentId) : oneStream.all(experimentId, stderr ? 1 : 0)).join(''),
+    maxOffset: async (experimentId) => await maxOffset.get(experimentId) ?? null,
+    text: async (experimentId, stderr) =>
+      (stderr === undefined ? await all.all(experimentId) : await oneStream.all(experimentId, stderr ? 1 : 0)).join(''),
   };
 }

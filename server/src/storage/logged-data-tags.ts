@@ -8,7 +8,7 @@ export interface LoggedTagStore {
   remove(experimentId: number, tags: readonly string[]): void;
   list(experimentId: number): string[];
   /** The tags of every experiment listed in a project (home or symlinked, trashed ones included), by experiment key. */
-  inProject(projectId: number): Record<string, string[]>;
+  inProject(projectId: number): Promise<Record<string, string[]>>;
 }
 
 /** Creates the tag store over a database. */
@@ -16,11 +16,11 @@ export function createLoggedTagStore(db: Sql): LoggedTagStore {
   const insert = db.prepare('INSERT OR IGNORE INTO experiment_tags (experiment_id, tag) VALUES (?, ?)');
   const removeOne = db.prepare('DELETE FROM experiment_tags WHERE experiment_id = ? AND tag = ?');
   const remove = (experimentId: number, tags: readonly string[]) => db.transaction(async () => {
-    for (const tag of tags) removeOne.run(experimentId, tag);
+    for (const tag of tags) await removeOne.run(experimentId, tag);
   });
   const list = db.prepare<[number], string>('SELECT tag FROM experiment_tags WHERE experiment_id = ? ORDER BY id').pluck();
   const add = (experimentId: number, tags: readonly string[]) => db.transaction(async () => {
-    for (const tag of tags) insert.run(experimentId, tag);
+    for (const tag of tags) await insert.run(experimentId, tag);
   });
   const inProject = db.prepare<[number, number], { key: string; tag: string }>(
     `SELECT e.key, t.tag FROM experiment_tags t JOIN experiments e ON e.id = t.experiment_id
@@ -30,9 +30,9 @@ export function createLoggedTagStore(db: Sql): LoggedTagStore {
     add: (experimentId, tags) => add(experimentId, tags),
     remove: (experimentId, tags) => remove(experimentId, tags),
     list: (experimentId) => list.all(experimentId),
-    inProject(projectId) {
+    async inProject(projectId) {
       const byKey: Record<string, string[]> = {};
-      for (const { key, tag } of inProject.all(projectId, projectId)) (byKey[key] ??= []).push(tag);
+      for (const { key, tag } of await inProject.all(projectId, projectId)) (byKey[key] ??= []).push(tag);
       return byKey;
     },
   };

@@ -38,7 +38,7 @@ export interface AppendResult {
 /** Storage of metric series and of metric, parameter and other summaries. */
 export interface LoggedValueStore {
   /** Appends metric values in one transaction, all or none: none when a series would pass `maxPerSeries` values. */
-  appendMetrics(experimentId: number, points: readonly MetricInput[], maxPerSeries: number): AppendResult;
+  appendMetrics(experimentId: number, points: readonly MetricInput[], maxPerSeries: number): Promise<AppendResult>;
   /**
    * Runs `run`, which must be inside one transaction, keeping the metric summaries it changes in memory and
    * writing each once at its end (before the commit): a failing append leaves them as they were, and when the
@@ -48,15 +48,15 @@ export interface LoggedValueStore {
   /** Folds a parameter or other value into its summary. */
   logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): void;
   /** Summaries of one kind, by name. */
-  summaries(experimentId: number, kind: ItemKind): NamedSummary[];
+  summaries(experimentId: number, kind: ItemKind): Promise<NamedSummary[]>;
   /** Metric summaries whose names start with `prefix`, by name. */
-  metricSummariesWithPrefix(experimentId: number, prefix: string): NamedSummary[];
+  metricSummariesWithPrefix(experimentId: number, prefix: string): Promise<NamedSummary[]>;
   /** One metric's series ordered by step (no step first), timestamp, arrival; empty when unknown. */
-  series(experimentId: number, name: string): StoredPoint[];
+  series(experimentId: number, name: string): Promise<StoredPoint[]>;
   /** Every metric's series, by metric name, each in series order. */
-  allSeries(experimentId: number): NamedPoint[];
+  allSeries(experimentId: number): Promise<NamedPoint[]>;
   /** Deletes a parameter or other item (its summary); false when there was none. */
-  deleteItem(experimentId: number, kind: 'parameter' | 'other', name: string): boolean;
+  deleteItem(experimentId: number, kind: 'parameter' | 'other', name: string): Promise<boolean>;
 }
 
 /** A stored point with the name of its metric. */
@@ -144,12 +144,12 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
   const deleteItem = db.prepare('DELETE FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
 
   /** Writes a summary: a new row, or an update of the row it was read from. */
-  const save = (experimentId: number, kind: ItemKind, name: string, id: number | undefined, summary: Summary): number => {
+  const save = async (experimentId: number, kind: ItemKind, name: string, id: number | undefined, summary: Summary): Promise<number> => {
     if (id !== undefined) {
-      updateItem.run(summary.count, ...summaryColumns(summary), id);
+      await updateItem.run(summary.count, ...summaryColumns(summary), id);
       return id;
     }
-    return Number(insertItem.run(experimentId, kind, name, summary.count, ...summaryColumns(summary)).lastInsertRowid);
+    return Number((await insertItem.run(experimentId, kind, name, summary.count, ...summaryColumns(summary))).lastInsertRowid);
   };
 
   /** Metric summaries kept by `deferringSummaries`, by experiment and name; undefined outside it. */
@@ -157,10 +157,10 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
   const deferredKey = (experimentId: number, name: string) => `${experimentId}\u0000${name}`;
 
   /** A series' state when an append first touches it: as `deferringSummaries` keeps it, else as its row holds it. */
-  const stateOf = (experimentId: number, name: string): SeriesState => {
+  const stateOf = async (experimentId: number, name: string): Promise<SeriesState> => {
     const kept = deferred?.get(deferredKey(experimentId, name));
     if (kept) return { id: kept.id, summary: kept.summary, stored: kept.stored };
-    const row = selectItem.get(experimentId, 'metric', name);
+    const row = await selectItem.get(experimentId, 'metric', name);
     const summary = row ? summaryOf(row) : undefined;
     return { id: row?.id, summary, stored: summary };
   };
@@ -169,7 +169,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     const groups = groupBySeries(points);
     /** Per series touched by this append; shared state (`deferred`) changes only once nothing can fail any more. */
     const touched = new Map<string, SeriesState>();
-    for (const name of groups.keys()) touched.set(name, stateOf(experimentId, name));
+    for (const name of groups.keys()) touched.set(name, await stateOf(experimentId, name));
     const full = firstFullSeries(groups, (name) => touched.get(name)?.summary?.count ?? 0, maxPerSeries);
     if (full !== undefined) throw new SeriesFull(full);
     const rows: PointRows = [];
@@ -180,7 +180,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       const storedCount = entry.summary?.count ?? 0;
       entry.summary = foldPoints(entry.summary, folded);
       if (entry.id === undefined) {
-        entry.id = save(experimentId, 'metric', name, undefined, entry.summary as Summary);
+        entry.id = await save(experimentId, 'metric', name, undefined, entry.summary as Summary);
         entry.stored = entry.summary;
       }
       pushSeriesRows(rows, entry.id, storedCount, inputs, folded);
@@ -188,11 +188,11 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     writePoints(rows);
     for (const [name, entry] of touched) {
       if (deferred) deferred.set(deferredKey(experimentId, name), { ...entry, experimentId, name });
-      else if (entry.summary && entry.summary !== entry.stored) save(experimentId, 'metric', name, entry.id, entry.summary);
+      else if (entry.summary && entry.summary !== entry.stored) await save(experimentId, 'metric', name, entry.id, entry.summary);
     }
   });
 
-  const deferringSummaries = <T>(run: () => T): T => {
+  const deferringSummaries = async <T>(run: () => T): Promise<T> => {
     if (deferred) {
       /** Nested (a write in its own savepoint): undo what it kept if it fails, as its savepoint undoes its rows. */
       const kept = deferred;
@@ -211,7 +211,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       const result = run();
       deferred = undefined;
       for (const { experimentId, name, id, summary, stored } of kept.values()) {
-        if (summary && summary !== stored) save(experimentId, 'metric', name, id, summary);
+        if (summary && summary !== stored) await save(experimentId, 'metric', name, id, summary);
       }
       return result;
     } finally {
@@ -220,16 +220,16 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
   };
 
   const logValue = (experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => db.transaction(async () => {
-    const row = selectItem.get(experimentId, kind, name);
-    save(experimentId, kind, name, row?.id, foldSummary(row ? summaryOf(row) : undefined, point));
+    const row = await selectItem.get(experimentId, kind, name);
+    await save(experimentId, kind, name, row?.id, foldSummary(row ? summaryOf(row) : undefined, point));
   });
 
   const named = (row: ItemRecord): NamedSummary => ({ name: row.name, summary: summaryOf(row) });
 
   return {
-    appendMetrics(experimentId, points, maxPerSeries) {
+    async appendMetrics(experimentId, points, maxPerSeries) {
       try {
-        append(experimentId, points, maxPerSeries);
+        await append(experimentId, points, maxPerSeries);
         return { refusedSeries: null };
       } catch (error) {
         if (error instanceof SeriesFull) return { refusedSeries: error.series };
@@ -238,15 +238,15 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     },
     deferringSummaries,
     logValue: (experimentId, kind, name, point) => logValue(experimentId, kind, name, point),
-    summaries: (experimentId, kind) => selectKind.all(experimentId, kind).map(named),
-    metricSummariesWithPrefix: (experimentId, prefix) =>
-      selectPrefix.all(experimentId, prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)).map(named),
-    allSeries: (experimentId) =>
-      selectAllSeries
-        .all(experimentId)
+    summaries: async (experimentId, kind) => (await selectKind.all(experimentId, kind)).map(named),
+    metricSummariesWithPrefix: async (experimentId, prefix) =>
+      (await selectPrefix.all(experimentId, prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1))).map(named),
+    allSeries: async (experimentId) =>
+      (await selectAllSeries
+        .all(experimentId))
         .map(([name, value, timestamp, step, epoch, context]) => ({ name, value, timestamp, step: step < 0 ? null : step, epoch, context })),
-    deleteItem: (experimentId, kind, name) => deleteItem.run(experimentId, kind, name).changes > 0,
-    series: (experimentId, name) =>
-      selectSeries.all(experimentId, name).map(([value, timestamp, step, epoch, context]) => ({ value, timestamp, step: step < 0 ? null : step, epoch, context })),
+    deleteItem: async (experimentId, kind, name) => (await deleteItem.run(experimentId, kind, name)).changes > 0,
+    series: async (experimentId, name) =>
+      (await selectSeries.all(experimentId, name)).map(([value, timestamp, step, epoch, context]) => ({ value, timestamp, step: step < 0 ? null : step, epoch, context })),
   };
 }

@@ -39,21 +39,21 @@ const levelFor = (width: number): number => Math.min(TILE_LEVELS, Math.floor(Mat
 /** Downsamples metric series from the tile store: at most 16 tiles per bucket are read, or raw points for short ranges. */
 export function createSeriesSampler(tiles: MetricTileStore) {
   /** The summary of every point in [lo, hi] (or of the whole series), from a level of few tiles. */
-  const coarse = (item: MetricItemRef, axis: AxisCode, finest: number, lo: number, hi: number): TileSummary => {
+  const coarse = async (item: MetricItemRef, axis: AxisCode, finest: number, lo: number, hi: number): Promise<TileSummary> => {
     let level = TILE_LEVELS;
     while (level > finest && (hi - lo) / tileWidth(level - 1) <= COARSE_SPAN) level -= 1;
     const total = new TileMap().at(0);
     const width = tileWidth(level);
-    for (const [, tile] of tiles.tiles(item.id, axis, level, Math.floor(lo / width), Math.floor(hi / width))) mergeTile(total, tile);
+    for (const [, tile] of await tiles.tiles(item.id, axis, level, Math.floor(lo / width), Math.floor(hi / width))) mergeTile(total, tile);
     return total;
   };
 
   /** Points with x in [lo, hi], at most `limit`, in x order. */
-  const rawPoints = (item: MetricItemRef, axis: AxisCode, finest: number, lo: number, hi: number, limit: number): RawPoint[] => {
-    if (axis === 0) return tiles.rawBySteps(item.id, Math.max(0, lo), hi, limit);
-    const steps = coarse(item, axis, finest, lo, hi);
+  const rawPoints = async (item: MetricItemRef, axis: AxisCode, finest: number, lo: number, hi: number, limit: number): Promise<RawPoint[]> => {
+    if (axis === 0) return await tiles.rawBySteps(item.id, Math.max(0, lo), hi, limit);
+    const steps = await coarse(item, axis, finest, lo, hi);
     if (steps.minStep > steps.maxStep) return [];
-    const points = tiles.rawByTime(item.id, steps.minStep, steps.maxStep, lo, hi, limit);
+    const points = await tiles.rawByTime(item.id, steps.minStep, steps.maxStep, lo, hi, limit);
     return points.sort((a, b) => a.timestamp - b.timestamp || a.step - b.step);
   };
 
@@ -68,11 +68,11 @@ export function createSeriesSampler(tiles: MetricTileStore) {
   };
 
   /** Buckets of `width` from the tiles of the coarsest level that fits in them. */
-  const bucketTiles = (item: MetricItemRef, axis: AxisCode, lo: number, hi: number, width: number): TileMap => {
+  const bucketTiles = async (item: MetricItemRef, axis: AxisCode, lo: number, hi: number, width: number): Promise<TileMap> => {
     const level = levelFor(width);
     const perTile = tileWidth(level);
     const buckets = new TileMap();
-    for (const [index, tile] of tiles.tiles(item.id, axis, level, Math.floor(lo / perTile), Math.floor(hi / perTile))) {
+    for (const [index, tile] of await tiles.tiles(item.id, axis, level, Math.floor(lo / perTile), Math.floor(hi / perTile))) {
       mergeTile(buckets.at(Math.floor((index * perTile) / width)), tile);
     }
     return buckets;
@@ -82,12 +82,12 @@ export function createSeriesSampler(tiles: MetricTileStore) {
     /** One metric downsampled as `ask` says (tiling the points that arrived since the last read first). */
     async sample(item: MetricItemRef, ask: SeriesAsk): Promise<SeriesSample> {
       const finest = (await tiles.catchUp(item))[ask.axis];
-      const whole = ask.from === undefined || ask.to === undefined ? coarse(item, ask.axis, TILE_LEVELS, -1, Number.MAX_SAFE_INTEGER) : undefined;
+      const whole = ask.from === undefined || ask.to === undefined ? await coarse(item, ask.axis, TILE_LEVELS, -1, Number.MAX_SAFE_INTEGER) : undefined;
       const lo = ask.from ?? whole?.firstX ?? null;
       const hi = ask.to ?? whole?.lastX ?? null;
       const empty: SeriesSample = { from: null, to: null, bucketWidth: null, skipped: 0, buckets: [] };
       if (lo === null || hi === null || lo > hi) return empty;
-      const raw = rawPoints(item, ask.axis, finest, lo, hi, ask.buckets + 1);
+      const raw = await rawPoints(item, ask.axis, finest, lo, hi, ask.buckets + 1);
       if (raw.length <= ask.buckets) {
         const buckets: SeriesSample['buckets'] = [];
         let skipped = 0;
@@ -105,8 +105,8 @@ export function createSeriesSampler(tiles: MetricTileStore) {
       const to = Math.floor(hi / width) * width + width - 1;
       const map =
         levelFor(width) < finest
-          ? bucketRaw(rawPoints(item, ask.axis, finest, from, to, Number.MAX_SAFE_INTEGER), ask.axis, width)
-          : bucketTiles(item, ask.axis, from, to, width);
+          ? bucketRaw(await rawPoints(item, ask.axis, finest, from, to, Number.MAX_SAFE_INTEGER), ask.axis, width)
+          : await bucketTiles(item, ask.axis, from, to, width);
       const ordered = [...map].sort((a, b) => a[0] - b[0]);
       const skipped = ordered.reduce((sum, [, summary]) => sum + summary.skipped, 0);
       const buckets = ordered.filter(([, summary]) => summary.count > 0).map(([index, summary]) => ({ start: index * width, summary }));

@@ -32,11 +32,11 @@ export interface MetricTileStore {
    */
   catchUp(item: MetricItemRef): Promise<FinestLevels>;
   /** The tiles of one level whose index lies in [lo, hi], by index. */
-  tiles(itemId: number, axis: AxisCode, level: number, lo: number, hi: number): [number, TileSummary][];
+  tiles(itemId: number, axis: AxisCode, level: number, lo: number, hi: number): Promise<[number, TileSummary][]>;
   /** At most `limit` points with a step in [lo, hi], in series order. */
-  rawBySteps(itemId: number, lo: number, hi: number, limit: number): RawPoint[];
+  rawBySteps(itemId: number, lo: number, hi: number, limit: number): Promise<RawPoint[]>;
   /** At most `limit` points with a step in [stepLo, stepHi] and a timestamp in [lo, hi], in series order. */
-  rawByTime(itemId: number, stepLo: number, stepHi: number, lo: number, hi: number, limit: number): RawPoint[];
+  rawByTime(itemId: number, stepLo: number, stepHi: number, lo: number, hi: number, limit: number): Promise<RawPoint[]>;
 }
 
 /** The finest tile level kept for the step axis and for the time axis (coarser reads use raw points). */
@@ -162,33 +162,33 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
 
   /** Tiles one chunk of the pending points (starting a pass when none is under way); answers the levels once all are tiled. */
   const tileChunk = (ref: MetricItemRef): Promise<FinestLevels | undefined> => db.transaction(async () => {
-    const seen = mark.get(ref.id);
+    const seen = await mark.get(ref.id);
     if (seen && seen.upto === 0 && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
     let pass = seen && seen.upto > 0 ? seen : undefined;
     if (!pass) {
       const count = seen?.count ?? 0;
       const maxStep = seen?.maxStep ?? -1;
       // Points usually arrive in step order: the new ones sit at or above the highest step tiled (one short range).
-      const inOrder = countFromStep.get(ref.id, maxStep, count, ref.count) === ref.count - count;
+      const inOrder = await countFromStep.get(ref.id, maxStep, count, ref.count) === ref.count - count;
       const start = inOrder ? maxStep : -2;
       pass = { count, maxStep, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: start, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
     }
-    const rows = chunk.all(ref.id, pass.keyStep, pass.keyTimestamp, pass.keySeq, pass.count, pass.upto, CHUNK_POINTS);
+    const rows = await chunk.all(ref.id, pass.keyStep, pass.keyTimestamp, pass.keySeq, pass.count, pass.upto, CHUNK_POINTS);
     const chosen: FinestLevels | undefined = pass.stepLevel > 0 ? [pass.stepLevel, pass.timeLevel] : undefined;
     const deltas = tileDeltas(rows, chosen ?? [1, 1]);
     const levels: FinestLevels = chosen ?? [finestLevel(deltas, 0, rows.length), finestLevel(deltas, 1, rows.length)];
     for (const { axis, level, tiles } of deltas) {
       if (level < levels[axis]) continue;
       for (const [index, t] of tiles) {
-        upsert.run(ref.id, axis, level, index, t.count, t.skipped, t.min, t.max, t.firstX, t.firstY, t.lastX, t.lastY, t.minStep, t.maxStep);
+        await upsert.run(ref.id, axis, level, index, t.count, t.skipped, t.min, t.max, t.firstX, t.firstY, t.lastX, t.lastY, t.minStep, t.maxStep);
       }
     }
     const last = rows.at(-1);
     if (rows.length === CHUNK_POINTS && last) {
-      saveMark.run(ref.id, pass.count, pass.maxStep, levels[0], levels[1], pass.upto, last[0], last[1], last[3]);
+      await saveMark.run(ref.id, pass.count, pass.maxStep, levels[0], levels[1], pass.upto, last[0], last[1], last[3]);
       return undefined;
     }
-    saveMark.run(ref.id, pass.upto, maxStepOf.get(ref.id) ?? -1, levels[0], levels[1], 0, 0, 0, 0);
+    await saveMark.run(ref.id, pass.upto, await maxStepOf.get(ref.id) ?? -1, levels[0], levels[1], 0, 0, 0, 0);
     return levels;
   });
 
@@ -215,15 +215,15 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
         if (running.get(ref.id) === current) running.delete(ref.id);
       }
     },
-    tiles: (itemId, axis, level, lo, hi) =>
-      selectTiles
-        .all(itemId, axis, level, lo, hi)
+    tiles: async (itemId, axis, level, lo, hi) =>
+      (await selectTiles
+        .all(itemId, axis, level, lo, hi))
         .map(([index, count, skipped, min, max, firstX, firstY, lastX, lastY, minStep, maxStep]) => [
           index,
           { count, skipped, min, max, firstX, firstY, lastX, lastY, minStep, maxStep },
         ]),
-    rawBySteps: (itemId, lo, hi, limit) => bySteps.all(itemId, lo, hi, limit).map(([step, timestamp, value]) => ({ step, timestamp, value })),
-    rawByTime: (itemId, stepLo, stepHi, lo, hi, limit) =>
-      byTime.all(itemId, stepLo, stepHi, lo, hi, limit).map(([step, timestamp, value]) => ({ step, timestamp, value })),
+    rawBySteps: async (itemId, lo, hi, limit) => (await bySteps.all(itemId, lo, hi, limit)).map(([step, timestamp, value]) => ({ step, timestamp, value })),
+    rawByTime: async (itemId, stepLo, stepHi, lo, hi, limit) =>
+      (await byTime.all(itemId, stepLo, stepHi, lo, hi, limit)).map(([step, timestamp, value]) => ({ step, timestamp, value })),
   };
 }

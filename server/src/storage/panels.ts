@@ -16,9 +16,9 @@ export interface Panel {
 
 /** Storage of panels; replacing one frees its old blob (by trigger). */
 export interface PanelStore {
-  byUuid(uuid: string): Panel | undefined;
-  list(workspaceId: number): Panel[];
-  create(workspaceId: number, file: { fileName: string; fileSize: number; blob: string }, now: number): Panel;
+  byUuid(uuid: string): Promise<Panel | undefined>;
+  list(workspaceId: number): Promise<Panel[]>;
+  create(workspaceId: number, file: { fileName: string; fileSize: number; blob: string }, now: number): Promise<Panel>;
   replace(id: number, file: { fileName: string; fileSize: number; blob: string }, now: number): void;
 }
 
@@ -53,14 +53,14 @@ export function createPanelStore(db: Sql): PanelStore {
   );
   const replace = db.prepare('UPDATE panels SET file_name = ?, file_size = ?, blob = ?, last_updated = ? WHERE id = ?');
   return {
-    byUuid: (uuid) => {
-      const row = byUuid.get(uuid);
+    byUuid: async (uuid) => {
+      const row = await byUuid.get(uuid);
       return row && toPanel(row);
     },
-    list: (workspaceId) => list.all(workspaceId).map(toPanel),
-    create(workspaceId, file, now) {
+    list: async (workspaceId) => (await list.all(workspaceId)).map(toPanel),
+    async create(workspaceId, file, now) {
       const uuid = randomUUID();
-      const id = Number(insert.run(uuid, workspaceId, file.fileName, file.fileSize, file.blob, now, now).lastInsertRowid);
+      const id = Number((await insert.run(uuid, workspaceId, file.fileName, file.fileSize, file.blob, now, now)).lastInsertRowid);
       return { id, uuid, workspaceId, ...file, createdAt: now, lastUpdated: now };
     },
     replace: (id, file, now) => void replace.run(file.fileName, file.fileSize, file.blob, now, id),

@@ -39,18 +39,18 @@ export interface ProjectChanges {
 /** Storage of projects, their notes and share links. */
 export interface ProjectStore {
   /** A live project by its wire id. */
-  byUuid(uuid: string): Project | undefined;
+  byUuid(uuid: string): Promise<Project | undefined>;
   /** Any project by row id, deleted ones included. */
-  byId(id: number): Project | undefined;
+  byId(id: number): Promise<Project | undefined>;
   /** A live project by name. */
-  byName(workspaceId: number, name: string): Project | undefined;
-  listLive(workspaceId: number): Project[];
-  create(project: NewProject, now: number): Project;
-  update(id: number, changes: ProjectChanges, now: number): void;
+  byName(workspaceId: number, name: string): Promise<Project | undefined>;
+  listLive(workspaceId: number): Promise<Project[]>;
+  create(project: NewProject, now: number): Promise<Project>;
+  update(id: number, changes: ProjectChanges, now: number): Promise<void>;
   setNotes(id: number, notes: string, now: number): void;
   touch(id: number, now: number): void;
-  markDeleted(id: number, now: number): void;
-  shareCodes(id: number): string[];
+  markDeleted(id: number, now: number): Promise<void>;
+  shareCodes(id: number): Promise<string[]>;
   addShareCode(id: number, code: string, now: number): void;
   deleteShareCode(id: number, code: string): void;
 }
@@ -118,27 +118,27 @@ export function createProjectStore(db: Sql, renamedOrDeleted: () => void = () =>
   const deleteShare = db.prepare('DELETE FROM project_share_links WHERE project_id = ? AND share_code = ?');
   const bool = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
   return {
-    byUuid: (uuid) => toProject(byUuid.get(uuid)),
-    byId: (id) => toProject(byId.get(id)),
-    byName: (workspaceId, name) => toProject(byName.get(workspaceId, name)),
-    listLive: (workspaceId) => list.all(workspaceId).map((row) => toProject(row) as Project),
-    create(project, now) {
+    byUuid: async (uuid) => toProject(await byUuid.get(uuid)),
+    byId: async (id) => toProject(await byId.get(id)),
+    byName: async (workspaceId, name) => toProject(await byName.get(workspaceId, name)),
+    listLive: async (workspaceId) => (await list.all(workspaceId)).map((row) => toProject(row) as Project),
+    async create(project, now) {
       const uuid = randomUUID().replaceAll('-', '');
       const { workspaceId, name, description, isPublic, ownerUserId } = project;
-      const id = Number(insert.run(uuid, workspaceId, name, description, isPublic ? 1 : 0, ownerUserId, now, now).lastInsertRowid);
-      return toProject(byId.get(id)) as Project;
+      const id = Number((await insert.run(uuid, workspaceId, name, description, isPublic ? 1 : 0, ownerUserId, now, now)).lastInsertRowid);
+      return toProject(await byId.get(id)) as Project;
     },
-    update(id, changes, now) {
+    async update(id, changes, now) {
       if (changes.name !== undefined) renamedOrDeleted();
-      update.run(changes.name ?? null, changes.description ?? null, bool(changes.isPublic), now, id);
+      await update.run(changes.name ?? null, changes.description ?? null, bool(changes.isPublic), now, id);
     },
     setNotes: (id, notes, now) => void setNotes.run(notes, now, id),
     touch: (id, now) => void touch.run(now, id),
-    markDeleted(id, now) {
+    async markDeleted(id, now) {
       renamedOrDeleted();
-      markDeleted.run(now, now, id);
+      await markDeleted.run(now, now, id);
     },
-    shareCodes: (id) => shareCodes.all(id).map((row) => row.share_code),
+    shareCodes: async (id) => (await shareCodes.all(id)).map((row) => row.share_code),
     addShareCode: (id, code, now) => void addShare.run(id, code, now),
     deleteShareCode: (id, code) => void deleteShare.run(id, code),
   };

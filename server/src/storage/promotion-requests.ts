@@ -33,14 +33,14 @@ export type FinalState = Exclude<PromotionRequest['state'], 'pending'>;
 
 /** Storage of promotion requests. */
 export interface PromotionRequestStore {
-  file(request: NewPromotionRequest): PromotionRequest;
-  byUuid(uuid: string): PromotionRequest | undefined;
+  file(request: NewPromotionRequest): Promise<PromotionRequest>;
+  byUuid(uuid: string): Promise<PromotionRequest | undefined>;
   /** The pending request for the same change of the same version (value compared without regard to case). */
-  pendingLike(versionId: number, kind: PromotionRequest['kind'], value: string, operation: PromotionRequest['operation']): PromotionRequest | undefined;
+  pendingLike(versionId: number, kind: PromotionRequest['kind'], value: string, operation: PromotionRequest['operation']): Promise<PromotionRequest | undefined>;
   /** A workspace's requests, newest first (at most 1000), optionally of one model and in one state. */
-  list(workspaceId: number, filter: { registryModelId?: number; state?: PromotionRequest['state'] }): PromotionRequest[];
+  list(workspaceId: number, filter: { registryModelId?: number; state?: PromotionRequest['state'] }): Promise<PromotionRequest[]>;
   /** Ends a pending request; false when it was no longer pending (someone decided first). */
-  decide(id: number, state: FinalState, decidedBy: string, comment: string, now: number): boolean;
+  decide(id: number, state: FinalState, decidedBy: string, comment: string, now: number): Promise<boolean>;
 }
 
 interface RequestRow {
@@ -107,8 +107,8 @@ export function createPromotionRequestStore(db: Sql): PromotionRequestStore {
     "UPDATE promotion_requests SET state = ?, decided_by = ?, decision_comment = ?, decided_at = ? WHERE id = ? AND state = 'pending'",
   );
   return {
-    file(request) {
-      const info = insert.run(
+    async file(request) {
+      const info = await insert.run(
         randomUUID(),
         request.workspaceId,
         request.registryModelId,
@@ -124,20 +124,20 @@ export function createPromotionRequestStore(db: Sql): PromotionRequestStore {
         request.source,
         request.createdAt,
       );
-      const row = byId.get(Number(info.lastInsertRowid));
+      const row = await byId.get(Number(info.lastInsertRowid));
       if (!row) throw new Error('promotion request row vanished');
       return toRequest(row);
     },
-    byUuid: (uuid) => {
-      const row = byUuid.get(uuid);
+    byUuid: async (uuid) => {
+      const row = await byUuid.get(uuid);
       return row && toRequest(row);
     },
-    pendingLike: (versionId, kind, value, operation) => {
-      const row = pendingLike.get(versionId, kind, value, operation);
+    pendingLike: async (versionId, kind, value, operation) => {
+      const row = await pendingLike.get(versionId, kind, value, operation);
       return row && toRequest(row);
     },
-    list: (workspaceId, filter) =>
-      list.all(workspaceId, filter.registryModelId ?? null, filter.registryModelId ?? null, filter.state ?? null, filter.state ?? null).map(toRequest),
-    decide: (id, state, decidedBy, comment, now) => decide.run(state, decidedBy, comment, now, id).changes === 1,
+    list: async (workspaceId, filter) =>
+      (await list.all(workspaceId, filter.registryModelId ?? null, filter.registryModelId ?? null, filter.state ?? null, filter.state ?? null)).map(toRequest),
+    decide: async (id, state, decidedBy, comment, now) => (await decide.run(state, decidedBy, comment, now, id)).changes === 1,
   };
 }

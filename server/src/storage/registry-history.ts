@@ -25,9 +25,9 @@ export type NewRegistryHistoryEntry = Omit<RegistryHistoryEntry, 'id'>;
 
 /** The registry history: appended by the version store in the transaction of each change, read per version. */
 export interface RegistryHistoryStore {
-  record(entry: NewRegistryHistoryEntry): void;
+  record(entry: NewRegistryHistoryEntry): Promise<void>;
   /** A version's entries, newest first (also after the version was deleted). */
-  ofItem(itemUuid: string): RegistryHistoryEntry[];
+  ofItem(itemUuid: string): Promise<RegistryHistoryEntry[]>;
 }
 
 interface HistoryRow {
@@ -70,8 +70,8 @@ export function createRegistryHistoryStore(db: Sql): RegistryHistoryStore {
   );
   const ofItem = db.prepare<[string], HistoryRow>('SELECT * FROM registry_history WHERE item_uuid = ? ORDER BY id DESC');
   return {
-    record(entry) {
-      insert.run(
+    async record(entry) {
+      await insert.run(
         entry.workspaceId,
         entry.registryModelUuid,
         entry.registryModelName,
@@ -85,6 +85,6 @@ export function createRegistryHistoryStore(db: Sql): RegistryHistoryStore {
         entry.createdAt,
       );
     },
-    ofItem: (itemUuid) => ofItem.all(itemUuid).map(toEntry),
+    ofItem: async (itemUuid) => (await ofItem.all(itemUuid)).map(toEntry),
   };
 }

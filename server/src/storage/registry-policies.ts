@@ -12,9 +12,9 @@ export interface RegistryPolicyStore {
   /** Sets (rules) or removes (null) the rules at one level. */
   set(workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number): void;
   /** The rules in force for a model: its own when set, else the workspace default, else none. */
-  effective(workspaceId: number, registryModelId: number): ApprovalRule[];
+  effective(workspaceId: number, registryModelId: number): Promise<ApprovalRule[]>;
   /** True when the user may write the workspace's policies: a service admin or the workspace's creator. */
-  mayGovern(workspaceId: number, userId: number): boolean;
+  mayGovern(workspaceId: number, userId: number): Promise<boolean>;
 }
 
 /** Creates the policy store over a database. */
@@ -25,17 +25,17 @@ export function createRegistryPolicyStore(db: Sql): RegistryPolicyStore {
   const mayGovern = db.prepare<[number, number], { one: number }>(
     `SELECT 1 AS one FROM users u WHERE u.id = ? AND (u.is_admin = 1 OR EXISTS (SELECT 1 FROM workspaces w WHERE w.id = ? AND w.created_by = u.id))`,
   );
-  const rulesAt = (workspaceId: number, registryModelId: number | null): ApprovalRule[] | undefined => {
-    const text = select.get(workspaceId, registryModelId ?? 0);
+  const rulesAt = async (workspaceId: number, registryModelId: number | null): Promise<ApprovalRule[] | undefined> => {
+    const text = await select.get(workspaceId, registryModelId ?? 0);
     return text === undefined ? undefined : (JSON.parse(text) as ApprovalRule[]);
   };
   return {
     rulesAt,
     set: (workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number) => db.transaction(async () => {
-      remove.run(workspaceId, registryModelId ?? 0);
-      if (rules !== null) insert.run(workspaceId, registryModelId, JSON.stringify(rules), userName, now);
+      await remove.run(workspaceId, registryModelId ?? 0);
+      if (rules !== null) await insert.run(workspaceId, registryModelId, JSON.stringify(rules), userName, now);
     }),
-    effective: (workspaceId, registryModelId) => rulesAt(workspaceId, registryModelId) ?? rulesAt(workspaceId, null) ?? [],
-    mayGovern: (workspaceId, userId) => mayGovern.get(userId, workspaceId) !== undefined,
+    effective: async (workspaceId, registryModelId) => await rulesAt(workspaceId, registryModelId) ?? await rulesAt(workspaceId, null) ?? [],
+    mayGovern: async (workspaceId, userId) => await mayGovern.get(userId, workspaceId) !== undefined,
   };
 }

@@ -6,7 +6,7 @@ export const DEFAULT_STATUS_VALUES: readonly string[] = ['None', 'Development', 
 /** Each workspace's allowed registry status values, in order. */
 export interface RegistryStatusStore {
   /** The workspace's values: its own list, else the default one. */
-  allowed(workspaceId: number): string[];
+  allowed(workspaceId: number): Promise<string[]>;
   /** Replaces the workspace's list. */
   replace(workspaceId: number, values: readonly string[]): void;
 }
@@ -17,12 +17,12 @@ export function createRegistryStatusStore(db: Sql): RegistryStatusStore {
   const clear = db.prepare('DELETE FROM registry_status_values WHERE workspace_id = ?');
   const insert = db.prepare('INSERT INTO registry_status_values (workspace_id, position, value) VALUES (?, ?, ?)');
   return {
-    allowed(workspaceId) {
-      const own = list.all(workspaceId);
+    async allowed(workspaceId) {
+      const own = await list.all(workspaceId);
       return own.length > 0 ? own : [...DEFAULT_STATUS_VALUES];
     },
     replace: (workspaceId: number, values: readonly string[]) => db.transaction(async () => {
-      clear.run(workspaceId);
+      await clear.run(workspaceId);
       values.forEach((value, position) => insert.run(workspaceId, position, value));
     }),
   };

@@ -25,8 +25,8 @@ export type StageChange = 'added' | 'removed' | 'replaced';
  * (a savepoint inside the caller's) and none when nothing changes; each returns whether it changed anything.
  */
 export interface RegistryVersionStore {
-  versions(registryModelId: number): RegistryVersion[];
-  versionByUuid(uuid: string): RegistryVersion | undefined;
+  versions(registryModelId: number): Promise<RegistryVersion[]>;
+  versionByUuid(uuid: string): Promise<RegistryVersion | undefined>;
   create(version: NewRegistryVersion, actor: RegistryActor, now: number): RegistryVersion;
   setStages(id: number, stages: string[], how: StageChange, actor: RegistryActor, now: number, comment?: string): boolean;
   setComment(id: number, comment: string, actor: RegistryActor, now: number): boolean;
@@ -67,8 +67,8 @@ export function createRegistryVersionStore(db: Sql, history: RegistryHistoryStor
     .prepare<[number], string>('SELECT DISTINCT v.status FROM registry_versions v JOIN registry_models m ON m.id = v.registry_model_id WHERE m.workspace_id = ?')
     .pluck();
 
-  const mustVersion = (id: number): RegistryVersion => {
-    const row = byId.get(id);
+  const mustVersion = async (id: number): Promise<RegistryVersion> => {
+    const row = await byId.get(id);
     if (!row) throw new Error(`registry version ${id} vanished`);
     return toVersion(row);
   };
@@ -96,29 +96,29 @@ export function createRegistryVersionStore(db: Sql, history: RegistryHistoryStor
 
   /** Writes one column of a version and its history entry when the value differs (compared with `same`). */
   const change = (id: number, column: K, value: RegistryVersion[K], entry: { action: RegistryActionType; show: (value: RegistryVersion[K], after: boolean) => HistoryValue; comment?: string }, actor: RegistryActor, now: number): Promise<boolean> => db.transaction(async () => {
-      const before = mustVersion(id);
+      const before = await mustVersion(id);
       if (sameDocument(before[column], value)) return false;
       updates[column].run(typeof value === 'string' ? value : JSON.stringify(value), now, id);
-      touchModel.run(now, before.registryModelId);
+      await touchModel.run(now, before.registryModelId);
       const values = { previous: entry.show(before[column], false), next: entry.show(value, true), comment: entry.comment };
-      record(before, entry.action, values, actor, now);
+      await record(before, entry.action, values, actor, now);
       return true;
     });
 
   return {
-    versions: (registryModelId) => list.all(registryModelId).map(toVersion),
-    versionByUuid: (uuid) => {
-      const row = byUuid.get(uuid);
+    versions: async (registryModelId) => (await list.all(registryModelId)).map(toVersion),
+    versionByUuid: async (uuid) => {
+      const row = await byUuid.get(uuid);
       return row && toVersion(row);
     },
     create: (version: NewRegistryVersion, actor: RegistryActor, now: number) => db.transaction(async () => {
       const { registryModelId: modelId, experimentModelRowId: source, sourceModelUuid, sourceExperimentKey, sourceModelName } = version;
       const stages = JSON.stringify(version.stages);
       const values = [version.version, version.comment, stages, version.status, actor.userId, now, now] as const;
-      const info = insert.run(randomUUID(), modelId, source, sourceModelUuid, sourceExperimentKey, sourceModelName, ...values);
-      touchModel.run(now, modelId);
-      const created = mustVersion(Number(info.lastInsertRowid));
-      record(created, 'MODEL_VERSION_CREATED', { previous: null, next: snapshot(created), comment: created.comment }, actor, now);
+      const info = await insert.run(randomUUID(), modelId, source, sourceModelUuid, sourceExperimentKey, sourceModelName, ...values);
+      await touchModel.run(now, modelId);
+      const created = await mustVersion(Number(info.lastInsertRowid));
+      await record(created, 'MODEL_VERSION_CREATED', { previous: null, next: snapshot(created), comment: created.comment }, actor, now);
       return created;
     }),
     setStages: (id, stages, how, actor, now, comment) =>
@@ -130,15 +130,15 @@ export function createRegistryVersionStore(db: Sql, history: RegistryHistoryStor
     setMetadata: (id, metadata, actor, now) =>
       change(id, 'metadata', metadata, { action: 'MODEL_VERSION_METADATA_CHANGED', show: (value) => ({ metadata: value }) }, actor, now),
     delete: (id: number, actor: RegistryActor, now: number) => db.transaction(async () => {
-      const version = mustVersion(id);
-      record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null }, actor, now);
-      remove.run(id);
-      touchModel.run(now, version.registryModelId);
+      const version = await mustVersion(id);
+      await record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null }, actor, now);
+      await remove.run(id);
+      await touchModel.run(now, version.registryModelId);
     }),
     recordModelDeleted: (registryModelId: number, actor: RegistryActor, now: number) => db.transaction(async () => {
-      for (const row of list.all(registryModelId)) {
+      for (const row of await list.all(registryModelId)) {
         const version = toVersion(row);
-        record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null, comment: 'The registry model was deleted.' }, actor, now);
+        await record(version, 'MODEL_VERSION_DELETED', { previous: snapshot(version), next: null, comment: 'The registry model was deleted.' }, actor, now);
       }
     }),
     statusesInUse: (workspaceId) => statusesInUse.all(workspaceId),

@@ -47,18 +47,18 @@ export interface RegistryRecordOfModel {
 
 /** Storage of registry models; their versions are in `RegistryVersionStore`. */
 export interface RegistryModelStore {
-  modelByName(workspaceId: number, name: string): RegistryModel | undefined;
-  modelByUuid(uuid: string): RegistryModel | undefined;
-  modelById(id: number): RegistryModel | undefined;
-  listModels(workspaceId: number): RegistryModel[];
-  countModels(workspaceId: number): number;
-  createModel(model: NewRegistryModel, now: number): RegistryModel;
-  updateModel(id: number, changes: RegistryModelChanges, now: number): void;
+  modelByName(workspaceId: number, name: string): Promise<RegistryModel | undefined>;
+  modelByUuid(uuid: string): Promise<RegistryModel | undefined>;
+  modelById(id: number): Promise<RegistryModel | undefined>;
+  listModels(workspaceId: number): Promise<RegistryModel[]>;
+  countModels(workspaceId: number): Promise<number>;
+  createModel(model: NewRegistryModel, now: number): Promise<RegistryModel>;
+  updateModel(id: number, changes: RegistryModelChanges, now: number): Promise<void>;
   setNotes(id: number, notes: string, now: number): void;
   /** Deletes a model and its versions, recording each version's deletion in the history. */
   deleteModel(id: number, actor: RegistryActor, now: number): void;
   /** The registry versions made from the given experiment models. */
-  recordsOfExperimentModels(experimentModelRowIds: number[]): RegistryRecordOfModel[];
+  recordsOfExperimentModels(experimentModelRowIds: number[]): Promise<RegistryRecordOfModel[]>;
 }
 
 interface ModelRecord {
@@ -121,36 +121,36 @@ export function createRegistryStore(db: Sql, history: RegistryHistoryStore): Reg
 
   return {
     ...versions,
-    modelByName: (workspaceId, name) => {
-      const row = modelByName.get(workspaceId, name);
+    modelByName: async (workspaceId, name) => {
+      const row = await modelByName.get(workspaceId, name);
       return row && toModel(row);
     },
-    modelByUuid: (uuid) => {
-      const row = modelByUuid.get(uuid);
+    modelByUuid: async (uuid) => {
+      const row = await modelByUuid.get(uuid);
       return row && toModel(row);
     },
-    modelById: (id) => {
-      const row = modelById.get(id);
+    modelById: async (id) => {
+      const row = await modelById.get(id);
       return row && toModel(row);
     },
-    listModels: (workspaceId) => listModels.all(workspaceId).map(toModel),
-    countModels: (workspaceId) => countModels.get(workspaceId)?.n ?? 0,
-    createModel(model, now) {
-      const info = insertModel.run(randomUUID(), model.workspaceId, model.name, model.description, model.isPublic ? 1 : 0, model.userId, now, now);
-      return mustModel(modelById.get(Number(info.lastInsertRowid)));
+    listModels: async (workspaceId) => (await listModels.all(workspaceId)).map(toModel),
+    countModels: async (workspaceId) => (await countModels.get(workspaceId))?.n ?? 0,
+    async createModel(model, now) {
+      const info = await insertModel.run(randomUUID(), model.workspaceId, model.name, model.description, model.isPublic ? 1 : 0, model.userId, now, now);
+      return mustModel(await modelById.get(Number(info.lastInsertRowid)));
     },
-    updateModel(id, changes, now) {
+    async updateModel(id, changes, now) {
       const isPublic = changes.isPublic === undefined ? null : changes.isPublic ? 1 : 0;
-      updateModel.run(changes.name ?? null, changes.description ?? null, isPublic, now, id);
+      await updateModel.run(changes.name ?? null, changes.description ?? null, isPublic, now, id);
     },
     setNotes: (id, notes, now) => void setNotes.run(notes, now, id),
     deleteModel: (id: number, actor: RegistryActor, now: number) => db.transaction(async () => {
       versions.recordModelDeleted(id, actor, now);
-      deleteModel.run(id);
+      await deleteModel.run(id);
     }),
-    recordsOfExperimentModels(ids) {
+    async recordsOfExperimentModels(ids) {
       if (ids.length === 0) return [];
-      const rows = db
+      const rows = await db
         .prepare<number[], RegistryRecordOfModel>(
           `SELECT v.experiment_model_id AS experimentModelRowId, m.uuid AS registryModelId, v.uuid AS registryModelItemId,
            m.name AS registryModelName, v.version AS version, v.created_at AS createdAt

@@ -26,16 +26,16 @@ export interface RpcCall {
 
 /** Storage of remote procedure calls. */
 export interface RpcStore {
-  create(experimentId: number, functionName: string, args: Record<string, unknown>, userId: number, now: number, cometDefined?: boolean): RpcCall;
-  byUuid(experimentId: number, uuid: string): RpcCall | undefined;
+  create(experimentId: number, functionName: string, args: Record<string, unknown>, userId: number, now: number, cometDefined?: boolean): Promise<RpcCall>;
+  byUuid(experimentId: number, uuid: string): Promise<RpcCall | undefined>;
   /** An experiment's calls, oldest first; only pending ones when asked. */
-  list(experimentId: number, pendingOnly: boolean): RpcCall[];
+  list(experimentId: number, pendingOnly: boolean): Promise<RpcCall[]>;
   /** Notes that the experiment's process fetched these calls (clientlib `rpc/get-pending-rpcs`). */
   markFetched(ids: readonly number[], now: number): void;
   /** Whether a pending call of the experiment was never fetched (the heartbeat's `pending_rpcs`). */
-  hasUnfetched(experimentId: number): boolean;
+  hasUnfetched(experimentId: number): Promise<boolean>;
   /** Records the outcome of a pending call; false when it already had one. */
-  complete(id: number, outcome: { status: Exclude<RpcStatus, 'pending'>; result: unknown; error: string | null }, now: number): boolean;
+  complete(id: number, outcome: { status: Exclude<RpcStatus, 'pending'>; result: unknown; error: string | null }, now: number): Promise<boolean>;
 }
 
 interface RpcRecord {
@@ -81,7 +81,7 @@ export function createRpcStore(db: Sql): RpcStore {
   const listPending = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? AND c.status = 'pending' ORDER BY c.created_at, c.id`);
   const fetched = db.prepare('UPDATE rpc_calls SET fetched_at = coalesce(fetched_at, ?) WHERE id = ?');
   const markFetched = (ids: readonly number[], now: number) => db.transaction(async () => {
-    for (const id of ids) fetched.run(now, id);
+    for (const id of ids) await fetched.run(now, id);
   });
   const unfetched = db
     .prepare<[number], number>("SELECT EXISTS (SELECT 1 FROM rpc_calls WHERE experiment_id = ? AND status = 'pending' AND fetched_at IS NULL)")
@@ -90,20 +90,20 @@ export function createRpcStore(db: Sql): RpcStore {
     "UPDATE rpc_calls SET status = ?, result = ?, error = ?, completed_at = ? WHERE id = ? AND status = 'pending'",
   );
   return {
-    create(experimentId, functionName, args, userId, now, cometDefined = false) {
-      const id = Number(insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now, cometDefined ? 1 : 0).lastInsertRowid);
-      const row = byRowId.get(id);
+    async create(experimentId, functionName, args, userId, now, cometDefined = false) {
+      const id = Number((await insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now, cometDefined ? 1 : 0)).lastInsertRowid);
+      const row = await byRowId.get(id);
       if (!row) throw new Error('rpc row vanished');
       return toCall(row);
     },
-    byUuid: (experimentId, uuid) => {
-      const row = byUuid.get(experimentId, uuid);
+    byUuid: async (experimentId, uuid) => {
+      const row = await byUuid.get(experimentId, uuid);
       return row && toCall(row);
     },
     markFetched: (ids, now) => markFetched(ids, now),
-    hasUnfetched: (experimentId) => unfetched.get(experimentId) === 1,
-    list: (experimentId, pendingOnly) => (pendingOnly ? listPending : listAll).all(experimentId).map(toCall),
-    complete: (id, outcome, now) =>
-      complete.run(outcome.status, outcome.result === undefined ? null : JSON.stringify(outcome.result), outcome.error, now, id).changes === 1,
+    hasUnfetched: async (experimentId) => await unfetched.get(experimentId) === 1,
+    list: async (experimentId, pendingOnly) => (await (pendingOnly ? listPending : listAll).all(experimentId)).map(toCall),
+    complete: async (id, outcome, now) =>
+      (await complete.run(outcome.status, outcome.result === undefined ? null : JSON.stringify(outcome.result), outcome.error, now, id)).changes === 1,
   };
 }

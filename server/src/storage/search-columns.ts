@@ -17,7 +17,7 @@ interface LoggedNames {
   /** True when an experiment in scope has a value of that name (archived undefined: archived or not). */
   inScope(source: LoggedSource, name: string, projectId: number, archived: boolean | undefined): boolean;
   /** Every name in scope, each with its type: double when every value is a number, boolean when every one is true/false, else string. */
-  list(projectId: number, archived: boolean | undefined): ColumnRecord[];
+  list(projectId: number, archived: boolean | undefined): Promise<ColumnRecord[]>;
 }
 
 /** Builds the name lookups: each answers from the indexes and stops at the first row that settles it. */
@@ -50,8 +50,8 @@ export function createLoggedNames(db: Sql): LoggedNames {
   };
   return {
     inScope: (source, name, projectId, archived) => exists(source, '', name, projectId, archived),
-    list(projectId, archived) {
-      return distinct.all(...scopeParams(projectId, archived)).flatMap(({ kind, name }): ColumnRecord[] => {
+    async list(projectId, archived) {
+      return (await distinct.all(...scopeParams(projectId, archived))).flatMap(({ kind, name }): ColumnRecord[] => {
         const source = SOURCE_OF_KIND[kind];
         return source ? [{ name, source, type: typeOf(source, name, projectId, archived) }] : [];
       });
@@ -64,18 +64,18 @@ export function createLoggedNames(db: Sql): LoggedNames {
  * logged by its experiments, the system-details fields (env_details) once any experiment logged system
  * details, and each tag (a tag column is named by the tag).
  */
-export function listColumns(db: Sql, names: LoggedNames, projectId: number, archived: boolean | undefined, clock: Clock): ColumnRecord[] {
+async export function listColumns(db: Sql, names: LoggedNames, projectId: number, archived: boolean | undefined, clock: Clock): Promise<ColumnRecord[]> {
   const flag = archived === undefined ? null : archived ? 1 : 0;
   const params = [projectId, projectId, flag, flag];
   const metadata = Object.entries(metadataColumns(clock)).map(([name, column]): ColumnRecord => ({ name, source: 'metadata', type: column.type }));
-  const hasSystem = db.prepare(`SELECT 1 FROM experiments e JOIN experiment_documents d ON d.experiment_id = e.id AND d.kind = 'system' WHERE ${SCOPE} LIMIT 1`).get(...params);
+  const hasSystem = await db.prepare(`SELECT 1 FROM experiments e JOIN experiment_documents d ON d.experiment_id = e.id AND d.kind = 'system' WHERE ${SCOPE} LIMIT 1`).get(...params);
   const env = hasSystem ? Object.entries(ENV_COLUMNS).map(([name, type]): ColumnRecord => ({ name, source: 'env_details', type })) : [];
-  const tags = db
+  const tags = (await db
     .prepare<unknown[], string>(`SELECT DISTINCT t.tag FROM experiments e JOIN experiment_tags t ON t.experiment_id = e.id WHERE ${SCOPE}`)
     .pluck()
-    .all(...params)
+    .all(...params))
     .map((tag): ColumnRecord => ({ name: tag, source: 'tag', type: 'string' }));
   const rank = (column: ColumnRecord) => SOURCE_ORDER.indexOf(column.source);
   const byName = (a: ColumnRecord, b: ColumnRecord) => rank(a) - rank(b) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  return [...metadata, ...[...names.list(projectId, archived), ...env, ...tags].sort(byName)];
+  return [...metadata, ...[...await names.list(projectId, archived), ...env, ...tags].sort(byName)];
 }

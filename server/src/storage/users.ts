@@ -25,16 +25,16 @@ export interface KeyCandidate {
 
 /** Storage of users and their hashed API keys. */
 export interface UserStore {
-  byId(id: number): User | undefined;
-  byName(name: string): User | undefined;
-  count(): number;
-  create(name: string, isAdmin: boolean, now: number): User;
+  byId(id: number): Promise<User | undefined>;
+  byName(name: string): Promise<User | undefined>;
+  count(): Promise<number>;
+  create(name: string, isAdmin: boolean, now: number): Promise<User>;
   addKey(userId: number, prefix: string, hash: Buffer, now: number): void;
   /** Unrevoked keys whose prefix matches. */
   keyCandidates(prefix: string): KeyCandidate[];
   listKeys(): ApiKeyListing[];
   /** Revokes the unrevoked keys with this prefix; returns how many. */
-  revokeKeys(prefix: string, now: number): number;
+  revokeKeys(prefix: string, now: number): Promise<number>;
 }
 
 interface UserRecord {
@@ -64,16 +64,16 @@ export function createUserStore(db: Sql): UserStore {
   );
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL');
   return {
-    byId: (id) => toUser(byId.get(id)),
-    byName: (name) => toUser(byName.get(name)),
-    count: () => count.get()?.n ?? 0,
-    create(name, isAdmin, now) {
-      const id = Number(insert.run(name, isAdmin ? 1 : 0, now).lastInsertRowid);
+    byId: async (id) => toUser(await byId.get(id)),
+    byName: async (name) => toUser(await byName.get(name)),
+    count: async () => (await count.get())?.n ?? 0,
+    async create(name, isAdmin, now) {
+      const id = Number((await insert.run(name, isAdmin ? 1 : 0, now)).lastInsertRowid);
       return { id, name, isAdmin, createdAt: now };
     },
     addKey: (userId, prefix, hash, now) => void addKey.run(userId, prefix, hash, now),
     keyCandidates: (prefix) => candidates.all(prefix),
     listKeys: () => list.all(),
-    revokeKeys: (prefix, now) => revoke.run(now, prefix).changes,
+    revokeKeys: async (prefix, now) => (await revoke.run(now, prefix)).changes,
   };
 }

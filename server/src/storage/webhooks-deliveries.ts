@@ -55,19 +55,19 @@ export interface AttemptRecord {
 
 /** The durable outbox of webhook notifications, which is also the delivery log. */
 export interface DeliveryStore {
-  enqueue(delivery: NewDelivery, now: number): void;
+  enqueue(delivery: NewDelivery, now: number): Promise<void>;
   /** Pending rows due now and not leased by an attempt in flight, oldest first. */
-  due(now: number, limit: number): Delivery[];
+  due(now: number, limit: number): Promise<Delivery[]>;
   /** Takes a row for one attempt until `until`; false when another worker has it. */
-  lease(id: number, now: number, until: number): boolean;
+  lease(id: number, now: number, until: number): Promise<boolean>;
   /** Records an attempt's outcome and releases the lease. */
-  recordAttempt(id: number, attempt: AttemptRecord): void;
+  recordAttempt(id: number, attempt: AttemptRecord): Promise<void>;
   /** When the worker should look again: the earliest time a pending row becomes due, or null. */
-  nextWakeAt(): number | null;
+  nextWakeAt(): Promise<number | null>;
   /** A workspace's log, newest first. */
-  log(workspaceId: number, filter: DeliveryFilter): Delivery[];
+  log(workspaceId: number, filter: DeliveryFilter): Promise<Delivery[]>;
   /** One delivery of a workspace by its uuid. */
-  byUuid(workspaceId: number, uuid: string): Delivery | undefined;
+  byUuid(workspaceId: number, uuid: string): Promise<Delivery | undefined>;
 }
 
 interface DeliveryRecord {
@@ -153,8 +153,8 @@ export function createDeliveryStore(db: Sql): DeliveryStore {
     "SELECT min(max(next_attempt_at, coalesce(leased_until, 0))) AS at FROM webhook_deliveries WHERE status = 'pending'",
   );
   return {
-    enqueue(delivery, now) {
-      insert.run(
+    async enqueue(delivery, now) {
+      await insert.run(
         delivery.uuid,
         delivery.workspaceId,
         delivery.modelName,
@@ -168,21 +168,21 @@ export function createDeliveryStore(db: Sql): DeliveryStore {
         delivery.redeliveryOf ?? null,
       );
     },
-    due: (now, limit) => due.all(now, now, limit).map(toDelivery),
-    lease: (id, now, until) => lease.run(until, id, now).changes === 1,
-    recordAttempt(id, attempt) {
-      record.run(attempt.status, attempt.attemptedAt, attempt.nextAttemptAt, attempt.responseCode, attempt.error, id);
+    due: async (now, limit) => (await due.all(now, now, limit)).map(toDelivery),
+    lease: async (id, now, until) => (await lease.run(until, id, now)).changes === 1,
+    async recordAttempt(id, attempt) {
+      await record.run(attempt.status, attempt.attemptedAt, attempt.nextAttemptAt, attempt.responseCode, attempt.error, id);
     },
-    nextWakeAt: () => nextWake.get()?.at ?? null,
-    log(workspaceId, filter) {
+    nextWakeAt: async () => (await nextWake.get())?.at ?? null,
+    async log(workspaceId, filter) {
       const { where, params } = logConditions(workspaceId, filter);
-      return db
+      return (await db
         .prepare<(string | number)[], DeliveryRecord>(`SELECT * FROM webhook_deliveries WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ?`)
-        .all(...params, filter.limit)
+        .all(...params, filter.limit))
         .map(toDelivery);
     },
-    byUuid(workspaceId, uuid) {
-      const row = byUuid.get(workspaceId, uuid);
+    async byUuid(workspaceId, uuid) {
+      const row = await byUuid.get(workspaceId, uuid);
       return row ? toDelivery(row) : undefined;
     },
   };

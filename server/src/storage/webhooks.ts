@@ -14,12 +14,12 @@ export interface WebhookUrlEntry {
 /** Storage of webhook configuration. */
 export interface WebhookConfigStore {
   /** A workspace's entries (one model's only when `modelName` is given), by model then URL. */
-  list(workspaceId: number, modelName?: string): WebhookUrlEntry[];
-  find(workspaceId: number, modelName: string, url: string): WebhookUrlEntry | undefined;
+  list(workspaceId: number, modelName?: string): Promise<WebhookUrlEntry[]>;
+  find(workspaceId: number, modelName: string, url: string): Promise<WebhookUrlEntry | undefined>;
   /** The entries that receive events of one registry model: its own and the workspace-wide ones. */
-  matching(workspaceId: number, registryModelName: string): WebhookUrlEntry[];
+  matching(workspaceId: number, registryModelName: string): Promise<WebhookUrlEntry[]>;
   /** Inserts or replaces the entry with the same (workspace, modelName, url). */
-  upsert(entry: WebhookUrlEntry, now: number): void;
+  upsert(entry: WebhookUrlEntry, now: number): Promise<void>;
   /** Moves a model's entries to its new name (E21 renames). */
   renameModel(workspaceId: number, from: string, to: string, now: number): void;
   /** Removes every entry of a workspace. */
@@ -63,14 +63,14 @@ export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
   const rename = db.prepare("UPDATE OR REPLACE webhook_urls SET model_name = ?, last_updated = ? WHERE workspace_id = ? AND model_name = ? AND model_name <> ''");
   const clear = db.prepare('DELETE FROM webhook_urls WHERE workspace_id = ?');
   return {
-    list: (workspaceId, modelName) => (modelName === undefined ? listAll.all(workspaceId) : listModel.all(workspaceId, modelName)).map(toEntry),
-    find: (workspaceId, modelName, url) => {
-      const row = find.get(workspaceId, modelName, url);
+    list: async (workspaceId, modelName) => (modelName === undefined ? await listAll.all(workspaceId) : await listModel.all(workspaceId, modelName)).map(toEntry),
+    find: async (workspaceId, modelName, url) => {
+      const row = await find.get(workspaceId, modelName, url);
       return row && toEntry(row);
     },
-    matching: (workspaceId, registryModelName) => matching.all(workspaceId, registryModelName).map(toEntry),
-    upsert(entry, now) {
-      upsert.run(
+    matching: async (workspaceId, registryModelName) => (await matching.all(workspaceId, registryModelName)).map(toEntry),
+    async upsert(entry, now) {
+      await upsert.run(
         entry.workspaceId,
         entry.modelName,
         entry.url,

@@ -13,21 +13,21 @@ export interface Workspace {
 
 /** Storage of workspaces and their members. */
 export interface WorkspaceStore {
-  byName(name: string): Workspace | undefined;
-  byId(id: number): Workspace | undefined;
-  create(name: string, plan: string | null, createdBy: number, now: number): Workspace;
+  byName(name: string): Promise<Workspace | undefined>;
+  byId(id: number): Promise<Workspace | undefined>;
+  create(name: string, plan: string | null, createdBy: number, now: number): Promise<Workspace>;
   addMember(workspaceId: number, userId: number, isDefault?: boolean): void;
   /**
    * Whether the user belongs to the workspace. Every request checks it, so yes-answers read from committed
    * state are cached: nothing removes a membership (no code deletes members, users or workspaces), and
    * `forgetMembers` drops them when another connection commits. No-answers are always read afresh.
    */
-  isMember(workspaceId: number, userId: number): boolean;
+  isMember(workspaceId: number, userId: number): Promise<boolean>;
   /** Drops the cached memberships (another connection committed). */
   forgetMembers(): void;
   /** Names of the workspaces a user belongs to, default first, then by name. */
-  namesForUser(userId: number): string[];
-  defaultForUser(userId: number): Workspace | undefined;
+  namesForUser(userId: number): Promise<string[]>;
+  defaultForUser(userId: number): Promise<Workspace | undefined>;
 }
 
 interface WorkspaceRecord {
@@ -63,18 +63,18 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
      WHERE m.user_id = ? ORDER BY m.is_default DESC, w.created_at, w.id LIMIT 1`,
   );
   return {
-    byName: (name) => toWorkspace(byName.get(name)),
-    byId: (id) => toWorkspace(byId.get(id)),
-    create(name, plan, createdBy, now) {
+    byName: async (name) => toWorkspace(await byName.get(name)),
+    byId: async (id) => toWorkspace(await byId.get(id)),
+    async create(name, plan, createdBy, now) {
       const uuid = randomUUID();
-      const id = Number(insert.run(uuid, name, plan, createdBy, now).lastInsertRowid);
+      const id = Number((await insert.run(uuid, name, plan, createdBy, now)).lastInsertRowid);
       return { id, uuid, name, plan, createdAt: now };
     },
     addMember: (workspaceId, userId, isDefault = false) => void addMember.run(workspaceId, userId, isDefault ? 1 : 0),
-    isMember(workspaceId, userId) {
+    async isMember(workspaceId, userId) {
       const member = `${workspaceId}:${userId}`;
       if (members.has(member)) return true;
-      if (isMember.get(workspaceId, userId) === undefined) return false;
+      if (await isMember.get(workspaceId, userId) === undefined) return false;
       // Inside a transaction the row may not be committed yet (and could be rolled back): not cached.
       if (!db.inTransaction) {
         if (members.size >= MEMBER_CACHE_LIMIT) members.clear();
@@ -83,7 +83,7 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
       return true;
     },
     forgetMembers: () => members.clear(),
-    namesForUser: (userId) => names.all(userId).map((row) => row.name),
-    defaultForUser: (userId) => toWorkspace(defaultFor.get(userId)),
+    namesForUser: async (userId) => (await names.all(userId)).map((row) => row.name),
+    defaultForUser: async (userId) => toWorkspace(await defaultFor.get(userId)),
   };
 }

@@ -39,7 +39,7 @@ export interface WebhookOutbox {
   /** Queues an event of any type; returns how many notifications were queued. */
   emit(eventType: WebhookTrigger, event: VersionEvent): number;
   /** Queues MODEL_VERSION_STAGE_CHANGED and MODEL_VERSION_TAGS_CHANGED when the stages changed (nothing otherwise). */
-  stageChanged(change: StageChange): number;
+  stageChanged(change: StageChange): Promise<number>;
 }
 
 /** True when an entry wants events of this type: the ones it names, or MODEL_VERSION_STAGE_CHANGED when it names none. */
@@ -80,13 +80,13 @@ export function createWebhookOutbox(deps: {
   now: () => number;
   wake: () => void;
 }): WebhookOutbox {
-  const emit = (eventType: WebhookTrigger, event: VersionEvent): number => {
+  const emit = async (eventType: WebhookTrigger, event: VersionEvent): Promise<number> => {
     const now = deps.now();
-    const entries = deps.config.matching(event.workspaceId, event.registryModelName).filter((entry) => wantsEvent(entry, eventType));
+    const entries = (await deps.config.matching(event.workspaceId, event.registryModelName)).filter((entry) => wantsEvent(entry, eventType));
     for (const entry of entries) {
       const deliveryId = randomUUID();
       const payload = eventPayload(eventType, event, deliveryId, now);
-      deps.deliveries.enqueue(
+      await deps.deliveries.enqueue(
         {
           uuid: deliveryId,
           workspaceId: event.workspaceId,
@@ -105,10 +105,10 @@ export function createWebhookOutbox(deps: {
   };
   return {
     emit,
-    stageChanged(change) {
+    async stageChanged(change) {
       const unchanged = change.stages.length === change.previousStages.length && change.stages.every((stage) => change.previousStages.includes(stage));
       if (unchanged) return 0;
-      return emit(STAGE_CHANGED, change) + emit('MODEL_VERSION_TAGS_CHANGED', change);
+      return await emit(STAGE_CHANGED, change) + await emit('MODEL_VERSION_TAGS_CHANGED', change);
     },
   };
 }

@@ -80,7 +80,7 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     const attemptedAt = now();
     const done = succeeded(outcome);
     const exhausted = !done && attempts >= policy.maxAttempts;
-    deliveries.recordAttempt(delivery.id, {
+    await deliveries.recordAttempt(delivery.id, {
       status: done ? 'delivered' : exhausted ? 'failed' : 'pending',
       attemptedAt,
       nextAttemptAt: done || exhausted ? null : attemptedAt + retryDelay(attempts, outcome.retryAfterMillis, policy),
@@ -89,9 +89,9 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     });
   };
 
-  const schedule = (justPumped: boolean) => {
+  const schedule = async (justPumped: boolean) => {
     if (closed || inFlight.size >= policy.concurrency) return;
-    const at = deliveries.nextWakeAt();
+    const at = await deliveries.nextWakeAt();
     if (at === null) return;
     const wait = at - now();
     const delay = wait > 0 ? Math.min(wait, MAX_SLEEP_MILLIS) : justPumped ? BUSY_RETRY_MILLIS : 0;
@@ -99,25 +99,25 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     timer.unref();
   };
 
-  function pump(): void {
+  async function pump(): Promise<void> {
     if (closed) return;
     clearTimeout(timer);
     timer = undefined;
     const free = policy.concurrency - inFlight.size;
     if (free > 0) {
       const start = now();
-      for (const delivery of deliveries.due(start, free)) {
-        if (!deliveries.lease(delivery.id, start, start + policy.timeoutMillis + LEASE_MARGIN_MILLIS)) continue;
+      for (const delivery of await deliveries.due(start, free)) {
+        if (!await deliveries.lease(delivery.id, start, start + policy.timeoutMillis + LEASE_MARGIN_MILLIS)) continue;
         const running: Promise<void> = attempt(delivery)
           .catch(deps.onError)
-          .finally(() => {
+          .finally(async () => {
             inFlight.delete(running);
-            pump();
+            await pump();
           });
         inFlight.add(running);
       }
     }
-    schedule(true);
+    await schedule(true);
   }
 
   setImmediate(pump);
