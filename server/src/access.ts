@@ -18,7 +18,7 @@ export type TrashFilter = 'live' | 'trashed' | 'any';
 /** Lookups that enforce who may see what: 404 for unknown things, 403 for another workspace's. */
 export interface Access {
   /** A workspace the caller belongs to: 404 (90219) when missing, 403 when not a member. */
-  workspace(caller: Caller, name: string): Workspace;
+  workspace(caller: Caller, name: string): Promise<Workspace>;
   /** 403 unless the caller belongs to the workspace. */
   requireMember(caller: Caller, workspaceId: number, workspaceName: string): void;
   /** A live project by id or by workspace+name: 400 when neither is given, 404 when missing, 403 when not a member. */

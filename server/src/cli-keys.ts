@@ -13,7 +13,7 @@ async export function runKeysCommand(args: string[], options: { dataDir: string;
     return;
   }
   if (action === 'list' && rest.length === 0) {
-    const keys = listApiKeys(options.dataDir);
+    const keys = await listApiKeys(options.dataDir);
     process.stdout.write('PREFIX    USER                 CREATED                   REVOKED\n');
     for (const key of keys) {
       process.stdout.write(`${key.prefix.padEnd(10)}${key.userName.padEnd(21)}${iso(key.createdAt).padEnd(26)}${iso(key.revokedAt)}\n`);

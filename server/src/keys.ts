@@ -42,14 +42,14 @@ export function registerApiKey(users: UserStore, userId: number, key: string, no
 export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Caller | undefined {
   const cache = new Map<string, Caller>();
   externalCommits.onCommit(() => cache.clear());
-  return (presented) => {
+  return async (presented) => {
     if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
     externalCommits.refresh();
     // The one-shot digest as text is several times cheaper than a Hash object per request.
     const id = hash('sha256', presented, 'base64');
     const cached = cache.get(id);
     if (cached) return cached;
-    const caller = matchKey(users, Buffer.from(id, 'base64'), keyPrefix(presented));
+    const caller = await matchKey(users, Buffer.from(id, 'base64'), keyPrefix(presented));
     if (caller) {
       if (cache.size >= 1000) cache.clear();
       cache.set(id, caller);
@@ -58,9 +58,9 @@ export function createAuthenticator(users: UserStore, externalCommits: ExternalC
   };
 }
 
-function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Caller | undefined {
+async function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Promise<Caller | undefined> {
   let match: Caller | undefined;
-  for (const candidate of users.keyCandidates(prefix)) {
+  for (const candidate of await users.keyCandidates(prefix)) {
     if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName };
   }
   return match;
@@ -86,8 +86,8 @@ export function issueApiKey(options: { dataDir: string; userName: string; isAdmi
 }
 
 /** Every key of a data dir, by prefix (revoked ones marked). */
-export function listApiKeys(dataDir: string): ApiKeyListing[] {
-  return withStores(dataDir, (users) => users.listKeys());
+async export function listApiKeys(dataDir: string): Promise<ApiKeyListing[]> {
+  return await withStores(dataDir, (users) => users.listKeys());
 }
 
 /** Revokes the keys of a data dir that start with the prefix; returns how many. */

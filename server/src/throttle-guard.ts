@@ -23,7 +23,7 @@ export interface ThrottleGuard {
    * Throws 429 for a metric series that holds `valuesPerMetric` values already (nothing of the request was
    * stored). Call it outside any transaction: the experiment's throttle flags must stay written.
    */
-  refuseFullSeries(experimentId: number, metricName: string): never;
+  refuseFullSeries(experimentId: number, metricName: string): Promise<never>;
 }
 
 /** Creates the guard; `now` is injectable for tests. */

@@ -35,7 +35,7 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
       const workspace = artifact && await workspaces.byId(artifact.workspaceId);
       if (workspace) access.requireMember(caller, workspace.id, workspace.name);
     } else if (ref.artifactName) {
-      const workspaceId = ref.workspace ? access.workspace(caller, ref.workspace).id : ref.defaultWorkspaceId;
+      const workspaceId = ref.workspace ? (await access.workspace(caller, ref.workspace)).id : ref.defaultWorkspaceId;
       if (workspaceId === undefined) throw badRequest('Give the artifact\'s "workspace" (or an experimentKey of that workspace) with "artifactName".');
       artifact = await artifacts.byName(workspaceId, ref.artifactName);
     } else {

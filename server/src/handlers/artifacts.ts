@@ -100,7 +100,7 @@ export function createArtifactHandlers(services: Services): HandlerTable {
         return ok('Updated');
       }),
     listArtifacts: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.workspace);
+      const workspace = await access.workspace(caller, query.workspace);
       return { artifacts: (await artifacts.list(workspace.id)).map(overview) };
     },
     getArtifact: async ({ query, caller }) => {
@@ -110,7 +110,7 @@ export function createArtifactHandlers(services: Services): HandlerTable {
         const workspace = artifact && await workspaces.byId(artifact.workspaceId);
         if (workspace) access.requireMember(caller, workspace.id, workspace.name);
       } else if (query.workspace && query.artifactName) {
-        artifact = await artifacts.byName(access.workspace(caller, query.workspace).id, query.artifactName);
+        artifact = await artifacts.byName((await access.workspace(caller, query.workspace)).id, query.artifactName);
       } else {
         throw badRequest('Give artifact_id, or both workspace and artifactName.');
       }

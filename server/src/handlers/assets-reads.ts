@@ -52,7 +52,7 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
     },
     downloadGitPatch: async ({ query, caller, reply }) => {
       const experiment = await access.experiment(caller, query.experimentKey);
-      const patch = gitPatches.get(experiment.id);
+      const patch = await gitPatches.get(experiment.id);
       // The Python SDK takes a body starting with `{"msg"` as "no patch" (a 404 would raise).
       if (!patch) return { msg: 'No git patch', code: 200, data: null, sdk_error_code: 0 };
       const zip = await startsWithZipMagic(blobs, patch.blob, patch.fileSize);

@@ -121,7 +121,7 @@ async export function insertAsset(services: Services, content: AssetContent, wan
     }
   }
   if (wanted.overwrite) {
-    for (const versionId of assets.artifactVersionsNamed(experiment.id, fileName)) await requireChangeable(versionId);
+    for (const versionId of await assets.artifactVersionsNamed(experiment.id, fileName)) await requireChangeable(versionId);
     replaced = await assets.deleteByName(experiment.id, fileName) > 0 || replaced;
   }
   const asset = await assets.insert({

@@ -68,6 +68,6 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
       experiments.setThrottle(id, { throttle: false, throttleMessage: null, throttleReasons: [] });
       return ok('Saved');
     },
-    getDependencies: async ({ query, caller }) => ({ dependencies: loggedData.dependencies.list(await experimentIdFor(services, caller, query.experimentKey)) }),
+    getDependencies: async ({ query, caller }) => ({ dependencies: await loggedData.dependencies.list(await experimentIdFor(services, caller, query.experimentKey)) }),
   };
 }

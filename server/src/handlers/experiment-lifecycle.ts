@@ -48,7 +48,7 @@ export function createExperimentLifecycleHandlers(services: Services): HandlerTa
         return ok('Restore');
       }),
     listTrashedExperiments: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.workspaceName);
+      const workspace = await access.workspace(caller, query.workspaceName);
       const now = services.now();
       const beat = services.config.keepAlive.isAliveBeatDurationMillis;
       return { experiments: (await experiments.listTrash(workspace.id)).map((experiment) => toExperimentMetadata(experiment, now, beat)) };

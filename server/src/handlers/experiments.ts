@@ -37,7 +37,7 @@ export function createExperimentHandlers(services: Services): HandlerTable {
   return {
     createExperiment: ({ body, caller, request }) =>
       transaction(async () => {
-        const workspace = access.workspace(caller, body.workspaceName);
+        const workspace = await access.workspace(caller, body.workspaceName);
         const now = services.now();
         const project =
           await projects.byName(workspace.id, body.projectName) ??
@@ -92,8 +92,8 @@ export function createExperimentHandlers(services: Services): HandlerTable {
       if (!paged) return { experiments: (await experiments.listInProject(project.id, archived)).map(metadata) };
       const limit = query.size ?? (query.page === undefined ? null : PAGE_SIZE);
       const page = { archived, sortBy: query.sortBy ?? 'created', order: query.sortOrder ?? 'desc', limit, offset: ((query.page ?? 1) - 1) * (limit ?? 0) } as const;
-      const ids = services.search.page(project.id, { predicates: [] }, page, { now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
-      return { experiments: ids.flatMap((id) => experiments.byId(id) ?? []).map(metadata) };
+      const ids = await services.search.page(project.id, { predicates: [] }, page, { now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
+      return { experiments: ids.flatMap(async (id) => await experiments.byId(id) ?? []).map(metadata) };
     },
     getExperimentMetadata: async ({ query, caller }) => metadata(await access.experiment(caller, query.experimentKey)),
     listExperimentTags: async ({ query, caller }) => ({ tags: await services.loggedData.tags.inProject((await access.project(caller, query)).id) }),

@@ -67,7 +67,7 @@ export function createLiveHandlers(services: Services): HandlerTable {
       }
       const [seqText = '0', atText = '0'] = query.since.split('.');
       const at = Number(atText);
-      const found = changes.since(project.id, Number(seqText), limit);
+      const found = await changes.since(project.id, Number(seqText), limit);
       // Runs whose last beat aged past the beat duration since the previous read stopped running without a write.
       const stopped = at < now ? await changes.lastBeatBetween(project.id, at - beat, now - beat, Number(seqText)) : [];
       return {
@@ -81,7 +81,7 @@ export function createLiveHandlers(services: Services): HandlerTable {
     getExperimentLive: async ({ query, caller }) => {
       const experiment = await access.experiment(caller, query.experimentKey);
       const metadata = toExperimentMetadata(experiment, services.now(), beat);
-      const items = liveData.metricItems(experiment.id);
+      const items = await liveData.metricItems(experiment.id);
       if (query.since === undefined) {
         const cursor = { o: await liveData.lastOutputId(), m: items.map(async (item): Promise<[number, number, number]> => [item.id, item.count, await liveData.maxStep(item.id)]) };
         return { experiment: metadata, metrics: [], output: [], cursor: encodeCursor(cursor), more: false };

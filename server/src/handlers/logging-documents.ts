@@ -38,8 +38,8 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
     setSystemDetails: ({ body, caller }) => {
       const { experimentKey, logAdditionalSystemInfoList: infoItems, ...fields } = body;
       const given: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
-      return otherWrite(caller, experimentKey, (id, now) => {
-        if (infoItems) given.logAdditionalSystemInfoList = mergeByKey(documents.json(id, 'system')?.logAdditionalSystemInfoList, infoItems);
+      return otherWrite(caller, experimentKey, async (id, now) => {
+        if (infoItems) given.logAdditionalSystemInfoList = mergeByKey((await documents.json(id, 'system'))?.logAdditionalSystemInfoList, infoItems);
         documents.mergeJson(id, 'system', given, now);
       });
     },

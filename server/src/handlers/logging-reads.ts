@@ -18,7 +18,7 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
 
   /** The stored E32 fields plus what the usage series tell (metric names, GPU memory, total RAM). */
   const systemDetails = async (experimentId: number, experimentKey: string): Promise<SystemDetails> => {
-    const stored = (documents.json(experimentId, 'system') ?? {}) as Partial<SystemDetails>;
+    const stored = (await documents.json(experimentId, 'system') ?? {}) as Partial<SystemDetails>;
     const usage = await values.metricSummariesWithPrefix(experimentId, 'sys.');
     const gpuTotals = [
       ...(stored.gpuStaticInfoList ?? []).flatMap((gpu) => (gpu.totalMemory === null ? [] : [gpu.totalMemory])),
@@ -53,7 +53,7 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
   };
 
   return {
-    getTags: async ({ query, caller }) => ({ tags: loggedData.tags.list(await experimentIdFor(services, caller, query.experimentKey)) }),
+    getTags: async ({ query, caller }) => ({ tags: await loggedData.tags.list(await experimentIdFor(services, caller, query.experimentKey)) }),
     getParameters: async ({ query, caller }) => ({
       values: (await values.summaries(await experimentIdFor(services, caller, query.experimentKey), 'parameter')).map((item) => toSummaryRecord(item, true)),
     }),
@@ -78,7 +78,7 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
     },
     getSystemDetails: async ({ query, caller }) => systemDetails(await experimentIdFor(services, caller, query.experimentKey), query.experimentKey),
     getGitMetadata: async ({ query, caller }) => {
-      const stored = documents.json(await experimentIdFor(services, caller, query.experimentKey), 'git') as GitMetadata | undefined;
+      const stored = await documents.json(await experimentIdFor(services, caller, query.experimentKey), 'git') as GitMetadata | undefined;
       return stored ?? NO_GIT;
     },
     getOutput: async ({ query, caller }) => ({ output: await loggedData.output.text(await experimentIdFor(services, caller, query.experimentKey), query.stderr) }),
@@ -86,7 +86,7 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
     getCode: async ({ query, caller }) => ({ code: await documents.text(await experimentIdFor(services, caller, query.experimentKey), 'code') }),
     getGraph: async ({ query, caller }) => ({ graph: await documents.text(await experimentIdFor(services, caller, query.experimentKey), 'graph') }),
     getCloudDetails: async ({ query, caller }) => {
-      const stored = documents.json(await experimentIdFor(services, caller, query.experimentKey), 'cloud') as CloudDetails | undefined;
+      const stored = await documents.json(await experimentIdFor(services, caller, query.experimentKey), 'cloud') as CloudDetails | undefined;
       return stored ?? { provider: null, metadata: {} };
     },
   };

@@ -46,7 +46,7 @@ export function appendMetrics(
   const write = async () => {
     const append = () => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric);
     const { refusedSeries } = await loggedData.batch.run(append, { atomic: true });
-    if (refusedSeries !== null) throttle.refuseFullSeries(experimentId, refusedSeries);
+    if (refusedSeries !== null) await throttle.refuseFullSeries(experimentId, refusedSeries);
   };
   return throttle.admit(experimentId, type, count, write, oversized);
 }

@@ -14,7 +14,7 @@ export function createMetricSeriesHandlers(services: Services): HandlerTable {
         throw badRequest('The query field "from" must not be greater than "to".');
       }
       const experiment = await access.experiment(caller, query.experimentKey);
-      const item = metricTiles.item(experiment.id, query.metricName);
+      const item = await metricTiles.item(experiment.id, query.metricName);
       if (!item) throw notFound(`Experiment ${experiment.key} has no metric "${query.metricName}".`);
       const axis = query.axis ?? 'step';
       const sample = await seriesSampler.sample(item, { axis: axis === 'step' ? 0 : 1, buckets: query.buckets ?? DEFAULT_BUCKETS, from: query.from, to: query.to });

@@ -20,7 +20,7 @@ export function createPanelHandlers(services: Services): HandlerTable {
 
   return {
     uploadPanel: async ({ query, caller, request }) => {
-      const workspace = access.workspace(caller, query.teamName);
+      const workspace = await access.workspace(caller, query.teamName);
       const target = query.templateId ? await panelOf(caller, query.templateId) : undefined;
       if (target && target.workspaceId !== workspace.id) throw badRequest(`Panel "${target.uuid}" belongs to another workspace.`);
       const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
@@ -38,7 +38,7 @@ export function createPanelHandlers(services: Services): HandlerTable {
       return { ...ok('Saved'), templateId };
     },
     listPanels: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.teamName);
+      const workspace = await access.workspace(caller, query.teamName);
       return {
         panels: (await panels.list(workspace.id)).map((panel) => ({
           templateId: panel.uuid,

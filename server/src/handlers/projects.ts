@@ -25,7 +25,7 @@ export function createProjectHandlers(services: Services): HandlerTable {
   return {
     createProject: ({ body, caller }) =>
       transaction(async () => {
-        const workspace = access.workspace(caller, body.workspaceName);
+        const workspace = await access.workspace(caller, body.workspaceName);
         if (await projects.byName(workspace.id, body.projectName)) throw conflict(body.projectName, workspace.name);
         const project = await projects.create(
           { workspaceId: workspace.id, name: body.projectName, description: body.projectDescription, isPublic: body.isPublic, ownerUserId: caller.userId },
@@ -82,7 +82,7 @@ export function createProjectHandlers(services: Services): HandlerTable {
       return ok('Deleted');
     },
     listProjects: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.workspaceName);
+      const workspace = await access.workspace(caller, query.workspaceName);
       return { projects: (await projects.listLive(workspace.id)).map(toProjectRecord) };
     },
     getProject: async ({ query, caller }) => toProjectRecord(await access.project(caller, query)),

@@ -73,7 +73,7 @@ export function registryChanges(services: Services) {
       }
       const status = fields.status?.trim() ? await allowedStatus(target.workspace, fields.status) : ((await registryStatuses.allowed(target.workspace.id))[0] ?? 'None');
       const stages = normalizeStages(fields.stages ?? []);
-      const created = registry.create(
+      const created = await registry.create(
         {
           registryModelId: target.model.id,
           experimentModelRowId: source.id,
@@ -89,22 +89,22 @@ export function registryChanges(services: Services) {
         services.now(),
       );
       const event = eventOf(caller, { ...target, version: created }, created, []);
-      webhooks.outbox.emit('MODEL_VERSION_CREATED', event);
+      await webhooks.outbox.emit('MODEL_VERSION_CREATED', event);
       await webhooks.outbox.stageChanged(event);
       return { registryModelId: target.model.uuid, registryModelItemId: created.uuid };
     },
     /** Replaces, adds or removes stages (E19, E25, E26): history entry and notifications only when they change. */
     async setStages(caller: Caller, found: FoundVersion, stages: string[], how: StageChange, comment?: string): Promise<boolean> {
-      if (!registry.setStages(found.version.id, stages, how, caller, services.now(), comment)) return false;
+      if (!await registry.setStages(found.version.id, stages, how, caller, services.now(), comment)) return false;
       await webhooks.outbox.stageChanged(eventOf(caller, found, await current(found.version.uuid), found.version.stages));
       return true;
     },
     setComment: (caller: Caller, found: FoundVersion, comment: string) => registry.setComment(found.version.id, comment, caller, services.now()),
     /** Sets an allowed status (400 otherwise); MODEL_VERSION_STATUS_CHANGED when it changed. */
     async setStatus(caller: Caller, found: FoundVersion, status: string): Promise<boolean> {
-      if (!registry.setStatus(found.version.id, await allowedStatus(found.workspace, status), caller, services.now())) return false;
+      if (!await registry.setStatus(found.version.id, await allowedStatus(found.workspace, status), caller, services.now())) return false;
       const after = await current(found.version.uuid);
-      webhooks.outbox.emit('MODEL_VERSION_STATUS_CHANGED', { ...eventOf(caller, found, after, after.stages), previousStatus: found.version.status });
+      await webhooks.outbox.emit('MODEL_VERSION_STATUS_CHANGED', { ...eventOf(caller, found, after, after.stages), previousStatus: found.version.status });
       return true;
     },
     eventOf,

@@ -47,7 +47,7 @@ export function registryGate(services: Services) {
       createdAt: services.now(),
     });
     const event = changes.eventOf(caller, found, found.version, found.version.stages);
-    webhooks.outbox.emit(`MODEL_VERSION_PROMOTION_${step}`, { ...event, promotionRequest: payload });
+    await webhooks.outbox.emit(`MODEL_VERSION_PROMOTION_${step}`, { ...event, promotionRequest: payload });
   };
 
   return {

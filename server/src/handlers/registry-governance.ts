@@ -22,8 +22,8 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
 
   /** The policy record of a model (or of the workspace default when `modelId` is null). */
   const policyRecord = async (workspace: Workspace, model: { id: number; name: string } | null) => {
-    const workspaceDefault = registryPolicies.rulesAt(workspace.id, null) ?? [];
-    const rules = registryPolicies.rulesAt(workspace.id, model?.id ?? null) ?? null;
+    const workspaceDefault = await registryPolicies.rulesAt(workspace.id, null) ?? [];
+    const rules = await registryPolicies.rulesAt(workspace.id, model?.id ?? null) ?? null;
     return {
       workspaceName: workspace.name,
       modelName: model?.name ?? null,
@@ -49,8 +49,8 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
       return { kind: rule.kind, value, approvers };
     });
   };
-  const scope = (caller: Caller, workspaceName: string, modelName: string | null | undefined) => {
-    if (!modelName) return { workspace: access.workspace(caller, workspaceName), model: null };
+  const scope = async (caller: Caller, workspaceName: string, modelName: string | null | undefined) => {
+    if (!modelName) return { workspace: await access.workspace(caller, workspaceName), model: null };
     return lookups.model(caller, workspaceName, modelName);
   };
 

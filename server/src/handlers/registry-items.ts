@@ -54,7 +54,7 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
       }),
     updateRegistryModelItemMetadata: ({ params, body, caller }) =>
       transaction(async () => {
-        changes.setMetadata(caller, await lookups.version(caller, params.registryModelItemId), metadataDocument(body.metadata));
+        await changes.setMetadata(caller, await lookups.version(caller, params.registryModelItemId), metadataDocument(body.metadata));
         return ok('200 Ok');
       }),
     registryModelItemMetadata: async ({ params, caller }) => {
@@ -62,19 +62,19 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
       return { metadata: Object.entries(version.metadata).map(([key, value]) => ({ key, value })) };
     },
     registryAllowedStatusValues: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.workspaceName);
+      const workspace = await access.workspace(caller, query.workspaceName);
       return { allowedStatus: await registryStatuses.allowed(workspace.id) };
     },
     setRegistryAllowedStatusValues: ({ body, caller }) =>
-      transaction(() => {
-        const workspace = access.workspace(caller, body.workspaceName);
+      transaction(async () => {
+        const workspace = await access.workspace(caller, body.workspaceName);
         const values = body.allowedStatus.map((value) => value.trim());
         const seen = new Set<string>();
         for (const value of values) {
           if (seen.has(value.toLowerCase())) throw badRequest(`The status "${value}" is listed more than once (case does not count).`);
           seen.add(value.toLowerCase());
         }
-        const dropped = registry.statusesInUse(workspace.id).filter((value) => !values.includes(value));
+        const dropped = (await registry.statusesInUse(workspace.id)).filter((value) => !values.includes(value));
         if (dropped.length > 0) throw badRequest(`Versions of workspace "${workspace.name}" have the status ${dropped.map((v) => `"${v}"`).join(', ')}: keep it in the list.`);
         registryStatuses.replace(workspace.id, values);
         return { allowedStatus: registryStatuses.allowed(workspace.id) };

@@ -11,7 +11,7 @@ export function createRegistryReadHandlers(services: Services): HandlerTable {
   const lookups = registryLookups(services);
   return {
     listRegistryModels: async ({ query, caller, request }) => {
-      const workspace = access.workspace(caller, query.workspaceName);
+      const workspace = await access.workspace(caller, query.workspaceName);
       const registryModels = (await registry.listModels(workspace.id)).map(async (model) => {
         const latest = latestOf(await registry.versions(model.id));
         return {

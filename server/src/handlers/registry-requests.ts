@@ -72,7 +72,7 @@ export function createRegistryRequestHandlers(services: Services): HandlerTable 
 
   return {
     listPromotionRequests: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.workspaceName);
+      const workspace = await access.workspace(caller, query.workspaceName);
       const model = query.modelName ? (await lookups.model(caller, workspace.name, query.modelName)).model : undefined;
       const state = query.mayApprove ? 'pending' : query.state;
       const requests = await promotionRequests.list(workspace.id, { registryModelId: model?.id, state });

@@ -65,7 +65,7 @@ export function registryLookups(services: Services) {
     workspaceOf,
     /** A registry model by workspace and name: 404 (42008) when missing. */
     async model(caller: Caller, workspaceName: string, modelName: string): Promise<{ workspace: Workspace; model: RegistryModel }> {
-      const workspace = access.workspace(caller, workspaceName);
+      const workspace = await access.workspace(caller, workspaceName);
       const model = await registry.modelByName(workspace.id, modelName);
       if (!model) throw notFound(`No registry model named "${modelName}" in workspace "${workspace.name}".`, SdkError.registryModelNotFound);
       return { workspace, model };

@@ -49,7 +49,7 @@ export function createRegistryHandlers(services: Services): HandlerTable {
     updateRegistryModelVersion: ({ body, caller }) =>
       transaction(async () => {
         const found = await lookups.version(caller, body.registryModelItemId);
-        if (body.comment !== undefined) changes.setComment(caller, found, body.comment);
+        if (body.comment !== undefined) await changes.setComment(caller, found, body.comment);
         const held = body.stages ? await guarded.replaceStages(caller, await lookups.version(caller, body.registryModelItemId), body.stages, body.comment, 'E19') : undefined;
         return held ?? ok('200 Ok');
       }),
@@ -82,7 +82,7 @@ export function createRegistryHandlers(services: Services): HandlerTable {
         return ok('200 Ok');
       }),
     countRegistryModels: async ({ query, caller }) => {
-      const workspace = services.access.workspace(caller, query.workspaceName);
+      const workspace = await services.access.workspace(caller, query.workspaceName);
       return { registryModelCount: await registry.countModels(workspace.id) };
     },
     addRegistryModelVersionStage: ({ query, caller }) =>

@@ -21,18 +21,18 @@ export function createSearchHandlers(services: Services): HandlerTable {
   const clock = () => ({ now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
   const metadata = (experiment: Experiment, now: number) => toExperimentMetadata(experiment, now, config.keepAlive.isAliveBeatDurationMillis);
   return {
-    getProjectColumns: async ({ query, caller }) => ({ columns: search.columns((await access.project(caller, query)).id, query.archived, clock()) }),
+    getProjectColumns: async ({ query, caller }) => ({ columns: await search.columns((await access.project(caller, query)).id, query.archived, clock()) }),
     queryProject: async ({ body, caller }) => {
       const project = await access.project(caller, body);
-      return { experimentKeys: asClientError(() => search.keys(project.id, { predicates: body.predicates }, body.archived ?? false, clock())) };
+      return { experimentKeys: await asClientError(() => search.keys(project.id, { predicates: body.predicates }, body.archived ?? false, clock())) };
     },
     searchExperiments: async ({ body, caller }) => {
       const project = await access.project(caller, { projectId: body.projectId });
       const limit = body.limit ?? 100;
       const at = clock();
       const page = { archived: body.deleted ?? false, sortBy: 'created', order: 'desc', limit, offset: ((body.page ?? 1) - 1) * limit } as const;
-      const ids = asClientError(() => search.page(project.id, { rulesTree: body.rulesTree }, page, at));
-      return { experiments: ids.flatMap((id) => experiments.byId(id) ?? []).map((experiment) => metadata(experiment, at.now)) };
+      const ids = await asClientError(() => search.page(project.id, { rulesTree: body.rulesTree }, page, at));
+      return { experiments: ids.flatMap(async (id) => await experiments.byId(id) ?? []).map((experiment) => metadata(experiment, at.now)) };
     },
   };
 }

@@ -10,7 +10,7 @@ export function createStoreHandlers(services: Services): HandlerTable {
     saveStore: ({ body, caller }) =>
       services.sql.transaction(async () => {
         const project = await access.project(caller, { projectId: body.projectId });
-        const existing = vizStores.get(body.instanceId);
+        const existing = await vizStores.get(body.instanceId);
         if (existing && existing.projectRowId !== project.id) {
           throw badRequest(`Visualization instance "${body.instanceId}" belongs to another project.`);
         }
@@ -18,7 +18,7 @@ export function createStoreHandlers(services: Services): HandlerTable {
         return ok('Stored');
       }),
     getStore: async ({ query, caller }) => {
-      const saved = vizStores.get(query.instanceId);
+      const saved = await vizStores.get(query.instanceId);
       const project = saved && await projects.byId(saved.projectRowId);
       if (!saved || !project) throw notFound(`No store saved for visualization instance "${query.instanceId}".`);
       access.requireMember(caller, project.workspaceId, project.workspaceName);

@@ -31,7 +31,7 @@ export async function planConfig(services: Services, caller: Caller, body: Webho
   const workspaces = new Map<string, Workspace>();
   const entries: PlannedEntry[] = [];
   for (const [configIndex, item] of body.webhookConfigs.entries()) {
-    const workspace = workspaces.get(item.workspaceName) ?? services.access.workspace(caller, item.workspaceName);
+    const workspace = workspaces.get(item.workspaceName) ?? await services.access.workspace(caller, item.workspaceName);
     workspaces.set(item.workspaceName, workspace);
     for (const [urlIndex, entry] of item.webhookUrls.entries()) {
       const where = `webhookConfigs[${configIndex}].webhookUrls[${urlIndex}]`;

@@ -58,17 +58,17 @@ export function createWebhookHandlers(services: Services): HandlerTable {
       await saveConfig(services, await planConfig(services, caller, body), true);
     },
     getWebhookConfig: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.workspaceName);
+      const workspace = await access.workspace(caller, query.workspaceName);
       const modelName = query.modelName === undefined ? undefined : modelKey(query.modelName);
       return { webhookConfigs: configItems(workspace.name, await webhooks.config.list(workspace.id, modelName)) };
     },
     listWebhookDeliveries: async ({ query, caller }) => {
-      const workspace = access.workspace(caller, query.workspaceName);
+      const workspace = await access.workspace(caller, query.workspaceName);
       const { workspaceName: _workspace, ...filter } = query;
       return { deliveries: (await webhooks.deliveries.log(workspace.id, filter)).map((delivery) => deliveryRecord(workspace.name, delivery)) };
     },
     redeliverWebhook: async ({ body, caller }) => {
-      const workspace = access.workspace(caller, body.workspaceName);
+      const workspace = await access.workspace(caller, body.workspaceName);
       const original = await webhooks.deliveries.byUuid(workspace.id, body.deliveryId.trim());
       if (!original) throw notFound(`No delivery "${body.deliveryId}" in workspace "${workspace.name}".`);
       const entry = await webhooks.config.find(workspace.id, original.modelName, original.url);
@@ -86,7 +86,7 @@ export function createWebhookHandlers(services: Services): HandlerTable {
       return deliveryRecord(workspace.name, queued);
     },
     sendWebhookTest: async ({ body, caller }) => {
-      const workspace = access.workspace(caller, body.workspaceName);
+      const workspace = await access.workspace(caller, body.workspaceName);
       const modelName = modelKey(body.modelName);
       const entry = await webhooks.config.find(workspace.id, modelName, body.url.trim());
       if (!entry) throw notFound(`No webhook URL ${body.url} is configured for ${modelName ? `model "${modelName}"` : 'every model'} in workspace "${workspace.name}".`);

@@ -44,7 +44,7 @@ export interface AssetStore {
   /** The assets belonging to experiment models (for registry versions). */
   listOfModels(experimentModelRowIds: number[]): Promise<StoredAsset[]>;
   /** The artifact versions that the experiment's assets named `fileName` belong to (what an overwrite would change). */
-  artifactVersionsNamed(experimentId: number, fileName: string): string[];
+  artifactVersionsNamed(experimentId: number, fileName: string): Promise<string[]>;
   /** Deletes the experiment's assets named `fileName` (overwrite); returns how many. */
   deleteByName(experimentId: number, fileName: string): Promise<number>;
   delete(id: number): void;

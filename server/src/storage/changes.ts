@@ -27,7 +27,7 @@ export interface ChangesSince {
 /** The change feed of migration 019: what a project's experiment list shows, read by change number. */
 export interface ChangeStore {
   /** Changes after `since` (exclusive), at most `limit` entries in all; removals only of experiments no longer listed. */
-  since(projectId: number, since: number, limit: number): ChangesSince;
+  since(projectId: number, since: number, limit: number): Promise<ChangesSince>;
   /** Listed experiments whose change number is below `before`, newest change first: the backfill of a first read. */
   before(projectId: number, before: number, limit: number): Promise<ExperimentChange[]>;
   /** Listed experiments never stopped whose last beat lies in (from, to] and that did not change after `upTo`. */

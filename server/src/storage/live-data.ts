@@ -34,7 +34,7 @@ export interface ArrivedLine {
 /** Reads of what an experiment logged after a reader's last look (the live view). */
 export interface LiveDataStore {
   /** The metrics of an experiment with their point counts. */
-  metricItems(experimentId: number): MetricItem[];
+  metricItems(experimentId: number): Promise<MetricItem[]>;
   /** The highest step of a series (-1 when none has a step, or it is empty). */
   maxStep(itemId: number): Promise<number>;
   /** The points that arrived after the first `mark.count`, in arrival order. */

@@ -13,7 +13,7 @@ export interface LoggedDependencyStore {
   /** Sets each dependency's version (a name declared again takes the new one). */
   put(experimentId: number, dependencies: readonly Dependency[]): void;
   /** The experiment's dependencies by name. */
-  list(experimentId: number): Dependency[];
+  list(experimentId: number): Promise<Dependency[]>;
 }
 
 /** Creates the dependency store over a database (migration 008). */

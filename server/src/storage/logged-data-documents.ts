@@ -17,7 +17,7 @@ export interface LoggedDocumentStore {
   /** Sets the given fields (undefined ones are left as stored), atomically. */
   mergeJson(experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number): void;
   /** The JSON document, undefined when never set. */
-  json(experimentId: number, kind: JsonKind): Record<string, unknown> | undefined;
+  json(experimentId: number, kind: JsonKind): Promise<Record<string, unknown> | undefined>;
 }
 
 /** Creates the document store over a database. */

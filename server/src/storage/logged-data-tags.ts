@@ -6,7 +6,7 @@ export interface LoggedTagStore {
   add(experimentId: number, tags: readonly string[]): void;
   /** Removes tags (absent ones are ignored). */
   remove(experimentId: number, tags: readonly string[]): void;
-  list(experimentId: number): string[];
+  list(experimentId: number): Promise<string[]>;
   /** The tags of every experiment listed in a project (home or symlinked, trashed ones included), by experiment key. */
   inProject(projectId: number): Promise<Record<string, string[]>>;
 }

@@ -44,7 +44,7 @@ export interface LoggedValueStore {
    * writing each once at its end (before the commit): a failing append leaves them as they were, and when the
    * transaction fails they go with it. Nested inside another, it forgets what `run` kept when `run` throws.
    */
-  deferringSummaries<T>(run: () => T): T;
+  deferringSummaries<T>(run: () => T): Promise<T>;
   /** Folds a parameter or other value into its summary. */
   logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): void;
   /** Summaries of one kind, by name. */

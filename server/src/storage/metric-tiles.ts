@@ -25,7 +25,7 @@ export interface RawPoint {
 /** Pre-aggregated tiles of metric series, filled at read time (never by the write path), and raw range reads. */
 export interface MetricTileStore {
   /** The metric `name` of an experiment; undefined when it logged none. */
-  item(experimentId: number, name: string): MetricItemRef | undefined;
+  item(experimentId: number, name: string): Promise<MetricItemRef | undefined>;
   /**
    * Tiles the points that arrived since the last call, in chunks of one transaction each (other requests are
    * served between them); answers the finest level kept per axis.

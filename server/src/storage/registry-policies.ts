@@ -8,7 +8,7 @@ export type ApprovalRule = z.output<typeof approvalRule>;
 /** Approval policies: a workspace default and per-model rules (a model's own rules replace the default). */
 export interface RegistryPolicyStore {
   /** The rules set at one level (model id null: the workspace default); undefined when none are set there. */
-  rulesAt(workspaceId: number, registryModelId: number | null): ApprovalRule[] | undefined;
+  rulesAt(workspaceId: number, registryModelId: number | null): Promise<ApprovalRule[] | undefined>;
   /** Sets (rules) or removes (null) the rules at one level. */
   set(workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number): void;
   /** The rules in force for a model: its own when set, else the workspace default, else none. */

@@ -27,16 +27,16 @@ export type StageChange = 'added' | 'removed' | 'replaced';
 export interface RegistryVersionStore {
   versions(registryModelId: number): Promise<RegistryVersion[]>;
   versionByUuid(uuid: string): Promise<RegistryVersion | undefined>;
-  create(version: NewRegistryVersion, actor: RegistryActor, now: number): RegistryVersion;
-  setStages(id: number, stages: string[], how: StageChange, actor: RegistryActor, now: number, comment?: string): boolean;
-  setComment(id: number, comment: string, actor: RegistryActor, now: number): boolean;
-  setStatus(id: number, status: string, actor: RegistryActor, now: number): boolean;
-  setMetadata(id: number, metadata: Record<string, unknown>, actor: RegistryActor, now: number): boolean;
+  create(version: NewRegistryVersion, actor: RegistryActor, now: number): Promise<RegistryVersion>;
+  setStages(id: number, stages: string[], how: StageChange, actor: RegistryActor, now: number, comment?: string): Promise<boolean>;
+  setComment(id: number, comment: string, actor: RegistryActor, now: number): Promise<boolean>;
+  setStatus(id: number, status: string, actor: RegistryActor, now: number): Promise<boolean>;
+  setMetadata(id: number, metadata: Record<string, unknown>, actor: RegistryActor, now: number): Promise<boolean>;
   delete(id: number, actor: RegistryActor, now: number): void;
   /** Records the deletion of every version of a model (call before deleting the model). */
   recordModelDeleted(registryModelId: number, actor: RegistryActor, now: number): void;
   /** The distinct status values the workspace's versions have. */
-  statusesInUse(workspaceId: number): string[];
+  statusesInUse(workspaceId: number): Promise<string[]>;
 }
 
 /** The whole of a version as its creation and deletion entries show it. */

@@ -22,11 +22,11 @@ export interface SearchPage {
 /** Queries over a project's experiments, compiled to SQL and evaluated by SQLite (nothing is filtered in memory). */
 export interface SearchStore {
   /** The columns a query may name; archived true/false restricts the names to those experiments, undefined takes both. */
-  columns(projectId: number, archived: boolean | undefined, clock: Clock): ColumnRecord[];
+  columns(projectId: number, archived: boolean | undefined, clock: Clock): Promise<ColumnRecord[]>;
   /** Keys of the matching experiments (listed in the project, not trashed, archived as asked), newest first. */
-  keys(projectId: number, filter: SearchFilter, archived: boolean, clock: Clock): string[];
+  keys(projectId: number, filter: SearchFilter, archived: boolean, clock: Clock): Promise<string[]>;
   /** Row ids of one page of matching experiments, in the page's order. */
-  page(projectId: number, filter: SearchFilter, page: SearchPage, clock: Clock): number[];
+  page(projectId: number, filter: SearchFilter, page: SearchPage, clock: Clock): Promise<number[]>;
 }
 
 /** Creates the search store over a database. */

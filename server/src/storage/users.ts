@@ -31,8 +31,8 @@ export interface UserStore {
   create(name: string, isAdmin: boolean, now: number): Promise<User>;
   addKey(userId: number, prefix: string, hash: Buffer, now: number): void;
   /** Unrevoked keys whose prefix matches. */
-  keyCandidates(prefix: string): KeyCandidate[];
-  listKeys(): ApiKeyListing[];
+  keyCandidates(prefix: string): Promise<KeyCandidate[]>;
+  listKeys(): Promise<ApiKeyListing[]>;
   /** Revokes the unrevoked keys with this prefix; returns how many. */
   revokeKeys(prefix: string, now: number): Promise<number>;
 }

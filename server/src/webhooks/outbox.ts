@@ -37,7 +37,7 @@ export type StageChange = VersionEvent;
 /** Turns registry events into outbox rows, one per matching URL. Call inside the transaction of the change: rows commit or roll back with it. */
 export interface WebhookOutbox {
   /** Queues an event of any type; returns how many notifications were queued. */
-  emit(eventType: WebhookTrigger, event: VersionEvent): number;
+  emit(eventType: WebhookTrigger, event: VersionEvent): Promise<number>;
   /** Queues MODEL_VERSION_STAGE_CHANGED and MODEL_VERSION_TAGS_CHANGED when the stages changed (nothing otherwise). */
   stageChanged(change: StageChange): Promise<number>;
 }
