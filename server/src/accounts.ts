@@ -5,7 +5,7 @@ import type { WorkspaceStore } from './storage/workspaces.ts';
 export const ADMIN_USER = 'admin';
 
 /** Finds a user by name, or creates them with a default workspace named after them (suffixed if taken). */
-async export function ensureUser(stores: { users: UserStore; workspaces: WorkspaceStore }, name: string, isAdmin: boolean, now: number): Promise<User> {
+export async function ensureUser(stores: { users: UserStore; workspaces: WorkspaceStore }, name: string, isAdmin: boolean, now: number): Promise<User> {
   const existing = await stores.users.byName(name);
   if (existing) return existing;
   const user = await stores.users.create(name, isAdmin, now);

@@ -18,7 +18,7 @@ export interface BootstrapResult {
  * On first start (no users yet) registers the admin user, its default workspace and an API key:
  * `bootstrapApiKey` when given, else a random key written to `<data-dir>/admin-api-key` (0600).
  */
-async export function bootstrapAdmin(services: Services, bootstrapApiKey: string | undefined): Promise<BootstrapResult> {
+export async function bootstrapAdmin(services: Services, bootstrapApiKey: string | undefined): Promise<BootstrapResult> {
   return await services.sql.transaction(async (): Promise<BootstrapResult> => {
     if (await services.users.count() > 0) return {};
     const now = services.now();

@@ -3,7 +3,7 @@ import { issueApiKey, listApiKeys, revokeApiKeys } from './keys.ts';
 const iso = (millis: number | null) => (millis === null ? '-' : new Date(millis).toISOString());
 
 /** `keys create --user <name>`, `keys list`, `keys revoke <prefix>` against a data dir. */
-async export function runKeysCommand(args: string[], options: { dataDir: string; user: string | undefined }): Promise<void> {
+export async function runKeysCommand(args: string[], options: { dataDir: string; user: string | undefined }): Promise<void> {
   const [action, ...rest] = args;
   if (action === 'create' && rest.length === 0) {
     if (!options.user) throw new Error('keys create needs --user <name>.');

@@ -1,7 +1,8 @@
 import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './accounts.ts';
 import type { Caller } from './http/handler.ts';
-import { openDatabase, type Sql } from './storage/database.ts';
+import type { Sql } from './storage/sql.ts';
+import { openSqlite } from './storage/sql-sqlite.ts';
 import type { ExternalCommits } from './storage/external-commits.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './storage/users.ts';
 import { createWorkspaceStore } from './storage/workspaces.ts';
@@ -86,21 +87,21 @@ export function issueApiKey(options: { dataDir: string; userName: string; isAdmi
 }
 
 /** Every key of a data dir, by prefix (revoked ones marked). */
-async export function listApiKeys(dataDir: string): Promise<ApiKeyListing[]> {
+export async function listApiKeys(dataDir: string): Promise<ApiKeyListing[]> {
   return await withStores(dataDir, (users) => users.listKeys());
 }
 
 /** Revokes the keys of a data dir that start with the prefix; returns how many. */
-async export function revokeApiKeys(dataDir: string, prefix: string): Promise<number> {
+export async function revokeApiKeys(dataDir: string, prefix: string): Promise<number> {
   if (prefix.length < KEY_PREFIX_LENGTH) throw new Error(`Give at least the first ${KEY_PREFIX_LENGTH} characters of the key.`);
   return await withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
 }
 
-function withStores<T>(dataDir: string, use: (users: UserStore, db: Sql) => T): T {
-  const db = openDatabase(dataDir);
+async function withStores<T>(dataDir: string, use: (users: UserStore, db: Sql) => Promise<T>): Promise<T> {
+  const db = openSqlite(dataDir);
   try {
-    return use(createUserStore(db), db);
+    return await use(createUserStore(db), db);
   } finally {
-    db.close();
+    await db.close();
   }
 }

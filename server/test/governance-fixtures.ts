@@ -16,7 +16,7 @@ export interface Member {
  * Registers users with keys (through the same code as `keys create`) and makes them members of the admin's
  * workspace (by a second connection to the data dir: the service has no membership endpoint).
  */
-async export function membersOf(dataDir: string, names: readonly string[]): Promise<Member[]> {
+export async function membersOf(dataDir: string, names: readonly string[]): Promise<Member[]> {
   const members = names.map((name) => ({ name, key: issueApiKey({ dataDir, userName: name }).apiKey }));
   const db = openDatabase(dataDir);
   try {

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Sql } from '../src/storage/database.ts';
+import type { Sql } from '../src/storage/sql.ts';
+import { openSqlite } from '../src/storage/sql-sqlite.ts';
 import { createExperimentStore, type ExperimentStore } from '../src/storage/experiments.ts';
 import { createProjectStore } from '../src/storage/projects.ts';
 import { createUserStore } from '../src/storage/users.ts';
@@ -13,13 +14,13 @@ export interface StorageFixture {
   experiments: ExperimentStore;
   /** Creates an experiment and returns its row id. */
   newExperiment(): Promise<number>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Opens a fresh database (all migrations applied) with a workspace and project to put experiments in. */
-async export function openStorageFixture(): Promise<StorageFixture> {
+export async function openStorageFixture(): Promise<StorageFixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-logging-'));
-  const db = openDatabase(dataDir);
+  const db = openSqlite(dataDir);
   const user = await createUserStore(db).create('tester', true, 1);
   const workspace = await createWorkspaceStore(db).create('space', null, user.id, 1);
   const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
@@ -28,8 +29,8 @@ async export function openStorageFixture(): Promise<StorageFixture> {
     db,
     experiments,
     newExperiment: async () => (await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1)).id,
-    close() {
-      db.close();
+    async close() {
+      await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -41,7 +41,7 @@ const BATCH = 5_000;
  * `optimizer`, an other `group`, tag `best` on every tenth, every fiftieth archived; created one second apart.
  * Answers the project's id and the experiments in creation order.
  */
-async export function seedSearchScale(dataDir: string, projectName: string, count: number): Promise<{ projectId: string; experiments: SeededValues[] }> {
+export async function seedSearchScale(dataDir: string, projectName: string, count: number): Promise<{ projectId: string; experiments: SeededValues[] }> {
   const db = openDatabase(dataDir);
   try {
     const admin = await createUserStore(db).byName('admin');

@@ -1,3 +1,4 @@
+import { mapInOrder } from '../in-order.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { assetRules, checkRemoteLink, insertAsset, MODEL_ELEMENT } from '../handlers/assets-save.ts';
 import { ok } from '../handlers/replies.ts';
@@ -10,8 +11,8 @@ import type { Services } from '../services.ts';
 export function createClientlibRemoteHandlers(services: Services): HandlerTable {
   const { access } = services;
   /** Runs the inserts in one transaction, then frees the bytes of replaced assets. */
-  const insertAll = async <T extends { replaced: boolean }>(work: () => T[]): Promise<T[]> => {
-    const saved = await services.sql.transaction(async () => work());
+  const insertAll = async <T extends { replaced: boolean }>(work: () => Promise<T[]>): Promise<T[]> => {
+    const saved = await services.sql.transaction(work);
     if (saved.some((item) => item.replaced)) await services.blobGarbage.collect();
     return saved;
   };
@@ -19,7 +20,7 @@ export function createClientlibRemoteHandlers(services: Services): HandlerTable 
     clientlibLogRemoteModel: async ({ body, caller }) => {
       const experiment = await access.experiment(caller, body.experimentKey);
       const saved = await insertAll(() =>
-        body.remoteEntities.map((entity) =>
+        mapInOrder(body.remoteEntities, (entity) =>
           insertAsset(
             services,
             { link: checkRemoteLink(entity.remoteUrl), metadata: entity.metadata ?? null },
@@ -33,7 +34,7 @@ export function createClientlibRemoteHandlers(services: Services): HandlerTable 
       const experiment = await access.experiment(caller, query.experimentKey);
       const { openArtifactVersion } = assetRules(services);
       const saved = await insertAll(() =>
-        body.remoteArtifactAssetRequests.map(async (item) => {
+        mapInOrder(body.remoteArtifactAssetRequests, async (item) => {
           await openArtifactVersion(caller, item.artifactVersionId);
           return insertAsset(
             services,

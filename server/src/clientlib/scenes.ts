@@ -48,12 +48,12 @@ export function createClientlibSceneHandlers(services: Services): HandlerTable {
   const limit = services.config.uploadLimitBytes;
 
   /** Receives the part `filePart`, then stores it as the scene part `partOf` builds from requestParams (the blob removed on refusal). */
-  const saveScenePart = async (request: FastifyRequest, filePart: string, partOf: (upload: ReceivedUpload) => ScenePart) => {
+  const saveScenePart = async (request: FastifyRequest, filePart: string, partOf: (upload: ReceivedUpload) => Promise<ScenePart>) => {
     const upload = await receiveUpload(request, blobs, limit, filePart);
     let part: ScenePart;
     try {
       if (!upload.file) throw badRequest(`The multipart part "${filePart}" is required.`);
-      part = partOf(upload);
+      part = await partOf(upload);
     } catch (error) {
       if (upload.file) await blobs.remove(upload.file.blob);
       throw error;

@@ -21,7 +21,7 @@ const highest = (versions: readonly ArtifactVersion[]) =>
   versions.reduce<ArtifactVersion | undefined>((best, next) => (!best || semver.gt(next.version, best.version) ? next : best), undefined);
 
 /** An artifact version the caller may use (by its artifactVersionId), with its artifact: 404 (624523) when unknown. */
-async export function artifactVersionOf(services: Services, caller: Caller, artifactVersionId: string): Promise<{ artifact: Artifact; version: ArtifactVersion }> {
+export async function artifactVersionOf(services: Services, caller: Caller, artifactVersionId: string): Promise<{ artifact: Artifact; version: ArtifactVersion }> {
   const version = await services.artifacts.versionByUuid(artifactVersionId);
   const artifact = version && await services.artifacts.byId(version.artifactId);
   if (!version || !artifact) throw unknownVersion(artifactVersionId);

@@ -97,7 +97,7 @@ export function metadataWith(metadata: string | null, extra: Record<string, unkn
  * id (a retried upload) and is refused (409) when another experiment's asset has it; `overwrite` deletes the
  * experiment's assets of the same file name. `replaced` says whether blobs may wait for the garbage collector.
  */
-async export function insertAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string; replaced: boolean }> {
+export async function insertAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string; replaced: boolean }> {
   const { assets, experimentModels } = services;
   const { requireChangeable } = assetRules(services);
   const { experiment, type } = wanted;

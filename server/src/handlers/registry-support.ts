@@ -101,7 +101,7 @@ export function registryLookups(services: Services) {
 }
 
 /** Builds version records with their assets (the source experiment model's files). */
-async export function versionRecords(services: Services, versions: readonly RegistryVersion[], origin: string): Promise<VersionRecord[]> {
+export async function versionRecords(services: Services, versions: readonly RegistryVersion[], origin: string): Promise<VersionRecord[]> {
   const modelRowIds = versions.flatMap((version) => (version.experimentModelRowId === null ? [] : [version.experimentModelRowId]));
   const assets = await services.assets.listOfModels(modelRowIds);
   return versions.map((version) => ({

@@ -5,7 +5,7 @@ import type { Services } from '../services.ts';
 export const UNCATEGORIZED_PROJECT = 'Uncategorized';
 
 /** The workspace's "Uncategorized" project, created when missing. Call inside a transaction. */
-async export function ensureUncategorized(services: Services, workspaceId: number, ownerUserId: number): Promise<Project> {
+export async function ensureUncategorized(services: Services, workspaceId: number, ownerUserId: number): Promise<Project> {
   const existing = await services.projects.byName(workspaceId, UNCATEGORIZED_PROJECT);
   if (existing) return existing;
   const description = 'Experiments whose project was deleted without deleting its experiments.';

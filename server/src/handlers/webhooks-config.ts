@@ -78,7 +78,7 @@ function resolveHeaders(entry: PlannedEntry, stored: WebhookUrlEntry | undefined
  * workspace named in the body; either way an entry without `secret` keeps the secret its (workspace, model, url)
  * had before, and a header sent as null keeps its stored value.
  */
-async export function saveConfig(services: Services, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): Promise<void> {
+export async function saveConfig(services: Services, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): Promise<void> {
   const { config } = services.webhooks;
   await services.sql.transaction(async () => {
     const before = new Map<string, WebhookUrlEntry>();

@@ -132,16 +132,16 @@ export function createArtifactStore(db: Sql): ArtifactStore {
   const byId = db.prepare<[number], ArtifactRecord>('SELECT * FROM artifacts WHERE id = ?');
   const list = db.prepare<[number], ArtifactRecord>('SELECT * FROM artifacts WHERE workspace_id = ? ORDER BY name');
   const insert = db.prepare(
-    'INSERT INTO artifacts (uuid, workspace_id, name, artifact_type, is_public, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+    'INSERT INTO artifacts (uuid, workspace_id, name, artifact_type, is_public, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  ).pluck();
   const touch = db.prepare('UPDATE artifacts SET last_updated = ? WHERE id = ?');
   const versions = db.prepare<[number], VersionRecord>(`${VERSION_SELECT} WHERE v.artifact_id = ? ORDER BY v.created_at, v.id`);
   const versionByUuid = db.prepare<[string], VersionRecord>(`${VERSION_SELECT} WHERE v.uuid = ?`);
   const versionById = db.prepare<[number], VersionRecord>(`${VERSION_SELECT} WHERE v.id = ?`);
   const insertVersion = db.prepare(
     `INSERT INTO artifact_versions (uuid, artifact_id, version, experiment_key, metadata, alias, tags, is_public, user_id, created_at, last_updated)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  ).pluck();
   const updateVersion = db.prepare(
     'UPDATE artifact_versions SET experiment_key = ?, metadata = ?, alias = ?, tags = ?, is_public = ?, last_updated = ? WHERE id = ?',
   );
@@ -163,14 +163,14 @@ export function createArtifactStore(db: Sql): ArtifactStore {
     list: async (workspaceId) => (await list.all(workspaceId)).map(toArtifact),
     async create(artifact, now) {
       const uuid = randomUUID();
-      const id = Number((await insert.run(uuid, artifact.workspaceId, artifact.name, artifact.artifactType, artifact.isPublic ? 1 : 0, now, now)).lastInsertRowid);
+      const id = Number(await insert.get(uuid, artifact.workspaceId, artifact.name, artifact.artifactType, artifact.isPublic ? 1 : 0, now, now));
       return { id, uuid, ...artifact, tags: [], createdAt: now, lastUpdated: now };
     },
-    touch: (id, now) => void touch.run(now, id),
+    touch: (id, now) => touch.run(now, id),
     versions: async (artifactId) => (await versions.all(artifactId)).map(toVersion),
     versionByUuid: async (uuid) => one(await versionByUuid.get(uuid), toVersion),
     async createVersion(artifactId, version, fields, userId, now) {
-      const info = await insertVersion.run(
+      const info = await insertVersion.get(
         randomUUID(),
         artifactId,
         version,
@@ -183,16 +183,16 @@ export function createArtifactStore(db: Sql): ArtifactStore {
         now,
         now,
       );
-      const created = one(await versionById.get(Number(info.lastInsertRowid)), toVersion);
+      const created = one(await versionById.get(Number(info)), toVersion);
       if (!created) throw new Error('artifact version row vanished');
       return created;
     },
     async updateVersion(id, fields, now) {
       await updateVersion.run(fields.experimentKey, fields.metadata, JSON.stringify(fields.alias), JSON.stringify(fields.tags), fields.isPublic ? 1 : 0, now, id);
     },
-    setState: (id, state, isPublic, now) => void setState.run(state, isPublic ? 1 : 0, now, id),
-    setDetails: (id, details, now) => void setDetails.run(details.artifactType ?? null, jsonOrNull(details.tags), now, id),
-    setLabels: (id, labels, now) => void setLabels.run(jsonOrNull(labels.alias), jsonOrNull(labels.tags), labels.metadata ?? null, now, id),
+    setState: (id, state, isPublic, now) => setState.run(state, isPublic ? 1 : 0, now, id),
+    setDetails: (id, details, now) => setDetails.run(details.artifactType ?? null, jsonOrNull(details.tags), now, id),
+    setLabels: (id, labels, now) => setLabels.run(jsonOrNull(labels.alias), jsonOrNull(labels.tags), labels.metadata ?? null, now, id),
     async removeAliases(artifactId, exceptVersionId, aliases, now) {
       for (const version of (await versions.all(artifactId)).map(toVersion)) {
         if (version.id === exceptVersionId) continue;

@@ -24,6 +24,6 @@ export function createGitPatchStore(db: Sql): GitPatchStore {
   );
   return {
     get: (experimentId) => get.get(experimentId),
-    put: (experimentId, patch) => void put.run(experimentId, patch.blob, patch.fileSize, patch.createdAt),
+    put: (experimentId, patch) => put.run(experimentId, patch.blob, patch.fileSize, patch.createdAt),
   };
 }

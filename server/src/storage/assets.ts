@@ -102,8 +102,8 @@ const toAsset = (row: AssetRecord): StoredAsset => ({
 export function createAssetStore(db: Sql): AssetStore {
   const insert = db.prepare(
     `INSERT INTO assets (uuid, experiment_id, file_name, file_size, type, content_type, context, step, epoch, metadata,
-     blob, remote_link, experiment_model_id, artifact_version_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     blob, remote_link, experiment_model_id, artifact_version_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  ).pluck();
   const byRowId = db.prepare<[number], AssetRecord>(`${SELECT} WHERE a.id = ?`);
   const byUuid = db.prepare<[number, string], AssetRecord>(`${SELECT} WHERE a.experiment_id = ? AND a.uuid = ?`);
   const byUuidAnywhere = db.prepare<[string], AssetRecord>(`${SELECT} WHERE a.uuid = ?`);
@@ -127,7 +127,7 @@ export function createAssetStore(db: Sql): AssetStore {
 
   return {
     async insert(asset) {
-      const info = await insert.run(
+      const info = await insert.get(
         asset.uuid ?? randomUUID(),
         asset.experimentId,
         asset.fileName,
@@ -144,7 +144,7 @@ export function createAssetStore(db: Sql): AssetStore {
         asset.artifactVersionId,
         asset.createdAt,
       );
-      const row = await byRowId.get(Number(info.lastInsertRowid));
+      const row = await byRowId.get(Number(info));
       if (!row) throw new Error('asset row vanished');
       return toAsset(row);
     },
@@ -169,8 +169,8 @@ export function createAssetStore(db: Sql): AssetStore {
     },
     artifactVersionsNamed: (experimentId, fileName) => versionsNamed.all(experimentId, fileName),
     deleteByName: async (experimentId, fileName) => (await deleteByName.run(experimentId, fileName)).changes,
-    delete: (id) => void deleteOne.run(id),
+    delete: (id) => deleteOne.run(id),
     addTags: (id, tags) => addTags(id, tags),
-    removeTag: (id, tag) => void removeTag.run(id, tag),
+    removeTag: (id, tag) => removeTag.run(id, tag),
   };
 }

@@ -179,7 +179,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     keysById.delete(id);
   };
   const remember = (experiment: Experiment) => {
-    if (db.inTransaction) return;
+    if (db.inTransaction()) return;
     if (cache.size >= CACHE_LIMIT) forgetAll();
     cache.set(experiment.key, experiment);
     keysById.set(experiment.id, experiment.key);
@@ -191,8 +191,8 @@ export function createExperimentStore(db: Sql): ExperimentStore {
   const byKey = db.prepare<[string], ExperimentRecord>(`${EXPERIMENT_SELECT} WHERE e.key = ?`);
   const byId = db.prepare<[number], ExperimentRecord>(`${EXPERIMENT_SELECT} WHERE e.id = ?`);
   const insert = db.prepare(
-    'INSERT INTO experiments (key, workspace_id, project_id, name, user_id, created_at, last_beat_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+    'INSERT INTO experiments (key, workspace_id, project_id, name, user_id, created_at, last_beat_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  ).pluck();
   const inProject = db.prepare<[number, number, number], ExperimentRecord>(
     `${EXPERIMENT_SELECT} WHERE e.deleted_at IS NULL AND e.archived = ?
      AND (e.project_id = ? OR e.id IN (SELECT experiment_id FROM experiment_links WHERE project_id = ?))
@@ -226,10 +226,10 @@ export function createExperimentStore(db: Sql): ExperimentStore {
   const purge = run('DELETE FROM experiments WHERE id = ?');
   const one = (row: ExperimentRecord | undefined) => (row ? toExperiment(row) : undefined);
   const changing =
-    <A extends unknown[]>(write: (id: number, ...args: A) => void) =>
-    (id: number, ...args: A) => {
+    <A extends unknown[]>(write: (id: number, ...args: A) => Promise<unknown>) =>
+    async (id: number, ...args: A): Promise<void> => {
       forget(id);
-      write(id, ...args);
+      await write(id, ...args);
     };
   return {
     async byKey(key) {
@@ -243,31 +243,31 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     async create(experiment, now) {
       const { workspaceId, projectId, name, userId } = experiment;
       const key = experiment.key ?? randomUUID().replaceAll('-', '');
-      const id = Number((await insert.run(key, workspaceId, projectId, name, userId, now, now)).lastInsertRowid);
+      const id = Number(await insert.get(key, workspaceId, projectId, name, userId, now, now));
       return one(await byId.get(id)) as Experiment;
     },
     listInProject: async (projectId, isArchived) => (await inProject.all(isArchived ? 1 : 0, projectId, projectId)).map(toExperiment),
     listTrash: async (workspaceId) => (await trash.all(workspaceId)).map(toExperiment),
-    rename: changing((id, name: string | null) => void rename.run(name, id)),
+    rename: changing((id, name: string | null) => rename.run(name, id)),
     setThrottle: changing((id, state: ThrottleState) =>
-      void throttle.run(state.throttle ? 1 : 0, state.throttleMessage, JSON.stringify(state.throttleReasons), id),
+      throttle.run(state.throttle ? 1 : 0, state.throttleMessage, JSON.stringify(state.throttleReasons), id),
     ),
-    setFilePath: changing((id, path: string | null) => void filePath.run(path, fileNameOf(path), id)),
-    beat: changing((id, now: number) => void beat.run(now, id)),
-    stop: changing((id, now: number) => void stop.run(now, id)),
+    setFilePath: changing((id, path: string | null) => filePath.run(path, fileNameOf(path), id)),
+    beat: changing((id, now: number) => beat.run(now, id)),
+    stop: changing((id, now: number) => stop.run(now, id)),
     reportStatus: changing(async (id, report: StatusReport, now: number) => {
       const crashed = report.hasCrashed === undefined ? null : report.hasCrashed ? 1 : 0;
       const alive = report.isAlive === undefined ? null : report.isAlive ? 1 : 0;
       await status.run({ id, now, alive, crashed, error: report.error ?? null });
     }),
-    setArchived: changing((id, value: boolean) => void archived.run(value ? 1 : 0, id)),
-    setDeleted: changing((id, deletedAt: number | null) => void deleted.run(deletedAt, id)),
-    setTimes: changing((id, start: number | null, end: number | null) => void times.run(start, end, id)),
+    setArchived: changing((id, value: boolean) => archived.run(value ? 1 : 0, id)),
+    setDeleted: changing((id, deletedAt: number | null) => deleted.run(deletedAt, id)),
+    setTimes: changing((id, start: number | null, end: number | null) => times.run(start, end, id)),
     move: changing(async (id, workspaceId: number, projectId: number) => {
       await move.run(workspaceId, projectId, id);
       await unlink.run(projectId, id);
     }),
-    link: (projectId, id, now) => void link.run(projectId, id, now),
+    link: (projectId, id, now) => link.run(projectId, id, now),
     async rehomeAll(fromProjectId, toProjectId) {
       forgetAll();
       const moved = (await rehome.run(toProjectId, fromProjectId)).changes;
@@ -280,7 +280,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
       await dropLinksInto.run(projectId);
       return (await trashAll.run(now, projectId)).changes;
     },
-    purge: changing((id) => void purge.run(id)),
+    purge: changing((id) => purge.run(id)),
     forgetAll,
   };
 }

@@ -32,7 +32,7 @@ export function createPointWriter(db: Sql): PointWriter {
     const count = rows.length / POINT_COLUMNS;
     let written = 0;
     for (const { size, statement } of statements) {
-      for (; count - written >= size; written += size) await statement.run(rows.slice(written * POINT_COLUMNS, (written + size) * POINT_COLUMNS));
+      for (; count - written >= size; written += size) await statement.run(...rows.slice(written * POINT_COLUMNS, (written + size) * POINT_COLUMNS));
     }
   };
 }

@@ -7,7 +7,7 @@ export interface GroupCommit {
    * own savepoint (a failing write undoes only itself and rejects only its own promise). Resolves after
    * the commit, so an acknowledged write is on disk (in the WAL) before the reply goes out.
    */
-  run<T>(write: () => T, options?: WriteOptions): Promise<T>;
+  run<T>(write: () => Promise<T>, options?: WriteOptions): Promise<T>;
 }
 
 /** How a queued write behaves. */
@@ -17,7 +17,7 @@ export interface WriteOptions {
 }
 
 interface Queued {
-  write: () => unknown;
+  write: () => Promise<unknown>;
   atomic: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -30,20 +30,25 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * `around` wraps each transaction's writes (inside the transaction) and again each non-atomic write in its
  * savepoint: it may defer work to the end of the transaction, and must forget a failed write's share of it.
  */
-export function createGroupCommit(db: Sql, around: <T>(run: () => T) => T = (run) => run()): GroupCommit {
+export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) => Promise<T> = (run) => run()): GroupCommit {
   let queue: Queued[] = [];
-  const savepoint = (write: () => unknown) => db.transaction(async () => (write()));
   /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
-  const commitOne = (item: Queued) => db.transaction(async () => (around(item.write)));
-  const commitAll = (items: readonly Queued[]): Promise<Outcome[]> => db.transaction(async () => (around(() =>
-      items.map(async (item): Promise<Outcome> => {
-        try {
-          return { ok: true, value: item.atomic ? item.write() : await savepoint(() => around(item.write)) };
-        } catch (error) {
-          return { ok: false, error };
+  const commitOne = (item: Queued) => db.transaction(() => around(item.write));
+  /** Several writes, one after the other in one transaction, each non-atomic one in its savepoint. */
+  const commitAll = (items: readonly Queued[]): Promise<Outcome[]> =>
+    db.transaction(() =>
+      around(async () => {
+        const outcomes: Outcome[] = [];
+        for (const item of items) {
+          try {
+            outcomes.push({ ok: true, value: item.atomic ? await item.write() : await db.transaction(() => around(item.write)) });
+          } catch (error) {
+            outcomes.push({ ok: false, error });
+          }
         }
+        return outcomes;
       }),
-    )));
+    );
   const commit = async (items: readonly Queued[]): Promise<Outcome[]> => {
     if (items.length > 1) return await commitAll(items);
     try {
@@ -69,9 +74,9 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => T) => T = (run
     });
   };
   return {
-    run: <T>(write: () => T, options?: WriteOptions) =>
+    run: <T>(write: () => Promise<T>, options?: WriteOptions) =>
       new Promise<T>((resolve, reject) => {
-        if (queue.length === 0) setImmediate(flush);
+        if (queue.length === 0) setImmediate(() => void flush());
         queue.push({ write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject });
       }),
   };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Sql } from './sql.ts';
 import { createPointWriter, firstFullSeries, groupBySeries, pushSeriesRows, type PointRows } from './logged-data-append.ts';
 import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
@@ -44,7 +45,7 @@ export interface LoggedValueStore {
    * writing each once at its end (before the commit): a failing append leaves them as they were, and when the
    * transaction fails they go with it. Nested inside another, it forgets what `run` kept when `run` throws.
    */
-  deferringSummaries<T>(run: () => T): Promise<T>;
+  deferringSummaries<T>(run: () => Promise<T>): Promise<T>;
   /** Folds a parameter or other value into its summary. */
   logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): void;
   /** Summaries of one kind, by name. */
@@ -119,8 +120,8 @@ class SeriesFull extends Error {
 export function createLoggedValueStore(db: Sql): LoggedValueStore {
   const selectItem = db.prepare<[number, string, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
   const insertItem = db.prepare(
-    `INSERT INTO logged_items (experiment_id, kind, name, value_count, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => '?').join(', ')})`,
-  );
+    `INSERT INTO logged_items (experiment_id, kind, name, value_count, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
+  ).pluck();
   const updateItem = db.prepare(`UPDATE logged_items SET value_count = ?, ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
   const writePoints = createPointWriter(db);
   const selectKind = db.prepare<[number, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? ORDER BY name');
@@ -149,16 +150,16 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       await updateItem.run(summary.count, ...summaryColumns(summary), id);
       return id;
     }
-    return Number((await insertItem.run(experimentId, kind, name, summary.count, ...summaryColumns(summary))).lastInsertRowid);
+    return Number(await insertItem.get(experimentId, kind, name, summary.count, ...summaryColumns(summary)));
   };
 
-  /** Metric summaries kept by `deferringSummaries`, by experiment and name; undefined outside it. */
-  let deferred: Map<string, DeferredSeries> | undefined;
+  /** Metric summaries kept by `deferringSummaries` for the calling async chain, by experiment and name; undefined outside it. */
+  const deferredSummaries = new AsyncLocalStorage<Map<string, DeferredSeries>>();
   const deferredKey = (experimentId: number, name: string) => `${experimentId}\u0000${name}`;
 
   /** A series' state when an append first touches it: as `deferringSummaries` keeps it, else as its row holds it. */
   const stateOf = async (experimentId: number, name: string): Promise<SeriesState> => {
-    const kept = deferred?.get(deferredKey(experimentId, name));
+    const kept = deferredSummaries.getStore()?.get(deferredKey(experimentId, name));
     if (kept) return { id: kept.id, summary: kept.summary, stored: kept.stored };
     const row = await selectItem.get(experimentId, 'metric', name);
     const summary = row ? summaryOf(row) : undefined;
@@ -185,38 +186,33 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       }
       pushSeriesRows(rows, entry.id, storedCount, inputs, folded);
     }
-    writePoints(rows);
+    await writePoints(rows);
+    const deferred = deferredSummaries.getStore();
     for (const [name, entry] of touched) {
       if (deferred) deferred.set(deferredKey(experimentId, name), { ...entry, experimentId, name });
       else if (entry.summary && entry.summary !== entry.stored) await save(experimentId, 'metric', name, entry.id, entry.summary);
     }
   });
 
-  const deferringSummaries = async <T>(run: () => T): Promise<T> => {
-    if (deferred) {
+  const deferringSummaries = async <T>(run: () => Promise<T>): Promise<T> => {
+    const outer = deferredSummaries.getStore();
+    if (outer) {
       /** Nested (a write in its own savepoint): undo what it kept if it fails, as its savepoint undoes its rows. */
-      const kept = deferred;
-      const before = new Map(kept);
+      const before = new Map(outer);
       try {
-        return run();
+        return await run();
       } catch (error) {
-        kept.clear();
-        for (const [key, entry] of before) kept.set(key, entry);
+        outer.clear();
+        for (const [key, entry] of before) outer.set(key, entry);
         throw error;
       }
     }
     const kept = new Map<string, DeferredSeries>();
-    deferred = kept;
-    try {
-      const result = run();
-      deferred = undefined;
-      for (const { experimentId, name, id, summary, stored } of kept.values()) {
-        if (summary && summary !== stored) await save(experimentId, 'metric', name, id, summary);
-      }
-      return result;
-    } finally {
-      deferred = undefined;
+    const result = await deferredSummaries.run(kept, run);
+    for (const { experimentId, name, id, summary, stored } of kept.values()) {
+      if (summary && summary !== stored) await save(experimentId, 'metric', name, id, summary);
     }
+    return result;
   };
 
   const logValue = (experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => db.transaction(async () => {

@@ -196,7 +196,7 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
   const running = new Map<number, Promise<FinestLevels>>();
   const catchUp = async (ref: MetricItemRef): Promise<FinestLevels> => {
     for (;;) {
-      const levels = tileChunk.immediate(ref);
+      const levels = await tileChunk(ref);
       if (levels) return levels;
       await new Promise((resolve) => setImmediate(resolve));
     }

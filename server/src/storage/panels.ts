@@ -49,8 +49,8 @@ export function createPanelStore(db: Sql): PanelStore {
   const byUuid = db.prepare<[string], PanelRecord>('SELECT * FROM panels WHERE uuid = ?');
   const list = db.prepare<[number], PanelRecord>('SELECT * FROM panels WHERE workspace_id = ? ORDER BY created_at, id');
   const insert = db.prepare(
-    'INSERT INTO panels (uuid, workspace_id, file_name, file_size, blob, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+    'INSERT INTO panels (uuid, workspace_id, file_name, file_size, blob, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  ).pluck();
   const replace = db.prepare('UPDATE panels SET file_name = ?, file_size = ?, blob = ?, last_updated = ? WHERE id = ?');
   return {
     byUuid: async (uuid) => {
@@ -60,9 +60,9 @@ export function createPanelStore(db: Sql): PanelStore {
     list: async (workspaceId) => (await list.all(workspaceId)).map(toPanel),
     async create(workspaceId, file, now) {
       const uuid = randomUUID();
-      const id = Number((await insert.run(uuid, workspaceId, file.fileName, file.fileSize, file.blob, now, now)).lastInsertRowid);
+      const id = Number(await insert.get(uuid, workspaceId, file.fileName, file.fileSize, file.blob, now, now));
       return { id, uuid, workspaceId, ...file, createdAt: now, lastUpdated: now };
     },
-    replace: (id, file, now) => void replace.run(file.fileName, file.fileSize, file.blob, now, id),
+    replace: (id, file, now) => replace.run(file.fileName, file.fileSize, file.blob, now, id),
   };
 }

@@ -102,8 +102,8 @@ export function createProjectStore(db: Sql, renamedOrDeleted: () => void = () =>
   const list = db.prepare<[number], ProjectRecord>(`${SELECT} WHERE p.workspace_id = ? AND p.deleted_at IS NULL ORDER BY p.name`);
   const insert = db.prepare(
     `INSERT INTO projects (uuid, workspace_id, name, description, is_public, owner_user_id, created_at, last_updated)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  ).pluck();
   const update = db.prepare(
     `UPDATE projects SET name = coalesce(?, name), description = coalesce(?, description),
      is_public = coalesce(?, is_public), last_updated = ? WHERE id = ?`,
@@ -125,21 +125,21 @@ export function createProjectStore(db: Sql, renamedOrDeleted: () => void = () =>
     async create(project, now) {
       const uuid = randomUUID().replaceAll('-', '');
       const { workspaceId, name, description, isPublic, ownerUserId } = project;
-      const id = Number((await insert.run(uuid, workspaceId, name, description, isPublic ? 1 : 0, ownerUserId, now, now)).lastInsertRowid);
+      const id = Number(await insert.get(uuid, workspaceId, name, description, isPublic ? 1 : 0, ownerUserId, now, now));
       return toProject(await byId.get(id)) as Project;
     },
     async update(id, changes, now) {
       if (changes.name !== undefined) renamedOrDeleted();
       await update.run(changes.name ?? null, changes.description ?? null, bool(changes.isPublic), now, id);
     },
-    setNotes: (id, notes, now) => void setNotes.run(notes, now, id),
-    touch: (id, now) => void touch.run(now, id),
+    setNotes: (id, notes, now) => setNotes.run(notes, now, id),
+    touch: (id, now) => touch.run(now, id),
     async markDeleted(id, now) {
       renamedOrDeleted();
       await markDeleted.run(now, now, id);
     },
     shareCodes: async (id) => (await shareCodes.all(id)).map((row) => row.share_code),
-    addShareCode: (id, code, now) => void addShare.run(id, code, now),
-    deleteShareCode: (id, code) => void deleteShare.run(id, code),
+    addShareCode: (id, code, now) => addShare.run(id, code, now),
+    deleteShareCode: (id, code) => deleteShare.run(id, code),
   };
 }

@@ -91,8 +91,8 @@ const toRequest = (row: RequestRow): PromotionRequest => ({
 export function createPromotionRequestStore(db: Sql): PromotionRequestStore {
   const insert = db.prepare(
     `INSERT INTO promotion_requests (uuid, workspace_id, registry_model_id, version_id, kind, value, operation, previous_holder_status,
-     requested_by, requested_by_id, comment, approvers, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     requested_by, requested_by_id, comment, approvers, source, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  ).pluck();
   const byId = db.prepare<[number], RequestRow>('SELECT * FROM promotion_requests WHERE id = ?');
   const byUuid = db.prepare<[string], RequestRow>('SELECT * FROM promotion_requests WHERE uuid = ?');
   const pendingLike = db.prepare<[number, string, string, string], RequestRow>(
@@ -108,7 +108,7 @@ export function createPromotionRequestStore(db: Sql): PromotionRequestStore {
   );
   return {
     async file(request) {
-      const info = await insert.run(
+      const info = await insert.get(
         randomUUID(),
         request.workspaceId,
         request.registryModelId,
@@ -124,7 +124,7 @@ export function createPromotionRequestStore(db: Sql): PromotionRequestStore {
         request.source,
         request.createdAt,
       );
-      const row = await byId.get(Number(info.lastInsertRowid));
+      const row = await byId.get(Number(info));
       if (!row) throw new Error('promotion request row vanished');
       return toRequest(row);
     },

@@ -56,8 +56,8 @@ export function createRegistryVersionStore(db: Sql, history: RegistryHistoryStor
   const byId = db.prepare<[number], VersionRow>(`${VERSION_SELECT} WHERE v.id = ?`);
   const insert = db.prepare(
     `INSERT INTO registry_versions (uuid, registry_model_id, experiment_model_id, source_model_uuid, source_experiment_key,
-     source_model_name, version, comment, stages, status, user_id, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     source_model_name, version, comment, stages, status, user_id, created_at, last_updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  ).pluck();
   const update = (column: 'stages' | 'comment' | 'status' | 'metadata') =>
     db.prepare<[string, number, number]>(`UPDATE registry_versions SET ${column} = ?, last_updated = ? WHERE id = ?`);
   const updates = { stages: update('stages'), comment: update('comment'), status: update('status'), metadata: update('metadata') };
@@ -95,10 +95,10 @@ export function createRegistryVersionStore(db: Sql, history: RegistryHistoryStor
     });
 
   /** Writes one column of a version and its history entry when the value differs (compared with `same`). */
-  const change = (id: number, column: K, value: RegistryVersion[K], entry: { action: RegistryActionType; show: (value: RegistryVersion[K], after: boolean) => HistoryValue; comment?: string }, actor: RegistryActor, now: number): Promise<boolean> => db.transaction(async () => {
+  const change = <K extends 'stages' | 'comment' | 'status' | 'metadata'>(id: number, column: K, value: RegistryVersion[K], entry: { action: RegistryActionType; show: (value: RegistryVersion[K], after: boolean) => HistoryValue; comment?: string }, actor: RegistryActor, now: number): Promise<boolean> => db.transaction(async () => {
       const before = await mustVersion(id);
       if (sameDocument(before[column], value)) return false;
-      updates[column].run(typeof value === 'string' ? value : JSON.stringify(value), now, id);
+      await updates[column].run(typeof value === 'string' ? value : JSON.stringify(value), now, id);
       await touchModel.run(now, before.registryModelId);
       const values = { previous: entry.show(before[column], false), next: entry.show(value, true), comment: entry.comment };
       await record(before, entry.action, values, actor, now);
@@ -115,9 +115,9 @@ export function createRegistryVersionStore(db: Sql, history: RegistryHistoryStor
       const { registryModelId: modelId, experimentModelRowId: source, sourceModelUuid, sourceExperimentKey, sourceModelName } = version;
       const stages = JSON.stringify(version.stages);
       const values = [version.version, version.comment, stages, version.status, actor.userId, now, now] as const;
-      const info = await insert.run(randomUUID(), modelId, source, sourceModelUuid, sourceExperimentKey, sourceModelName, ...values);
+      const info = await insert.get(randomUUID(), modelId, source, sourceModelUuid, sourceExperimentKey, sourceModelName, ...values);
       await touchModel.run(now, modelId);
-      const created = await mustVersion(Number(info.lastInsertRowid));
+      const created = await mustVersion(Number(info));
       await record(created, 'MODEL_VERSION_CREATED', { previous: null, next: snapshot(created), comment: created.comment }, actor, now);
       return created;
     }),

@@ -106,8 +106,8 @@ export function createRegistryStore(db: Sql, history: RegistryHistoryStore): Reg
   const countModels = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM registry_models WHERE workspace_id = ?');
   const insertModel = db.prepare(
     `INSERT INTO registry_models (uuid, workspace_id, name, description, is_public, user_id, created_at, last_updated)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+  ).pluck();
   const updateModel = db.prepare(
     `UPDATE registry_models SET name = coalesce(?, name), description = coalesce(?, description),
      is_public = coalesce(?, is_public), last_updated = ? WHERE id = ?`,
@@ -136,14 +136,14 @@ export function createRegistryStore(db: Sql, history: RegistryHistoryStore): Reg
     listModels: async (workspaceId) => (await listModels.all(workspaceId)).map(toModel),
     countModels: async (workspaceId) => (await countModels.get(workspaceId))?.n ?? 0,
     async createModel(model, now) {
-      const info = await insertModel.run(randomUUID(), model.workspaceId, model.name, model.description, model.isPublic ? 1 : 0, model.userId, now, now);
-      return mustModel(await modelById.get(Number(info.lastInsertRowid)));
+      const info = await insertModel.get(randomUUID(), model.workspaceId, model.name, model.description, model.isPublic ? 1 : 0, model.userId, now, now);
+      return mustModel(await modelById.get(Number(info)));
     },
     async updateModel(id, changes, now) {
       const isPublic = changes.isPublic === undefined ? null : changes.isPublic ? 1 : 0;
       await updateModel.run(changes.name ?? null, changes.description ?? null, isPublic, now, id);
     },
-    setNotes: (id, notes, now) => void setNotes.run(notes, now, id),
+    setNotes: (id, notes, now) => setNotes.run(notes, now, id),
     deleteModel: (id: number, actor: RegistryActor, now: number) => db.transaction(async () => {
       versions.recordModelDeleted(id, actor, now);
       await deleteModel.run(id);

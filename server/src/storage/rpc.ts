@@ -73,8 +73,8 @@ const SELECT = 'SELECT c.*, u.name AS user_name FROM rpc_calls c LEFT JOIN users
 /** Creates the remote call store over a database. */
 export function createRpcStore(db: Sql): RpcStore {
   const insert = db.prepare(
-    'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at, comet_defined) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+    'INSERT INTO rpc_calls (uuid, experiment_id, function_name, arguments, user_id, created_at, comet_defined) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+  ).pluck();
   const byRowId = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.id = ?`);
   const byUuid = db.prepare<[number, string], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? AND c.uuid = ?`);
   const listAll = db.prepare<[number], RpcRecord>(`${SELECT} WHERE c.experiment_id = ? ORDER BY c.created_at, c.id`);
@@ -91,7 +91,7 @@ export function createRpcStore(db: Sql): RpcStore {
   );
   return {
     async create(experimentId, functionName, args, userId, now, cometDefined = false) {
-      const id = Number((await insert.run(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now, cometDefined ? 1 : 0)).lastInsertRowid);
+      const id = Number(await insert.get(randomUUID(), experimentId, functionName, JSON.stringify(args), userId, now, cometDefined ? 1 : 0));
       const row = await byRowId.get(id);
       if (!row) throw new Error('rpc row vanished');
       return toCall(row);

@@ -64,7 +64,7 @@ export function createLoggedNames(db: Sql): LoggedNames {
  * logged by its experiments, the system-details fields (env_details) once any experiment logged system
  * details, and each tag (a tag column is named by the tag).
  */
-async export function listColumns(db: Sql, names: LoggedNames, projectId: number, archived: boolean | undefined, clock: Clock): Promise<ColumnRecord[]> {
+export async function listColumns(db: Sql, names: LoggedNames, projectId: number, archived: boolean | undefined, clock: Clock): Promise<ColumnRecord[]> {
   const flag = archived === undefined ? null : archived ? 1 : 0;
   const params = [projectId, projectId, flag, flag];
   const metadata = Object.entries(metadataColumns(clock)).map(([name, column]): ColumnRecord => ({ name, source: 'metadata', type: column.type }));

@@ -123,6 +123,7 @@ export function postgresSql(pool: pg.Pool): Sql {
         client.release();
       }
     },
+    inTransaction: () => current.getStore() !== undefined,
     close: () => pool.end(),
   };
 }

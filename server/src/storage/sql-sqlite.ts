@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
+import { openDatabase } from './database.ts';
 import type { RunResult, Sql, Statement } from './sql.ts';
 
 /**
@@ -76,9 +77,13 @@ export function sqliteSql(db: Database.Database): Sql {
         release();
       }
     },
+    inTransaction: () => inTransaction.getStore() !== undefined,
     close: async () => {
       while (held !== undefined) await held;
       db.close();
     },
   };
 }
+
+/** Opens the data dir's SQLite database (migrations applied) behind the Sql interface. */
+export const openSqlite = (dataDir: string): Sql => sqliteSql(openDatabase(dataDir));

@@ -41,6 +41,8 @@ export interface Sql {
    * write through this connection). A transaction inside another is a savepoint of it.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** True when the calling async chain runs inside a transaction (its writes may still roll back). */
+  inTransaction(): boolean;
   /** Closes the connection(s); pending statements finish first. */
   close(): Promise<void>;
 }

@@ -29,6 +29,6 @@ export function createVizStoreStore(db: Sql): VizStoreStore {
   );
   return {
     get: (instanceId) => get.get(instanceId),
-    save: (instanceId, projectRowId, store, now) => void save.run(instanceId, projectRowId, store, now),
+    save: (instanceId, projectRowId, store, now) => save.run(instanceId, projectRowId, store, now),
   };
 }

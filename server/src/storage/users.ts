@@ -52,7 +52,7 @@ export function createUserStore(db: Sql): UserStore {
   const byId = db.prepare<[number], UserRecord>('SELECT * FROM users WHERE id = ?');
   const byName = db.prepare<[string], UserRecord>('SELECT * FROM users WHERE name = ?');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM users');
-  const insert = db.prepare('INSERT INTO users (name, is_admin, created_at) VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO users (name, is_admin, created_at) VALUES (?, ?, ?) RETURNING id').pluck();
   const addKey = db.prepare('INSERT INTO api_keys (user_id, prefix, hash, created_at) VALUES (?, ?, ?, ?)');
   const candidates = db.prepare<[string], KeyCandidate>(
     `SELECT k.hash AS hash, u.id AS userId, u.name AS userName FROM api_keys k JOIN users u ON u.id = k.user_id
@@ -68,10 +68,10 @@ export function createUserStore(db: Sql): UserStore {
     byName: async (name) => toUser(await byName.get(name)),
     count: async () => (await count.get())?.n ?? 0,
     async create(name, isAdmin, now) {
-      const id = Number((await insert.run(name, isAdmin ? 1 : 0, now)).lastInsertRowid);
+      const id = Number(await insert.get(name, isAdmin ? 1 : 0, now));
       return { id, name, isAdmin, createdAt: now };
     },
-    addKey: (userId, prefix, hash, now) => void addKey.run(userId, prefix, hash, now),
+    addKey: (userId, prefix, hash, now) => addKey.run(userId, prefix, hash, now),
     keyCandidates: (prefix) => candidates.all(prefix),
     listKeys: () => list.all(),
     revokeKeys: async (prefix, now) => (await revoke.run(now, prefix)).changes,

@@ -82,7 +82,7 @@ export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
         now,
       );
     },
-    renameModel: (workspaceId, from, to, now) => void rename.run(to, now, workspaceId, from),
-    clearWorkspace: (workspaceId) => void clear.run(workspaceId),
+    renameModel: (workspaceId, from, to, now) => rename.run(to, now, workspaceId, from),
+    clearWorkspace: (workspaceId) => clear.run(workspaceId),
   };
 }

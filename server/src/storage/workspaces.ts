@@ -49,7 +49,7 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
   const members = new Set<string>();
   const byName = db.prepare<[string], WorkspaceRecord>('SELECT * FROM workspaces WHERE name = ?');
   const byId = db.prepare<[number], WorkspaceRecord>('SELECT * FROM workspaces WHERE id = ?');
-  const insert = db.prepare('INSERT INTO workspaces (uuid, name, plan, created_by, created_at) VALUES (?, ?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO workspaces (uuid, name, plan, created_by, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id').pluck();
   const addMember = db.prepare('INSERT OR IGNORE INTO workspace_members (workspace_id, user_id, is_default) VALUES (?, ?, ?)');
   const isMember = db.prepare<[number, number], { one: number }>(
     'SELECT 1 AS one FROM workspace_members WHERE workspace_id = ? AND user_id = ?',
@@ -67,16 +67,16 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
     byId: async (id) => toWorkspace(await byId.get(id)),
     async create(name, plan, createdBy, now) {
       const uuid = randomUUID();
-      const id = Number((await insert.run(uuid, name, plan, createdBy, now)).lastInsertRowid);
+      const id = Number(await insert.get(uuid, name, plan, createdBy, now));
       return { id, uuid, name, plan, createdAt: now };
     },
-    addMember: (workspaceId, userId, isDefault = false) => void addMember.run(workspaceId, userId, isDefault ? 1 : 0),
+    addMember: (workspaceId, userId, isDefault = false) => addMember.run(workspaceId, userId, isDefault ? 1 : 0),
     async isMember(workspaceId, userId) {
       const member = `${workspaceId}:${userId}`;
       if (members.has(member)) return true;
       if (await isMember.get(workspaceId, userId) === undefined) return false;
       // Inside a transaction the row may not be committed yet (and could be rolled back): not cached.
-      if (!db.inTransaction) {
+      if (!db.inTransaction()) {
         if (members.size >= MEMBER_CACHE_LIMIT) members.clear();
         members.add(member);
       }
