@@ -20,7 +20,7 @@ export interface Access {
   /** A workspace the caller belongs to: 404 (90219) when missing, 403 when not a member. */
   workspace(caller: Caller, name: string): Promise<Workspace>;
   /** 403 unless the caller belongs to the workspace. */
-  requireMember(caller: Caller, workspaceId: number, workspaceName: string): void;
+  requireMember(caller: Caller, workspaceId: number, workspaceName: string): Promise<void>;
   /** A live project by id or by workspace+name: 400 when neither is given, 404 when missing, 403 when not a member. */
   project(caller: Caller, ref: ProjectRef): Promise<Project>;
   /** An experiment by key: 404 (90211) when unknown (or not matching `trash`), 403 when not the caller's workspace. */

@@ -12,6 +12,6 @@ export async function ensureUser(stores: { users: UserStore; workspaces: Workspa
   let workspaceName = name;
   for (let n = 2; await stores.workspaces.byName(workspaceName); n += 1) workspaceName = `${name}-${n}`;
   const workspace = await stores.workspaces.create(workspaceName, null, user.id, now);
-  stores.workspaces.addMember(workspace.id, user.id, true);
+  await stores.workspaces.addMember(workspace.id, user.id, true);
   return user;
 }

@@ -24,7 +24,7 @@ export async function bootstrapAdmin(services: Services, bootstrapApiKey: string
     const now = services.now();
     const admin = await ensureUser(services, ADMIN_USER, true, now);
     const key = bootstrapApiKey ?? generateApiKey();
-    registerApiKey(services.users, admin.id, key, now);
+    await registerApiKey(services.users, admin.id, key, now);
     if (bootstrapApiKey !== undefined) return {};
     const file = adminKeyFile(services.config.dataDir);
     writeFileSync(file, `${key}\n`, { mode: 0o600 });

@@ -7,7 +7,7 @@ export async function runKeysCommand(args: string[], options: { dataDir: string;
   const [action, ...rest] = args;
   if (action === 'create' && rest.length === 0) {
     if (!options.user) throw new Error('keys create needs --user <name>.');
-    const issued = issueApiKey({ dataDir: options.dataDir, userName: options.user });
+    const issued = await issueApiKey({ dataDir: options.dataDir, userName: options.user });
     process.stdout.write(`${issued.apiKey}\n`);
     process.stderr.write(`API key for user "${issued.userName}" (prefix ${issued.prefix}); it is shown only this once.\n`);
     return;

@@ -28,9 +28,9 @@ export const hashApiKey = (key: string): Buffer => createHash('sha256').update(k
 export const keyPrefix = (key: string): string => key.slice(0, KEY_PREFIX_LENGTH);
 
 /** Registers a key for a user; refuses keys too short to be safe. */
-export function registerApiKey(users: UserStore, userId: number, key: string, now: number): string {
+async export function registerApiKey(users: UserStore, userId: number, key: string, now: number): Promise<string> {
   if (key.length < MIN_KEY_LENGTH) throw new Error(`An API key needs at least ${MIN_KEY_LENGTH} characters.`);
-  users.addKey(userId, keyPrefix(key), hashApiKey(key), now);
+  await users.addKey(userId, keyPrefix(key), hashApiKey(key), now);
   return keyPrefix(key);
 }
 
@@ -75,8 +75,8 @@ export interface IssuedKey {
 }
 
 /** Issues a new key for a user of a data dir (creating the user and their default workspace if needed). */
-export function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): IssuedKey {
-  return withStores(options.dataDir, (users, db) => {
+async export function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
+  return await withStores(options.dataDir, (users, db) => {
     const now = Date.now();
     return db.transaction(async () => {
       const user = await ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);

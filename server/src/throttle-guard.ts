@@ -39,7 +39,7 @@ export function createThrottleGuard(
     const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
     const experiment = await experiments.byId(experimentId);
     if (experiment && !experiment.throttleReasons.includes(reason)) {
-      experiments.setThrottle(experimentId, {
+      await experiments.setThrottle(experimentId, {
         throttle: true,
         throttleMessage: `Some logged data was refused (HTTP 429): ${reason}.`,
         throttleReasons: [...experiment.throttleReasons, reason],

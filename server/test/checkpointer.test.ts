@@ -16,16 +16,16 @@ describe('background WAL checkpoints', () => {
   let checkpointer: Checkpointer | undefined;
   afterEach(async () => {
     await checkpointer?.stop();
-    fixture?.close();
+    await fixture?.close();
   });
 
   /** Commits about 2 MiB (some 500 pages: under both thresholds of commits checkpointing by themselves). */
-  const writeSomePages = (current: StorageFixture) => {
-    current.db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+  const writeSomePages = async (current: StorageFixture) => {
+    await current.db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
     const insert = current.db.prepare('INSERT INTO filler (text) VALUES (?)');
-    current.db.transaction(() => {
-      for (let row = 0; row < 500; row += 1) insert.run('x'.repeat(4000));
-    })();
+    (await current.db.transaction(async () => {
+      for (let row = 0; row < 500; row += 1) await insert.run('x'.repeat(4000));
+    }))();
   };
 
   it('copies committed pages into the database file from another thread, while commits only append to the WAL', async () => {
@@ -34,7 +34,7 @@ describe('background WAL checkpoints', () => {
     checkpointer = await startCheckpointer(current.db, { intervalMs: 20 });
     expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(2000);
     const before = statSync(current.db.name).size;
-    writeSomePages(current);
+    await writeSomePages(current);
     expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 5000)).toBe(true);
     expect(current.db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(500);
     await checkpointer.stop();
@@ -47,7 +47,7 @@ describe('background WAL checkpoints', () => {
     const current = fixture;
     current.db.pragma('wal_autocheckpoint = 2000');
     const before = statSync(current.db.name).size;
-    writeSomePages(current);
+    await writeSomePages(current);
     expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 500)).toBe(false);
   });
 });

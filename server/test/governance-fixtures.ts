@@ -17,7 +17,7 @@ export interface Member {
  * workspace (by a second connection to the data dir: the service has no membership endpoint).
  */
 export async function membersOf(dataDir: string, names: readonly string[]): Promise<Member[]> {
-  const members = names.map((name) => ({ name, key: issueApiKey({ dataDir, userName: name }).apiKey }));
+  const members = names.map(async (name) => ({ name, key: (await issueApiKey({ dataDir, userName: name })).apiKey }));
   const db = openDatabase(dataDir);
   try {
     const workspaces = createWorkspaceStore(db);
@@ -27,7 +27,7 @@ export async function membersOf(dataDir: string, names: readonly string[]): Prom
     for (const { name } of members) {
       const user = await users.byName(name);
       if (!user) throw new Error(`user ${name} was not created`);
-      workspaces.addMember(workspace.id, user.id);
+      await workspaces.addMember(workspace.id, user.id);
     }
   } finally {
     db.close();

@@ -103,7 +103,7 @@ describe('wire conventions', () => {
   it('accepts the key in Comet-Sdk-Api, and refuses revoked keys', async () => {
     const viaSdkHeader = await server.call('listWorkspaces', { key: null, headers: { 'Comet-Sdk-Api': server.adminKey } });
     expect(viaSdkHeader.status).toBe(200);
-    const temp = issueApiKey({ dataDir: server.dataDir, userName: 'temp' });
+    const temp = await issueApiKey({ dataDir: server.dataDir, userName: 'temp' });
     expect((await server.call('listWorkspaces', { key: temp.apiKey })).status).toBe(200);
     expect(revokeApiKeys(server.dataDir, temp.prefix)).toBe(1);
     const revoked = await server.call('listWorkspaces', { key: temp.apiKey });

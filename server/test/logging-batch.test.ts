@@ -17,9 +17,9 @@ describe('group commit of logging writes', () => {
     const inTransaction: boolean[] = [];
     const results = await Promise.all(
       ['a', 'b', 'c'].map((tag) =>
-        batch.run(() => {
+        batch.run(async () => {
           inTransaction.push(fixture.db.inTransaction);
-          tags.add(experimentId, [tag]);
+          await tags.add(experimentId, [tag]);
           return tag.toUpperCase();
         }),
       ),
@@ -36,8 +36,8 @@ describe('group commit of logging writes', () => {
     const experimentId = await fixture.newExperiment();
     const outcomes = await Promise.allSettled([
       batch.run(() => tags.add(experimentId, ['kept'])),
-      batch.run(() => {
-        tags.add(experimentId, ['undone']);
+      batch.run(async () => {
+        await tags.add(experimentId, ['undone']);
         throw new Error('refused');
       }),
       batch.run(() => tags.add(experimentId, ['also kept'])),
@@ -51,7 +51,7 @@ describe('group commit of logging writes', () => {
     const tags = createLoggedTagStore(fixture.db);
     const experimentId = await fixture.newExperiment();
     const failingTransaction = () => fixture.sql.transaction(async () => {
-      tags.add(experimentId, ['undone']);
+      await tags.add(experimentId, ['undone']);
       throw new Error('refused');
     });
     const outcomes = await Promise.allSettled([
@@ -67,8 +67,8 @@ describe('group commit of logging writes', () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
     const experimentId = await fixture.newExperiment();
-    const failing = batch.run(() => {
-      tags.add(experimentId, ['undone']);
+    const failing = batch.run(async () => {
+      await tags.add(experimentId, ['undone']);
       throw new Error('refused');
     });
     await expect(failing).rejects.toThrow('refused');

@@ -152,9 +152,9 @@ describe('logged value storage', () => {
 
   it('keeps parameters and others as summaries only, separately from metrics of the same name', async () => {
     const experimentId = await fixture.newExperiment();
-    store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, 0, null));
-    store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.01, 2, 1, null));
-    store.logValue(experimentId, 'other', 'lr', loggedPoint('note', 3, null, null));
+    await store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, 0, null));
+    await store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.01, 2, 1, null));
+    await store.logValue(experimentId, 'other', 'lr', loggedPoint('note', 3, null, null));
     const [parameter] = await store.summaries(experimentId, 'parameter');
     expect(parameter).toMatchObject({ name: 'lr', summary: { count: 2, current: { value: '0.01' }, max: { value: '0.1' } } });
     expect(store.summaries(experimentId, 'other')).toMatchObject([{ name: 'lr', summary: { current: { value: 'note' } } }]);
@@ -167,8 +167,8 @@ describe('logged value storage', () => {
     const kept = await fixture.newExperiment();
     await store.appendMetrics(experimentId, [metric('loss', 1, 0, 1), metric('loss', 2, 1, 2)], Infinity);
     await store.appendMetrics(kept, [metric('loss', 1, 0, 1)], Infinity);
-    store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, null, null));
-    fixture.experiments.purge(experimentId);
+    await store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, null, null));
+    await fixture.experiments.purge(experimentId);
     const count = (table: string) => fixture.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
     expect([count('logged_items'), count('metric_points')]).toEqual([1, 1]);
     expect(store.series(kept, 'loss')).toHaveLength(1);

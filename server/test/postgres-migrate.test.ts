@@ -17,8 +17,8 @@ let dataDir: string;
 async function seedService(): Promise<string> {
   const server = await startTestServer({ webhooksAllowPrivate: true });
   const dir = server.dataDir;
-  const alice = issueApiKey({ dataDir: dir, userName: 'alice' });
-  issueApiKey({ dataDir: dir, userName: 'bob' });
+  const alice = await issueApiKey({ dataDir: dir, userName: 'alice' });
+  await issueApiKey({ dataDir: dir, userName: 'bob' });
   await revokeApiKeys(dir, alice.prefix);
   await server.call('createProject', { body: { workspaceName: WORKSPACE, projectName: 'pg', projectDescription: 'migrated', isPublic: false } });
   const experimentKey = await newExperiment(server, 'pg');

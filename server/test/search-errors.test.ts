@@ -69,7 +69,7 @@ describe('a query the service cannot evaluate answers 400 saying why', () => {
     const unknown = await server.call('searchExperiments', { body: { projectId: 'no-such-project', rulesTree: group([]) } });
     expect(unknown.status).toBe(404);
     expect((await server.call('queryProject', { body: { workspaceName: 'admin', projectName: 'nope', predicates: [] } })).status).toBe(404);
-    const eve = issueApiKey({ dataDir: server.dataDir, userName: 'eve' }).apiKey;
+    const eve = (await issueApiKey({ dataDir: server.dataDir, userName: 'eve' })).apiKey;
     expect((await server.call('searchExperiments', { body: { projectId: project.projectId }, key: eve })).status).toBe(403);
     expect((await server.call('queryProject', { body: { workspaceName: 'admin', projectName: 'search' }, key: eve })).status).toBe(403);
     expect((await server.call('getProjectColumns', { query: { projectId: project.projectId }, key: eve })).status).toBe(403);

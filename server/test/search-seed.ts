@@ -59,11 +59,11 @@ export async function seedSearchScale(dataDir: string, projectName: string, coun
         const created = firstCreated + n * 1000;
         const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: `exp-${n}`, userId: admin.id }, created);
         await values.appendMetrics(experiment.id, [{ name: 'acc', value: wanted.acc, timestamp: created, step: 0, epoch: null, context: null }], Infinity);
-        values.logValue(experiment.id, 'parameter', 'lr', loggedPoint(wanted.lr, created, null, null));
-        values.logValue(experiment.id, 'parameter', 'optimizer', loggedPoint(wanted.optimizer, created, null, null));
-        values.logValue(experiment.id, 'other', 'group', loggedPoint(wanted.group, created, null, null));
-        if (wanted.tagged) tags.add(experiment.id, ['best']);
-        if (wanted.archived) experiments.setArchived(experiment.id, true);
+        await values.logValue(experiment.id, 'parameter', 'lr', loggedPoint(wanted.lr, created, null, null));
+        await values.logValue(experiment.id, 'parameter', 'optimizer', loggedPoint(wanted.optimizer, created, null, null));
+        await values.logValue(experiment.id, 'other', 'group', loggedPoint(wanted.group, created, null, null));
+        if (wanted.tagged) await tags.add(experiment.id, ['best']);
+        if (wanted.archived) await experiments.setArchived(experiment.id, true);
         seeded.push({ ...wanted, key: experiment.key });
       }
     });

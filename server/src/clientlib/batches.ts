@@ -53,8 +53,8 @@ export function createClientlibBatchHandlers(services: Services): HandlerTable {
       const now = services.now();
       const { accepted, refused } = sortItems(body.values, (item) => checkParameter(item, now));
       if (accepted.length > 0) {
-        const store = () => {
-          for (const item of accepted) loggedData.values.logValue(id, 'parameter', item.name, loggedPoint(item.value, item.timestamp, item.step, item.context));
+        const store = async () => {
+          for (const item of accepted) await loggedData.values.logValue(id, 'parameter', item.name, loggedPoint(item.value, item.timestamp, item.step, item.context));
         };
         await throttledWrite(services, id, 'parameters', accepted.length, store, 'whenIdle');
       }

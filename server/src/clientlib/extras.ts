@@ -21,7 +21,7 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
         const experiment = await access.experiment(caller, query.experimentKey);
         const project = await projects.byName(experiment.workspaceId, query.projectName);
         if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
-        if (project.id !== experiment.projectId) experiments.link(project.id, experiment.id, services.now());
+        if (project.id !== experiment.projectId) await experiments.link(project.id, experiment.id, services.now());
         return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
       }),
     clientlibNotification: () => ok('Not sent: this service sends no notifications'),
@@ -34,7 +34,7 @@ export function createClientlibExtraHandlers(services: Services): HandlerTable {
       services.sql.transaction(async () => {
         const experiment = await access.experiment(caller, query.experimentKey);
         const calls = await rpc.list(experiment.id, true);
-        rpc.markFetched(
+        await rpc.markFetched(
           calls.map((call) => call.id),
           services.now(),
         );

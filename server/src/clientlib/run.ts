@@ -90,7 +90,7 @@ export function createClientlibRunHandlers(services: Services): HandlerTable {
   /** Resumes a run the caller may write to: running again from now. */
   const resume = async (caller: Caller, key: string): Promise<Experiment> => {
     const experiment = await access.experiment(caller, key);
-    experiments.reportStatus(experiment.id, { isAlive: true }, services.now());
+    await experiments.reportStatus(experiment.id, { isAlive: true }, services.now());
     return await experiments.byId(experiment.id) ?? experiment;
   };
 
@@ -107,7 +107,7 @@ export function createClientlibRunHandlers(services: Services): HandlerTable {
         const project = await projectFor(caller, workspace, body.projectName);
         const now = services.now();
         const created = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: caller.userId, key }, now);
-        projects.touch(project.id, now);
+        await projects.touch(project.id, now);
         return created;
       });
       return runReplyFor(request, experiment);

@@ -16,8 +16,8 @@ export function createClientlibStatusHandlers(services: Services): HandlerTable 
   return {
     clientlibStatusUpdate: async ({ body, caller }) => {
       const experiment = await access.experiment(caller, body.experimentKey);
-      if (body.is_alive) experiments.beat(experiment.id, services.now());
-      else experiments.stop(experiment.id, services.now());
+      if (body.is_alive) await experiments.beat(experiment.id, services.now());
+      else await experiments.stop(experiment.id, services.now());
       return {
         is_alive_beat_duration_millis: config.keepAlive.isAliveBeatDurationMillis,
         gpu_monitor_interval_millis: config.keepAlive.gpuMonitorIntervalMillis,
@@ -30,7 +30,7 @@ export function createClientlibStatusHandlers(services: Services): HandlerTable 
       services.sql.transaction(async () => {
         const experiment = await access.experiment(caller, body.experimentKey);
         const [start, end] = startEndTimes(experiment, body.startTimestamp, body.endTimestamp);
-        experiments.setTimes(experiment.id, start, end);
+        await experiments.setTimes(experiment.id, start, end);
         return ok('Saved');
       }),
     clientlibPing: () => ok('Pong'),

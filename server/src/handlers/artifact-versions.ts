@@ -33,7 +33,7 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
     if (ref.artifactId) {
       artifact = await artifacts.byUuid(ref.artifactId);
       const workspace = artifact && await workspaces.byId(artifact.workspaceId);
-      if (workspace) access.requireMember(caller, workspace.id, workspace.name);
+      if (workspace) await access.requireMember(caller, workspace.id, workspace.name);
     } else if (ref.artifactName) {
       const workspaceId = ref.workspace ? (await access.workspace(caller, ref.workspace)).id : ref.defaultWorkspaceId;
       if (workspaceId === undefined) throw badRequest('Give the artifact\'s "workspace" (or an experimentKey of that workspace) with "artifactName".');
@@ -94,7 +94,7 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
           const why = version.state === 'OPEN' ? 'is still being written (OPEN)' : 'failed (ERROR)';
           throw new ApiError(400, code, `Artifact "${artifact.name}" version ${version.version} ${why}: it is not final.`);
         }
-        if (consumer) services.artifactLineage.recordConsumer(version.id, consumer.id, services.now());
+        if (consumer) await services.artifactLineage.recordConsumer(version.id, consumer.id, services.now());
         const sizeInBytes = (await assets.listOfArtifactVersion(version.uuid)).reduce((sum, asset) => sum + asset.fileSize, 0);
         return {
           artifactVersionId: version.uuid,
@@ -126,10 +126,10 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
         const now = services.now();
         if (body.versionMetadata != null) {
           if (!body.version) throw badRequest('The body field "version" is required with "versionMetadata" (the version whose metadata it is).');
-          artifacts.setLabels((await versionOf(artifact, { version: body.version })).id, { metadata: body.versionMetadata }, now);
+          await artifacts.setLabels((await versionOf(artifact, { version: body.version })).id, { metadata: body.versionMetadata }, now);
         }
         const tags = body.tags == null ? undefined : [...new Set(body.tags)];
-        artifacts.setDetails(artifact.id, { artifactType: body.artifactType ?? undefined, tags }, now);
+        await artifacts.setDetails(artifact.id, { artifactType: body.artifactType ?? undefined, tags }, now);
         return ok('Updated');
       }),
     updateArtifactVersionLabels: ({ body, caller }) =>
@@ -138,9 +138,9 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
         const now = services.now();
         const alias = body.alias == null ? undefined : [...new Set(body.alias)];
         const tags = body.versionTags == null ? undefined : [...new Set(body.versionTags)];
-        artifacts.setLabels(version.id, { alias, tags, metadata: body.versionMetadata ?? undefined }, now);
+        await artifacts.setLabels(version.id, { alias, tags, metadata: body.versionMetadata ?? undefined }, now);
         if (alias) await artifacts.removeAliases(artifact.id, version.id, alias, now);
-        artifacts.touch(artifact.id, now);
+        await artifacts.touch(artifact.id, now);
         return ok('Updated');
       }),
   };

@@ -27,7 +27,7 @@ export async function artifactVersionOf(services: Services, caller: Caller, arti
   if (!version || !artifact) throw unknownVersion(artifactVersionId);
   const workspace = await services.workspaces.byId(artifact.workspaceId);
   if (!workspace) throw unknownVersion(artifactVersionId);
-  services.access.requireMember(caller, workspace.id, workspace.name);
+  await services.access.requireMember(caller, workspace.id, workspace.name);
   return { artifact, version };
 }
 
@@ -80,7 +80,7 @@ export function createArtifactHandlers(services: Services): HandlerTable {
         const current = existing ?? await artifacts.createVersion(artifact.id, number, fields, caller.userId, now);
         if (existing) await artifacts.updateVersion(existing.id, fields, now);
         await artifacts.removeAliases(artifact.id, current.id, fields.alias, now);
-        artifacts.touch(artifact.id, now);
+        await artifacts.touch(artifact.id, now);
         const before = existing ? highest(versions.filter((version) => version.id !== existing.id)) : previous;
         return { artifactId: artifact.uuid, artifactVersionId: current.uuid, currentVersion: number, previousVersion: before?.version ?? null };
       }),
@@ -95,8 +95,8 @@ export function createArtifactHandlers(services: Services): HandlerTable {
         if (version.state === state && (body.isPublic === undefined || body.isPublic === version.isPublic)) return ok('Updated');
         if (version.state !== 'OPEN') throw immutableVersion(version);
         const now = services.now();
-        artifacts.setState(version.id, state, body.isPublic ?? version.isPublic, now);
-        artifacts.touch(artifact.id, now);
+        await artifacts.setState(version.id, state, body.isPublic ?? version.isPublic, now);
+        await artifacts.touch(artifact.id, now);
         return ok('Updated');
       }),
     listArtifacts: async ({ query, caller }) => {
@@ -108,7 +108,7 @@ export function createArtifactHandlers(services: Services): HandlerTable {
       if (query.artifact_id) {
         artifact = await artifacts.byUuid(query.artifact_id);
         const workspace = artifact && await workspaces.byId(artifact.workspaceId);
-        if (workspace) access.requireMember(caller, workspace.id, workspace.name);
+        if (workspace) await access.requireMember(caller, workspace.id, workspace.name);
       } else if (query.workspace && query.artifactName) {
         artifact = await artifacts.byName((await access.workspace(caller, query.workspace)).id, query.artifactName);
       } else {

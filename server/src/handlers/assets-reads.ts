@@ -73,7 +73,7 @@ export async function saveGitPatch(services: Services, experiment: Experiment, r
   const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
   if (!upload.file) throw badRequest('The multipart part "file" (the patch) is required.');
   try {
-    gitPatches.put(experiment.id, { blob: upload.file.blob, fileSize: upload.file.size, createdAt: services.now() });
+    await gitPatches.put(experiment.id, { blob: upload.file.blob, fileSize: upload.file.size, createdAt: services.now() });
   } catch (error) {
     await blobs.remove(upload.file.blob);
     throw error;

@@ -116,7 +116,7 @@ export async function insertAsset(services: Services, content: AssetContent, wan
     }
     if (existing) {
       await requireChangeable(existing.artifactVersionId);
-      assets.delete(existing.id);
+      await assets.delete(existing.id);
       replaced = true;
     }
   }

@@ -93,7 +93,7 @@ export function createAssetHandlers(services: Services): HandlerTable {
     deleteAsset: async ({ query, caller }) => {
       await transaction(async () => {
         const experiment = await access.experiment(caller, query.experimentKey);
-        assets.delete((await changeableAsset(experiment, query.assetId)).id);
+        await assets.delete((await changeableAsset(experiment, query.assetId)).id);
       });
       await services.blobGarbage.collect();
       return ok('Deleted');
@@ -101,13 +101,13 @@ export function createAssetHandlers(services: Services): HandlerTable {
     addAssetTags: ({ body, caller }) =>
       transaction(async () => {
         const experiment = await access.experiment(caller, body.experimentKey);
-        assets.addTags((await changeableAsset(experiment, body.assetId)).id, [...new Set(body.tags.map((tag) => tag.trim()))]);
+        await assets.addTags((await changeableAsset(experiment, body.assetId)).id, [...new Set(body.tags.map((tag) => tag.trim()))]);
         return ok('Saved');
       }),
     deleteAssetTag: ({ query, caller }) =>
       transaction(async () => {
         const experiment = await access.experiment(caller, query.experimentKey);
-        assets.removeTag((await changeableAsset(experiment, query.assetId)).id, query.tag.trim());
+        await assets.removeTag((await changeableAsset(experiment, query.assetId)).id, query.tag.trim());
         return ok('Deleted');
       }),
     getAssetsByName: async ({ query, caller, request }) => {

@@ -43,8 +43,8 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
     },
     deleteTags: async ({ body, caller }) => {
       const id = await experimentIdFor(services, caller, body.experimentKey);
-      const tags = await loggedData.batch.run(() => {
-        loggedData.tags.remove(id, body.tags);
+      const tags = await loggedData.batch.run(async () => {
+        await loggedData.tags.remove(id, body.tags);
         return loggedData.tags.list(id);
       });
       return { ...ok('Deleted'), tags };
@@ -53,7 +53,7 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
       const id = await experimentIdFor(services, caller, body.experimentKey);
       // An error report (isAlive:true with an error) records the error without restarting a run that has ended.
       const isAlive = body.isAlive && body.error != null ? undefined : body.isAlive;
-      experiments.reportStatus(id, { isAlive, hasCrashed: body.hasCrashed ?? undefined, error: body.error ?? undefined }, services.now());
+      await experiments.reportStatus(id, { isAlive, hasCrashed: body.hasCrashed ?? undefined, error: body.error ?? undefined }, services.now());
       return ok('Saved');
     },
     logDependencies: async ({ body, caller }) => {
@@ -65,7 +65,7 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
     },
     markNotThrottled: async ({ params, caller }) => {
       const id = await experimentIdFor(services, caller, params.experimentKey);
-      experiments.setThrottle(id, { throttle: false, throttleMessage: null, throttleReasons: [] });
+      await experiments.setThrottle(id, { throttle: false, throttleMessage: null, throttleReasons: [] });
       return ok('Saved');
     },
     getDependencies: async ({ query, caller }) => ({ dependencies: await loggedData.dependencies.list(await experimentIdFor(services, caller, query.experimentKey)) }),

@@ -23,16 +23,16 @@ export function createExperimentLifecycleHandlers(services: Services): HandlerTa
         if (isRunning(experiment, now, services.config.keepAlive.isAliveBeatDurationMillis)) {
           await services.rpc.create(experiment.id, STOP_CALL, {}, caller.userId, now, true);
         }
-        experiments.stop(experiment.id, now);
+        await experiments.stop(experiment.id, now);
         return ok('Stop Requested');
       }),
     archiveExperiment: async ({ query, caller }) => {
-      experiments.setArchived((await access.experiment(caller, query.experimentKey)).id, true);
+      await experiments.setArchived((await access.experiment(caller, query.experimentKey)).id, true);
       return ok('Archived');
     },
     deleteExperiment: async ({ query, caller }) => {
       const experiment = await access.experiment(caller, query.experimentKey, 'any');
-      if (experiment.deletedAt === null) experiments.setDeleted(experiment.id, services.now());
+      if (experiment.deletedAt === null) await experiments.setDeleted(experiment.id, services.now());
       return ok('Deleted');
     },
     restoreExperiment: ({ query, caller }) =>
@@ -41,10 +41,10 @@ export function createExperimentLifecycleHandlers(services: Services): HandlerTa
         const home = await projects.byId(experiment.projectId);
         if (home?.deletedAt != null) {
           const target = await ensureUncategorized(services, experiment.workspaceId, caller.userId);
-          experiments.move(experiment.id, experiment.workspaceId, target.id);
+          await experiments.move(experiment.id, experiment.workspaceId, target.id);
         }
-        experiments.setDeleted(experiment.id, null);
-        experiments.setArchived(experiment.id, false);
+        await experiments.setDeleted(experiment.id, null);
+        await experiments.setArchived(experiment.id, false);
         return ok('Restore');
       }),
     listTrashedExperiments: async ({ query, caller }) => {
@@ -55,7 +55,7 @@ export function createExperimentLifecycleHandlers(services: Services): HandlerTa
     },
     purgeExperiment: async ({ body, caller }) => {
       const experiment = await access.experiment(caller, body.experimentKey, 'trashed');
-      experiments.purge(experiment.id);
+      await experiments.purge(experiment.id);
       await services.experimentPurged(experiment.id);
       return ok('Purged');
     },

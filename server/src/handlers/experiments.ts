@@ -43,7 +43,7 @@ export function createExperimentHandlers(services: Services): HandlerTable {
           await projects.byName(workspace.id, body.projectName) ??
           await projects.create({ workspaceId: workspace.id, name: body.projectName, description: '', isPublic: false, ownerUserId: caller.userId }, now);
         const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: body.experimentName ?? null, userId: caller.userId }, now);
-        projects.touch(project.id, now);
+        await projects.touch(project.id, now);
         return {
           experimentKey: experiment.key,
           workspaceName: workspace.name,
@@ -58,11 +58,11 @@ export function createExperimentHandlers(services: Services): HandlerTable {
         const now = services.now();
         for (const experiment of moving) {
           if (experiment.projectId === project.id) continue;
-          if (body.symlink) experiments.link(project.id, experiment.id, now);
-          else experiments.move(experiment.id, project.workspaceId, project.id);
-          projects.touch(experiment.projectId, now);
+          if (body.symlink) await experiments.link(project.id, experiment.id, now);
+          else await experiments.move(experiment.id, project.workspaceId, project.id);
+          await projects.touch(experiment.projectId, now);
         }
-        projects.touch(project.id, now);
+        await projects.touch(project.id, now);
         return ok(body.symlink ? 'Symlinked' : 'Moved');
       }),
     symlinkExperiment: ({ query, caller, request }) =>
@@ -70,19 +70,19 @@ export function createExperimentHandlers(services: Services): HandlerTable {
         const experiment = await access.experiment(caller, query.exerimentKey ?? query.experimentKey ?? '');
         const project = await projects.byName(experiment.workspaceId, query.projectName);
         if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
-        if (project.id !== experiment.projectId) experiments.link(project.id, experiment.id, services.now());
+        if (project.id !== experiment.projectId) await experiments.link(project.id, experiment.id, services.now());
         return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
       }),
     keepAlive: async ({ query, caller }) => {
       const experiment = await access.experiment(caller, query.experimentKey);
-      experiments.beat(experiment.id, services.now());
+      await experiments.beat(experiment.id, services.now());
       return { ...config.keepAlive };
     },
     setStartEndTime: ({ body, caller }) =>
       transaction(async () => {
         const experiment = await access.experiment(caller, body.experimentKey);
         const [start, end] = startEndTimes(experiment, body.startTimeMillis, body.endTimeMillis);
-        experiments.setTimes(experiment.id, start, end);
+        await experiments.setTimes(experiment.id, start, end);
         return ok('Saved');
       }),
     listExperiments: async ({ query, caller }) => {

@@ -32,15 +32,15 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
 
   return {
     logHtml: ({ body, caller }) =>
-      otherWrite(caller, body.experimentKey, (id, now) =>
-        body.override ? documents.setText(id, 'html', body.html, now) : documents.appendText(id, 'html', body.html, now),
+      otherWrite(caller, body.experimentKey, async (id, now) =>
+        body.override ? await documents.setText(id, 'html', body.html, now) : await documents.appendText(id, 'html', body.html, now),
       ),
     setSystemDetails: ({ body, caller }) => {
       const { experimentKey, logAdditionalSystemInfoList: infoItems, ...fields } = body;
       const given: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
       return otherWrite(caller, experimentKey, async (id, now) => {
         if (infoItems) given.logAdditionalSystemInfoList = mergeByKey((await documents.json(id, 'system'))?.logAdditionalSystemInfoList, infoItems);
-        documents.mergeJson(id, 'system', given, now);
+        await documents.mergeJson(id, 'system', given, now);
       });
     },
     setGitMetadata: ({ body, caller }) => {

@@ -14,9 +14,9 @@ export function createLoggingValueHandlers(services: Services): HandlerTable {
     logOther: async ({ body, caller }) => {
       const id = await experimentIdFor(services, caller, body.experimentKey);
       const point = loggedPoint(body.value, body.timestamp ?? services.now(), null, null);
-      await throttledWrite(services, id, 'other', 1, () => {
-        loggedData.values.logValue(id, 'other', body.key, point);
-        if (body.key === 'name' || body.key === 'Name') experiments.rename(id, point.value);
+      await throttledWrite(services, id, 'other', 1, async () => {
+        await loggedData.values.logValue(id, 'other', body.key, point);
+        if (body.key === 'name' || body.key === 'Name') await experiments.rename(id, point.value);
       });
       return ok('Saved');
     },

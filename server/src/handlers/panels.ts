@@ -14,7 +14,7 @@ export function createPanelHandlers(services: Services): HandlerTable {
     const panel = await panels.byUuid(templateId);
     const workspace = panel && await workspaces.byId(panel.workspaceId);
     if (!panel || !workspace) throw notFound(`No panel with templateId "${templateId}".`);
-    access.requireMember(caller, workspace.id, workspace.name);
+    await access.requireMember(caller, workspace.id, workspace.name);
     return panel;
   };
 
@@ -28,7 +28,7 @@ export function createPanelHandlers(services: Services): HandlerTable {
       const file = { fileName: upload.file.fileName || 'panel.zip', fileSize: upload.file.size, blob: upload.file.blob };
       let templateId: string;
       try {
-        if (target) panels.replace(target.id, file, services.now());
+        if (target) await panels.replace(target.id, file, services.now());
         templateId = target?.uuid ?? (await panels.create(workspace.id, file, services.now())).uuid;
       } catch (error) {
         await blobs.remove(file.blob);

@@ -45,7 +45,7 @@ export function createProjectHandlers(services: Services): HandlerTable {
           }
           const target = project.name === UNCATEGORIZED_PROJECT ? project : await ensureUncategorized(services, project.workspaceId, caller.userId);
           await experiments.rehomeAll(project.id, target.id);
-          projects.touch(target.id, now);
+          await projects.touch(target.id, now);
         }
         await projects.markDeleted(project.id, now);
         return ok('Deleted');
@@ -67,18 +67,18 @@ export function createProjectHandlers(services: Services): HandlerTable {
       }),
     setProjectNotes: async ({ body, caller }) => {
       const project = await access.project(caller, { projectId: body.projectId });
-      projects.setNotes(project.id, body.notes, services.now());
+      await projects.setNotes(project.id, body.notes, services.now());
       return ok('Saved');
     },
     addProjectShareLink: async ({ query, caller }) => {
       const project = await access.project(caller, query);
       const shareCode = randomBytes(18).toString('base64url');
-      projects.addShareCode(project.id, shareCode, services.now());
+      await projects.addShareCode(project.id, shareCode, services.now());
       return { shareCode };
     },
     deleteProjectShareLink: async ({ query, caller }) => {
       const project = await access.project(caller, query);
-      projects.deleteShareCode(project.id, query.shareCode);
+      await projects.deleteShareCode(project.id, query.shareCode);
       return ok('Deleted');
     },
     listProjects: async ({ query, caller }) => {

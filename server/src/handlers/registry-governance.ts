@@ -69,7 +69,7 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
           throw new ApiError(403, SdkError.noWriteAccess, `Only the creator of workspace "${workspace.name}" or a service admin may change its approval policies.`);
         }
         const rules = body.rules === null ? null : checkedRules(workspace, body.rules);
-        registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, services.now());
+        await registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, services.now());
         return policyRecord(workspace, model);
       }),
   };

@@ -58,7 +58,7 @@ export function registryLookups(services: Services) {
   const workspaceOf = async (caller: Caller, workspaceId: number): Promise<Workspace> => {
     const workspace = await workspaces.byId(workspaceId);
     if (!workspace) throw new Error(`workspace ${workspaceId} vanished`);
-    access.requireMember(caller, workspace.id, workspace.name);
+    await access.requireMember(caller, workspace.id, workspace.name);
     return workspace;
   };
   return {

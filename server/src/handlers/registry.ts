@@ -55,7 +55,7 @@ export function createRegistryHandlers(services: Services): HandlerTable {
       }),
     deleteRegistryModelVersion: ({ query, caller }) =>
       transaction(async () => {
-        changes.deleteVersion(caller, await lookups.version(caller, query.modelItemId));
+        await changes.deleteVersion(caller, await lookups.version(caller, query.modelItemId));
         return ok('200 Ok');
       }),
     updateRegistryModel: ({ body, caller }) =>
@@ -64,7 +64,7 @@ export function createRegistryHandlers(services: Services): HandlerTable {
         const name = body.registryModelName;
         if (name !== undefined && name !== model.name) {
           if (await registry.modelByName(workspace.id, name)) throw modelNameTaken(name, workspace.name);
-          webhooks.config.renameModel(workspace.id, model.name, name, services.now());
+          await webhooks.config.renameModel(workspace.id, model.name, name, services.now());
         }
         await registry.updateModel(model.id, { name, description: body.description, isPublic: body.isPublic }, services.now());
         return ok('200 Ok');
@@ -72,13 +72,13 @@ export function createRegistryHandlers(services: Services): HandlerTable {
     updateRegistryModelNotes: ({ body, caller }) =>
       transaction(async () => {
         const { model } = await lookups.model(caller, body.workspaceName, body.registryModelName);
-        registry.setNotes(model.id, body.notes, services.now());
+        await registry.setNotes(model.id, body.notes, services.now());
         return ok('200 Ok');
       }),
     deleteRegistryModel: ({ query, caller }) =>
       transaction(async () => {
         const { model } = await lookups.model(caller, query.workspaceName, query.modelName);
-        registry.deleteModel(model.id, caller, services.now());
+        await registry.deleteModel(model.id, caller, services.now());
         return ok('200 Ok');
       }),
     countRegistryModels: async ({ query, caller }) => {

@@ -14,14 +14,14 @@ export function createStoreHandlers(services: Services): HandlerTable {
         if (existing && existing.projectRowId !== project.id) {
           throw badRequest(`Visualization instance "${body.instanceId}" belongs to another project.`);
         }
-        vizStores.save(body.instanceId, project.id, body.store, services.now());
+        await vizStores.save(body.instanceId, project.id, body.store, services.now());
         return ok('Stored');
       }),
     getStore: async ({ query, caller }) => {
       const saved = await vizStores.get(query.instanceId);
       const project = saved && await projects.byId(saved.projectRowId);
       if (!saved || !project) throw notFound(`No store saved for visualization instance "${query.instanceId}".`);
-      access.requireMember(caller, project.workspaceId, project.workspaceName);
+      await access.requireMember(caller, project.workspaceId, project.workspaceName);
       return { instanceId: saved.instanceId, projectId: saved.projectUuid, store: saved.store, lastUpdated: saved.lastUpdated };
     },
   };

@@ -85,7 +85,7 @@ export async function saveConfig(services: Services, plan: { workspaces: Workspa
     const keyOf = (entry: { workspaceId: number; modelName: string; url: string }) => JSON.stringify([entry.workspaceId, entry.modelName, entry.url]);
     for (const workspace of plan.workspaces) {
       for (const existing of await config.list(workspace.id)) before.set(keyOf(existing), existing);
-      if (replace) config.clearWorkspace(workspace.id);
+      if (replace) await config.clearWorkspace(workspace.id);
     }
     const now = services.now();
     for (const entry of plan.entries) {

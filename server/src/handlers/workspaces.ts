@@ -11,7 +11,7 @@ export function createWorkspaceHandlers(services: Services): HandlerTable {
       services.sql.transaction(async () => {
         if (await workspaces.byName(body.name)) throw new ApiError(409, SdkError.conflict, `A workspace named "${body.name}" already exists.`);
         const workspace = await workspaces.create(body.name, body.plan ?? null, caller.userId, services.now());
-        workspaces.addMember(workspace.id, caller.userId);
+        await workspaces.addMember(workspace.id, caller.userId);
         return { msg: 'saved' as const, workspace_name: workspace.name, workspace_id: workspace.uuid, code: 200 as const };
       }),
     accountDetails: async ({ caller }) => ({

@@ -13,7 +13,7 @@ export interface LineageItem {
 /** Which experiments produced (E50) and consumed (artifacts/version) which artifact versions. */
 export interface ArtifactLineageStore {
   /** Records that an experiment fetched a version (once; later fetches change nothing). */
-  recordConsumer(versionId: number, experimentId: number, now: number): void;
+  recordConsumer(versionId: number, experimentId: number, now: number): Promise<void>;
   /** The versions the experiment produced (by its key) and consumed (by its row id), outputs first, each in creation order. */
   lineage(experimentKey: string, experimentId: number): Promise<LineageItem[]>;
 }

@@ -53,16 +53,16 @@ export interface ArtifactStore {
   byId(id: number): Promise<Artifact | undefined>;
   list(workspaceId: number): Promise<Artifact[]>;
   create(artifact: { workspaceId: number; name: string; artifactType: string; isPublic: boolean }, now: number): Promise<Artifact>;
-  touch(id: number, now: number): void;
+  touch(id: number, now: number): Promise<void>;
   versions(artifactId: number): Promise<ArtifactVersion[]>;
   versionByUuid(uuid: string): Promise<ArtifactVersion | undefined>;
   createVersion(artifactId: number, version: string, fields: VersionFields, userId: number, now: number): Promise<ArtifactVersion>;
   updateVersion(id: number, fields: VersionFields, now: number): Promise<void>;
-  setState(id: number, state: ArtifactState, isPublic: boolean, now: number): void;
+  setState(id: number, state: ArtifactState, isPublic: boolean, now: number): Promise<void>;
   /** Sets the artifact's type and/or tags (undefined: unchanged). */
-  setDetails(id: number, details: { artifactType?: string; tags?: string[] }, now: number): void;
+  setDetails(id: number, details: { artifactType?: string; tags?: string[] }, now: number): Promise<void>;
   /** Sets a version's aliases, tags and/or metadata (undefined: unchanged). */
-  setLabels(id: number, labels: { alias?: string[]; tags?: string[]; metadata?: string }, now: number): void;
+  setLabels(id: number, labels: { alias?: string[]; tags?: string[]; metadata?: string }, now: number): Promise<void>;
   /** Takes aliases away from the artifact's other versions (an alias names one version). */
   removeAliases(artifactId: number, exceptVersionId: number, aliases: string[], now: number): Promise<void>;
 }

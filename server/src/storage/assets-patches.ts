@@ -10,7 +10,7 @@ export interface GitPatch {
 /** Storage of git patches: one per experiment, a new upload replaces the old (its blob is freed by trigger). */
 export interface GitPatchStore {
   get(experimentId: number): Promise<GitPatch | undefined>;
-  put(experimentId: number, patch: GitPatch): void;
+  put(experimentId: number, patch: GitPatch): Promise<void>;
 }
 
 /** Creates the git patch store over a database. */

@@ -47,9 +47,9 @@ export interface AssetStore {
   artifactVersionsNamed(experimentId: number, fileName: string): Promise<string[]>;
   /** Deletes the experiment's assets named `fileName` (overwrite); returns how many. */
   deleteByName(experimentId: number, fileName: string): Promise<number>;
-  delete(id: number): void;
-  addTags(id: number, tags: string[]): void;
-  removeTag(id: number, tag: string): void;
+  delete(id: number): Promise<void>;
+  addTags(id: number, tags: string[]): Promise<void>;
+  removeTag(id: number, tag: string): Promise<void>;
 }
 
 interface AssetRecord {

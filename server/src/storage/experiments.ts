@@ -73,26 +73,26 @@ export interface ExperimentStore {
   listInProject(projectId: number, archived: boolean): Promise<Experiment[]>;
   /** Trashed experiments of a workspace, most recently deleted first. */
   listTrash(workspaceId: number): Promise<Experiment[]>;
-  rename(experimentId: number, name: string | null): void;
-  setThrottle(experimentId: number, state: ThrottleState): void;
-  setFilePath(experimentId: number, filePath: string | null): void;
-  beat(experimentId: number, now: number): void;
-  stop(experimentId: number, now: number): void;
+  rename(experimentId: number, name: string | null): Promise<void>;
+  setThrottle(experimentId: number, state: ThrottleState): Promise<void>;
+  setFilePath(experimentId: number, filePath: string | null): Promise<void>;
+  beat(experimentId: number, now: number): Promise<void>;
+  stop(experimentId: number, now: number): Promise<void>;
   /** Applies an update-status report: alive → running again from now; not alive → ended now; crash flag and error when given. */
-  reportStatus(experimentId: number, report: StatusReport, now: number): void;
-  setArchived(experimentId: number, archived: boolean): void;
+  reportStatus(experimentId: number, report: StatusReport, now: number): Promise<void>;
+  setArchived(experimentId: number, archived: boolean): Promise<void>;
   /** Moves to the trash (a time) or out of it (null). */
-  setDeleted(experimentId: number, deletedAt: number | null): void;
-  setTimes(experimentId: number, startTimeMillis: number | null, endTimeMillis: number | null): void;
+  setDeleted(experimentId: number, deletedAt: number | null): Promise<void>;
+  setTimes(experimentId: number, startTimeMillis: number | null, endTimeMillis: number | null): Promise<void>;
   /** Changes the home project (and workspace); drops a symlink into the new home. */
-  move(experimentId: number, workspaceId: number, projectId: number): void;
-  link(projectId: number, experimentId: number, now: number): void;
+  move(experimentId: number, workspaceId: number, projectId: number): Promise<void>;
+  link(projectId: number, experimentId: number, now: number): Promise<void>;
   /** Moves every experiment whose home is `fromProjectId` to `toProjectId`; drops symlinks into `fromProjectId`. */
   rehomeAll(fromProjectId: number, toProjectId: number): Promise<number>;
   /** Trashes every live experiment whose home is the project; drops symlinks into it. */
   trashAllIn(projectId: number, now: number): Promise<number>;
   /** Destroys the experiment and (through ON DELETE CASCADE) everything logged to it. */
-  purge(experimentId: number): void;
+  purge(experimentId: number): Promise<void>;
   /** Drops every cached lookup (called when project names or homes change). */
   forgetAll(): void;
 }

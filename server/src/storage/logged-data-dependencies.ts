@@ -11,7 +11,7 @@ export interface Dependency {
 /** Storage of the dependencies experiments declare (PUT write/experiment/dependencies). */
 export interface LoggedDependencyStore {
   /** Sets each dependency's version (a name declared again takes the new one). */
-  put(experimentId: number, dependencies: readonly Dependency[]): void;
+  put(experimentId: number, dependencies: readonly Dependency[]): Promise<void>;
   /** The experiment's dependencies by name. */
   list(experimentId: number): Promise<Dependency[]>;
 }

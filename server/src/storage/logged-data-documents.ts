@@ -7,15 +7,15 @@ export type JsonKind = 'git' | 'system' | 'cloud';
 
 /** Storage of an experiment's whole documents (one per kind). */
 export interface LoggedDocumentStore {
-  setText(experimentId: number, kind: TextKind, text: string, now: number): void;
+  setText(experimentId: number, kind: TextKind, text: string, now: number): Promise<void>;
   /** Appends to the text (creating it when absent). */
-  appendText(experimentId: number, kind: TextKind, text: string, now: number): void;
+  appendText(experimentId: number, kind: TextKind, text: string, now: number): Promise<void>;
   /** The text, empty when never set. */
   text(experimentId: number, kind: TextKind): Promise<string>;
   /** Replaces the JSON document. */
-  setJson(experimentId: number, kind: JsonKind, value: Record<string, unknown>, now: number): void;
+  setJson(experimentId: number, kind: JsonKind, value: Record<string, unknown>, now: number): Promise<void>;
   /** Sets the given fields (undefined ones are left as stored), atomically. */
-  mergeJson(experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number): void;
+  mergeJson(experimentId: number, kind: JsonKind, fields: Record<string, unknown>, now: number): Promise<void>;
   /** The JSON document, undefined when never set. */
   json(experimentId: number, kind: JsonKind): Promise<Record<string, unknown> | undefined>;
 }

@@ -11,7 +11,7 @@ export interface OutputLineInput {
 
 /** Storage of an experiment's output lines. */
 export interface LoggedOutputStore {
-  append(experimentId: number, context: string | null, lines: readonly OutputLineInput[]): void;
+  append(experimentId: number, context: string | null, lines: readonly OutputLineInput[]): Promise<void>;
   /** The largest offset stored, or null when the experiment has no output yet. */
   maxOffset(experimentId: number): Promise<number | null>;
   /** The lines joined as sent, ordered by offset then arrival; `stderr` keeps one stream only. */

@@ -3,9 +3,9 @@ import type { Sql } from './sql.ts';
 /** Storage of an experiment's tags. */
 export interface LoggedTagStore {
   /** Adds tags; ones already there (or repeated) are kept once, in the order first added. */
-  add(experimentId: number, tags: readonly string[]): void;
+  add(experimentId: number, tags: readonly string[]): Promise<void>;
   /** Removes tags (absent ones are ignored). */
-  remove(experimentId: number, tags: readonly string[]): void;
+  remove(experimentId: number, tags: readonly string[]): Promise<void>;
   list(experimentId: number): Promise<string[]>;
   /** The tags of every experiment listed in a project (home or symlinked, trashed ones included), by experiment key. */
   inProject(projectId: number): Promise<Record<string, string[]>>;

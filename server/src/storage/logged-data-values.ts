@@ -47,7 +47,7 @@ export interface LoggedValueStore {
    */
   deferringSummaries<T>(run: () => Promise<T>): Promise<T>;
   /** Folds a parameter or other value into its summary. */
-  logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): void;
+  logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): Promise<void>;
   /** Summaries of one kind, by name. */
   summaries(experimentId: number, kind: ItemKind): Promise<NamedSummary[]>;
   /** Metric summaries whose names start with `prefix`, by name. */

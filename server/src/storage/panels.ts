@@ -19,7 +19,7 @@ export interface PanelStore {
   byUuid(uuid: string): Promise<Panel | undefined>;
   list(workspaceId: number): Promise<Panel[]>;
   create(workspaceId: number, file: { fileName: string; fileSize: number; blob: string }, now: number): Promise<Panel>;
-  replace(id: number, file: { fileName: string; fileSize: number; blob: string }, now: number): void;
+  replace(id: number, file: { fileName: string; fileSize: number; blob: string }, now: number): Promise<void>;
 }
 
 interface PanelRecord {

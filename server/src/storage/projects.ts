@@ -47,12 +47,12 @@ export interface ProjectStore {
   listLive(workspaceId: number): Promise<Project[]>;
   create(project: NewProject, now: number): Promise<Project>;
   update(id: number, changes: ProjectChanges, now: number): Promise<void>;
-  setNotes(id: number, notes: string, now: number): void;
-  touch(id: number, now: number): void;
+  setNotes(id: number, notes: string, now: number): Promise<void>;
+  touch(id: number, now: number): Promise<void>;
   markDeleted(id: number, now: number): Promise<void>;
   shareCodes(id: number): Promise<string[]>;
-  addShareCode(id: number, code: string, now: number): void;
-  deleteShareCode(id: number, code: string): void;
+  addShareCode(id: number, code: string, now: number): Promise<void>;
+  deleteShareCode(id: number, code: string): Promise<void>;
 }
 
 interface ProjectRecord {

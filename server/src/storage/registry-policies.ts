@@ -10,7 +10,7 @@ export interface RegistryPolicyStore {
   /** The rules set at one level (model id null: the workspace default); undefined when none are set there. */
   rulesAt(workspaceId: number, registryModelId: number | null): Promise<ApprovalRule[] | undefined>;
   /** Sets (rules) or removes (null) the rules at one level. */
-  set(workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number): void;
+  set(workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number): Promise<void>;
   /** The rules in force for a model: its own when set, else the workspace default, else none. */
   effective(workspaceId: number, registryModelId: number): Promise<ApprovalRule[]>;
   /** True when the user may write the workspace's policies: a service admin or the workspace's creator. */

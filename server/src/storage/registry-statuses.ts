@@ -8,7 +8,7 @@ export interface RegistryStatusStore {
   /** The workspace's values: its own list, else the default one. */
   allowed(workspaceId: number): Promise<string[]>;
   /** Replaces the workspace's list. */
-  replace(workspaceId: number, values: readonly string[]): void;
+  replace(workspaceId: number, values: readonly string[]): Promise<void>;
 }
 
 /** Creates the status value store over a database. */

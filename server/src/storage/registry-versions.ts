@@ -32,9 +32,9 @@ export interface RegistryVersionStore {
   setComment(id: number, comment: string, actor: RegistryActor, now: number): Promise<boolean>;
   setStatus(id: number, status: string, actor: RegistryActor, now: number): Promise<boolean>;
   setMetadata(id: number, metadata: Record<string, unknown>, actor: RegistryActor, now: number): Promise<boolean>;
-  delete(id: number, actor: RegistryActor, now: number): void;
+  delete(id: number, actor: RegistryActor, now: number): Promise<void>;
   /** Records the deletion of every version of a model (call before deleting the model). */
-  recordModelDeleted(registryModelId: number, actor: RegistryActor, now: number): void;
+  recordModelDeleted(registryModelId: number, actor: RegistryActor, now: number): Promise<void>;
   /** The distinct status values the workspace's versions have. */
   statusesInUse(workspaceId: number): Promise<string[]>;
 }

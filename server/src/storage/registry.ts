@@ -54,9 +54,9 @@ export interface RegistryModelStore {
   countModels(workspaceId: number): Promise<number>;
   createModel(model: NewRegistryModel, now: number): Promise<RegistryModel>;
   updateModel(id: number, changes: RegistryModelChanges, now: number): Promise<void>;
-  setNotes(id: number, notes: string, now: number): void;
+  setNotes(id: number, notes: string, now: number): Promise<void>;
   /** Deletes a model and its versions, recording each version's deletion in the history. */
-  deleteModel(id: number, actor: RegistryActor, now: number): void;
+  deleteModel(id: number, actor: RegistryActor, now: number): Promise<void>;
   /** The registry versions made from the given experiment models. */
   recordsOfExperimentModels(experimentModelRowIds: number[]): Promise<RegistryRecordOfModel[]>;
 }
@@ -145,7 +145,7 @@ export function createRegistryStore(db: Sql, history: RegistryHistoryStore): Reg
     },
     setNotes: (id, notes, now) => setNotes.run(notes, now, id),
     deleteModel: (id: number, actor: RegistryActor, now: number) => db.transaction(async () => {
-      versions.recordModelDeleted(id, actor, now);
+      await versions.recordModelDeleted(id, actor, now);
       await deleteModel.run(id);
     }),
     async recordsOfExperimentModels(ids) {

@@ -31,7 +31,7 @@ export interface RpcStore {
   /** An experiment's calls, oldest first; only pending ones when asked. */
   list(experimentId: number, pendingOnly: boolean): Promise<RpcCall[]>;
   /** Notes that the experiment's process fetched these calls (clientlib `rpc/get-pending-rpcs`). */
-  markFetched(ids: readonly number[], now: number): void;
+  markFetched(ids: readonly number[], now: number): Promise<void>;
   /** Whether a pending call of the experiment was never fetched (the heartbeat's `pending_rpcs`). */
   hasUnfetched(experimentId: number): Promise<boolean>;
   /** Records the outcome of a pending call; false when it already had one. */

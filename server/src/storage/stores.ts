@@ -14,7 +14,7 @@ export interface VizStore {
 /** Storage of visualization-instance stores: one whole store per instance, replaced on every save. */
 export interface VizStoreStore {
   get(instanceId: string): Promise<VizStore | undefined>;
-  save(instanceId: string, projectRowId: number, store: string, now: number): void;
+  save(instanceId: string, projectRowId: number, store: string, now: number): Promise<void>;
 }
 
 /** Creates the visualization store storage over a database. */

@@ -29,7 +29,7 @@ export interface UserStore {
   byName(name: string): Promise<User | undefined>;
   count(): Promise<number>;
   create(name: string, isAdmin: boolean, now: number): Promise<User>;
-  addKey(userId: number, prefix: string, hash: Buffer, now: number): void;
+  addKey(userId: number, prefix: string, hash: Buffer, now: number): Promise<void>;
   /** Unrevoked keys whose prefix matches. */
   keyCandidates(prefix: string): Promise<KeyCandidate[]>;
   listKeys(): Promise<ApiKeyListing[]>;

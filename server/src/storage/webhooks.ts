@@ -21,9 +21,9 @@ export interface WebhookConfigStore {
   /** Inserts or replaces the entry with the same (workspace, modelName, url). */
   upsert(entry: WebhookUrlEntry, now: number): Promise<void>;
   /** Moves a model's entries to its new name (E21 renames). */
-  renameModel(workspaceId: number, from: string, to: string, now: number): void;
+  renameModel(workspaceId: number, from: string, to: string, now: number): Promise<void>;
   /** Removes every entry of a workspace. */
-  clearWorkspace(workspaceId: number): void;
+  clearWorkspace(workspaceId: number): Promise<void>;
 }
 
 interface UrlRecord {

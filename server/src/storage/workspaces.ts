@@ -16,7 +16,7 @@ export interface WorkspaceStore {
   byName(name: string): Promise<Workspace | undefined>;
   byId(id: number): Promise<Workspace | undefined>;
   create(name: string, plan: string | null, createdBy: number, now: number): Promise<Workspace>;
-  addMember(workspaceId: number, userId: number, isDefault?: boolean): void;
+  addMember(workspaceId: number, userId: number, isDefault?: boolean): Promise<void>;
   /**
    * Whether the user belongs to the workspace. Every request checks it, so yes-answers read from committed
    * state are cached: nothing removes a membership (no code deletes members, users or workspaces), and
