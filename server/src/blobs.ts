@@ -34,7 +34,7 @@ export interface BlobStore {
   /** Removes one blob; a missing one is fine. */
   remove(blob: string): Promise<void>;
   /** Removes leftover temp files and blobs for which `isReferenced` is false (run at start). */
-  sweepOrphans(isReferenced: (blob: string) => boolean): Promise<number>;
+  sweepOrphans(isReferenced: (blob: string) => Promise<boolean>): Promise<number>;
 }
 
 const BLOB_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -109,7 +109,7 @@ export function createBlobStore(dataDir: string): BlobStore {
       for (const shard of readdirSync(root)) {
         if (shard === 'tmp') continue;
         for (const name of readdirSync(join(root, shard))) {
-          if (BLOB_NAME.test(name) && isReferenced(name)) continue;
+          if (BLOB_NAME.test(name) && (await isReferenced(name))) continue;
           await rm(join(root, shard, name), { force: true });
           removed += 1;
         }

@@ -28,7 +28,7 @@ export const hashApiKey = (key: string): Buffer => createHash('sha256').update(k
 export const keyPrefix = (key: string): string => key.slice(0, KEY_PREFIX_LENGTH);
 
 /** Registers a key for a user; refuses keys too short to be safe. */
-async export function registerApiKey(users: UserStore, userId: number, key: string, now: number): Promise<string> {
+export async function registerApiKey(users: UserStore, userId: number, key: string, now: number): Promise<string> {
   if (key.length < MIN_KEY_LENGTH) throw new Error(`An API key needs at least ${MIN_KEY_LENGTH} characters.`);
   await users.addKey(userId, keyPrefix(key), hashApiKey(key), now);
   return keyPrefix(key);
@@ -40,7 +40,7 @@ async export function registerApiKey(users: UserStore, userId: number, key: stri
  * (`externalCommits`, which looks at most once per event-loop turn and 1 ms), so keys revoked by
  * `keys revoke` in another process stop working for the requests that follow it.
  */
-export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Caller | undefined {
+export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Promise<Caller | undefined> {
   const cache = new Map<string, Caller>();
   externalCommits.onCommit(() => cache.clear());
   return async (presented) => {
@@ -75,13 +75,13 @@ export interface IssuedKey {
 }
 
 /** Issues a new key for a user of a data dir (creating the user and their default workspace if needed). */
-async export function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
+export async function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
   return await withStores(options.dataDir, (users, db) => {
     const now = Date.now();
     return db.transaction(async () => {
       const user = await ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
       const apiKey = generateApiKey();
-      return { apiKey, prefix: registerApiKey(users, user.id, apiKey, now), userName: user.name };
+      return { apiKey, prefix: await registerApiKey(users, user.id, apiKey, now), userName: user.name };
     });
   });
 }

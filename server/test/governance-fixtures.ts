@@ -4,6 +4,7 @@ import { openDatabase } from '../src/storage/database.ts';
 import { createUserStore } from '../src/storage/users.ts';
 import { createWorkspaceStore } from '../src/storage/workspaces.ts';
 import type { TestServer } from './harness.ts';
+import { mapInOrder } from '../src/in-order.ts';
 import { experimentWithModel, WORKSPACE } from './registry-fixtures.ts';
 
 /** A user of the test service with their own key. */
@@ -17,7 +18,7 @@ export interface Member {
  * workspace (by a second connection to the data dir: the service has no membership endpoint).
  */
 export async function membersOf(dataDir: string, names: readonly string[]): Promise<Member[]> {
-  const members = names.map(async (name) => ({ name, key: (await issueApiKey({ dataDir, userName: name })).apiKey }));
+  const members = await mapInOrder(names, async (name) => ({ name, key: (await issueApiKey({ dataDir, userName: name })).apiKey }));
   const db = openDatabase(dataDir);
   try {
     const workspaces = createWorkspaceStore(db);

@@ -6,6 +6,7 @@ import type { Services } from '../services.ts';
 import type { Artifact, ArtifactVersion } from '../storage/artifacts.ts';
 import { artifactVersionOf } from './artifacts.ts';
 import { assetLink } from './assets-records.ts';
+import { mapInOrder } from '../in-order.ts';
 import { ok, origin } from './replies.ts';
 
 /** How a request names an artifact and one of its versions. */
@@ -62,7 +63,7 @@ export function createArtifactVersionHandlers(services: Services): HandlerTable 
 
   /** The files of a version, as the clients read them. */
   const filesOf = async (version: ArtifactVersion, base: string) =>
-    (await assets.listOfArtifactVersion(version.uuid)).map(async (asset) => {
+    mapInOrder(await assets.listOfArtifactVersion(version.uuid), async (asset) => {
       const experimentKey = (await experiments.byId(asset.experimentId))?.key ?? version.experimentKey;
       return {
         assetId: asset.uuid,

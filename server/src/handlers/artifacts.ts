@@ -101,7 +101,7 @@ export function createArtifactHandlers(services: Services): HandlerTable {
       }),
     listArtifacts: async ({ query, caller }) => {
       const workspace = await access.workspace(caller, query.workspace);
-      return { artifacts: (await artifacts.list(workspace.id)).map(overview) };
+      return { artifacts: await Promise.all((await artifacts.list(workspace.id)).map(overview)) };
     },
     getArtifact: async ({ query, caller }) => {
       let artifact: Artifact | undefined;

@@ -149,7 +149,7 @@ export async function insertAsset(services: Services, content: AssetContent, wan
  * replaced assets' bytes are freed after the commit.
  */
 export async function storeReceivedAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
-  let saved: ReturnType<typeof insertAsset>;
+  let saved: Awaited<ReturnType<typeof insertAsset>>;
   try {
     saved = await services.sql.transaction(async () => (await insertAsset(services, content, wanted)));
   } catch (error) {

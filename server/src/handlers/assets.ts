@@ -6,6 +6,7 @@ import type { Experiment } from '../storage/experiments.ts';
 import { contentTypeOf, toAssetRecord, typeFilter } from './assets-records.ts';
 import { createAssetReadHandlers } from './assets-reads.ts';
 import { assetFileName, assetRules, checkRemoteLink, saveUploadedAsset } from './assets-save.ts';
+import { mapInOrder } from '../in-order.ts';
 import { ok, origin } from './replies.ts';
 
 /** The asset type of text samples (E31 and E44 with type=text-sample). */
@@ -67,7 +68,7 @@ export function createAssetHandlers(services: Services): HandlerTable {
       transaction(async () => {
         const experiment = await access.experiment(caller, body.experimentKey);
         const now = services.now();
-        const assetIds = body.remoteAssets.map(async (item) => {
+        const assetIds = await mapInOrder(body.remoteAssets, async (item) => {
           await openArtifactVersion(caller, item.artifactVersionId);
           const link = checkRemoteLink(item.link);
           const fileName = assetFileName(item.fileName, new URL(link).pathname.split('/').pop(), 'asset', undefined);

@@ -1,6 +1,7 @@
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import { experimentIdFor } from './logging-support.ts';
+import { mapInOrder } from '../in-order.ts';
 import { ok } from './replies.ts';
 
 /** Timestamps above this are microseconds: the Python SDK sends epoch ms × 1000 (≈1.8e15); ms stay below it until the year 5138. */
@@ -35,7 +36,7 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
       return ok('Deleted');
     },
     deleteParameters: async ({ body, caller }) => {
-      const targets = body.map((item) => ({ id: experimentIdFor(services, caller, item.experimentKey), name: item.parameterName }));
+      const targets = await mapInOrder(body, async (item) => ({ id: await experimentIdFor(services, caller, item.experimentKey), name: item.parameterName }));
       await loggedData.batch.run(async () => {
         for (const target of targets) await values.deleteItem(target.id, 'parameter', target.name);
       });

@@ -3,6 +3,7 @@ import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { Experiment } from '../storage/experiments.ts';
 import { toExperimentMetadata } from './records.ts';
+import { mapInOrder } from '../in-order.ts';
 import { experimentLink, ok } from './replies.ts';
 
 const SECOND = 1000;
@@ -54,7 +55,7 @@ export function createExperimentHandlers(services: Services): HandlerTable {
     moveExperiments: ({ body, caller }) =>
       transaction(async () => {
         const project = await access.project(caller, { workspaceName: body.targetWorkspaceName, projectName: body.targetProjectName });
-        const moving = body.experimentKeys.map((key) => access.experiment(caller, key));
+        const moving = await mapInOrder(body.experimentKeys, (key) => access.experiment(caller, key));
         const now = services.now();
         for (const experiment of moving) {
           if (experiment.projectId === project.id) continue;
@@ -93,7 +94,7 @@ export function createExperimentHandlers(services: Services): HandlerTable {
       const limit = query.size ?? (query.page === undefined ? null : PAGE_SIZE);
       const page = { archived, sortBy: query.sortBy ?? 'created', order: query.sortOrder ?? 'desc', limit, offset: ((query.page ?? 1) - 1) * (limit ?? 0) } as const;
       const ids = await services.search.page(project.id, { predicates: [] }, page, { now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
-      return { experiments: ids.flatMap(async (id) => await experiments.byId(id) ?? []).map(metadata) };
+      return { experiments: (await Promise.all(ids.map((id) => experiments.byId(id)))).flatMap((experiment) => (experiment ? [metadata(experiment)] : [])) };
     },
     getExperimentMetadata: async ({ query, caller }) => metadata(await access.experiment(caller, query.experimentKey)),
     listExperimentTags: async ({ query, caller }) => ({ tags: await services.loggedData.tags.inProject((await access.project(caller, query)).id) }),

@@ -83,14 +83,14 @@ export function createLiveHandlers(services: Services): HandlerTable {
       const metadata = toExperimentMetadata(experiment, services.now(), beat);
       const items = await liveData.metricItems(experiment.id);
       if (query.since === undefined) {
-        const cursor = { o: await liveData.lastOutputId(), m: items.map(async (item): Promise<[number, number, number]> => [item.id, item.count, await liveData.maxStep(item.id)]) };
+        const cursor = { o: await liveData.lastOutputId(), m: await Promise.all(items.map(async (item): Promise<[number, number, number]> => [item.id, item.count, await liveData.maxStep(item.id)])) };
         return { experiment: metadata, metrics: [], output: [], cursor: encodeCursor(cursor), more: false };
       }
       const previous = decodeCursor(query.since);
       const marks = new Map(previous.m.map(([id, count, maxStep]): [number, SeriesMark] => [id, { count, maxStep }]));
       const grown = items.filter((item) => item.count > (marks.get(item.id)?.count ?? 0));
       const summaries = new Map((await services.loggedData.values.summaries(experiment.id, 'metric')).map((named) => [named.name, named]));
-      const metrics = grown.flatMap(async (item) => {
+      const metrics = (await Promise.all(grown.map(async (item) => {
         const named = summaries.get(item.name);
         if (!named) return [];
         const mark = marks.get(item.id) ?? { count: 0, maxStep: -1 };
@@ -100,7 +100,7 @@ export function createLiveHandlers(services: Services): HandlerTable {
         const maxStep = reset ? await liveData.maxStep(item.id) : Math.max(mark.maxStep, ...points.map((point) => point.step ?? -1));
         marks.set(item.id, { count: reset ? item.count : mark.count + points.length, maxStep });
         return [{ summary: toSummaryRecord(named, true), reset, ...seriesOf(points) }];
-      });
+      }))).flat();
       const lines = await liveData.outputAfter(experiment.id, previous.o, MAX_LINES + 1);
       const sent = lines.slice(0, MAX_LINES);
       const cursor = {

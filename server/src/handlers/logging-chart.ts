@@ -47,7 +47,7 @@ export function createLoggingChartHandlers(services: Services): HandlerTable {
       const experiments: Record<string, ChartExperiment> = {};
       for (const key of body.targetedExperiments) {
         const experiment = await access.experiment(caller, key);
-        let series = body.metrics.map((name) => loggedData.values.series(experiment.id, name));
+        let series = await Promise.all(body.metrics.map((name) => loggedData.values.series(experiment.id, name)));
         if (!independent) {
           const steps = commonSteps(series.filter((points) => points.length > 0));
           series = series.map((points) => points.filter((point) => point.step !== null && steps.has(point.step)));

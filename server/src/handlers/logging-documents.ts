@@ -21,7 +21,7 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
   const { documents } = loggedData;
 
   /** Resolves the experiment and runs one "other" write for it under the throttle. */
-  const otherWrite = async (caller: Caller, experimentKey: string, write: (experimentId: number, now: number) => void) => {
+  const otherWrite = async (caller: Caller, experimentKey: string, write: (experimentId: number, now: number) => Promise<unknown>) => {
     const id = await experimentIdFor(services, caller, experimentKey);
     const now = services.now();
     await throttledWrite(services, id, 'other', 1, () => write(id, now));

@@ -27,7 +27,7 @@ export const metricAt = (name: string, value: MetricInput['value'], position: Po
 export const experimentIdFor = async (services: Services, caller: Caller, experimentKey: string): Promise<number> => (await services.access.experiment(caller, experimentKey)).id;
 
 /** Runs a logging write under the throttle (`count` items of `type`), committed with its event-loop turn's others. */
-export const throttledWrite = <T>(services: Services, experimentId: number, type: ThrottledType, count: number, write: () => T, oversized?: OversizedPolicy): Promise<T> =>
+export const throttledWrite = <T>(services: Services, experimentId: number, type: ThrottledType, count: number, write: () => Promise<T>, oversized?: OversizedPolicy): Promise<T> =>
   services.throttle.admit(experimentId, type, count, () => services.loggedData.batch.run(write), oversized);
 
 /**

@@ -7,6 +7,7 @@ import type { Workspace } from '../storage/workspaces.ts';
 import { registryChanges } from './registry-changes.ts';
 import { registryGuarded } from './registry-guarded.ts';
 import { createRegistryRequestHandlers } from './registry-requests.ts';
+import { mapInOrder } from '../in-order.ts';
 import { registryLookups } from './registry-support.ts';
 
 /**
@@ -33,9 +34,9 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
     };
   };
   /** Rules checked: one per kind and value (case ignored), allowed status values, approvers who are members of the workspace. */
-  const checkedRules = (workspace: Workspace, rules: ApprovalRule[]): ApprovalRule[] => {
+  const checkedRules = (workspace: Workspace, rules: ApprovalRule[]): Promise<ApprovalRule[]> => {
     const seen = new Set<string>();
-    return rules.map(async (rule) => {
+    return mapInOrder(rules, async (rule) => {
       const value = rule.kind === 'status' ? await changes.allowedStatus(workspace, rule.value) : rule.value.trim();
       const key = `${rule.kind}:${value.toLowerCase()}`;
       if (seen.has(key)) throw badRequest(`The ${rule.kind} "${value}" has more than one rule: keep one.`);
@@ -68,7 +69,7 @@ export function createRegistryGovernanceHandlers(services: Services): HandlerTab
         if (!await registryPolicies.mayGovern(workspace.id, caller.userId)) {
           throw new ApiError(403, SdkError.noWriteAccess, `Only the creator of workspace "${workspace.name}" or a service admin may change its approval policies.`);
         }
-        const rules = body.rules === null ? null : checkedRules(workspace, body.rules);
+        const rules = body.rules === null ? null : await checkedRules(workspace, body.rules);
         await registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, services.now());
         return policyRecord(workspace, model);
       }),

@@ -11,6 +11,7 @@ import { registryGate, type GuardedChange } from './registry-gate.ts';
 import { registryMoves } from './registry-moves.ts';
 import { pendingReply, requestRecord, type PromotionPendingReply } from './registry-request-records.ts';
 import { normalizeStages } from './registry-support.ts';
+import { mapInOrder } from '../in-order.ts';
 import { ok } from './replies.ts';
 
 /** What a move body asks for (ext.registryMove). */
@@ -64,17 +65,18 @@ export function registryGuarded(services: Services) {
       const comment = fields.comment ?? '';
       const wanted: GuardedChange[] = heldStages.map((value) => ({ kind: 'stage', value, operation: 'add' }));
       if (statusHeld && status !== version.status) wanted.push({ kind: 'status', value: status, operation: 'add' });
-      const filed = wanted.flatMap((change) => hold(caller, found, change, endpoint, comment) ?? []);
+      const filed = (await mapInOrder(wanted, (change) => hold(caller, found, change, endpoint, comment))).filter((request) => request !== undefined);
       return filed.length > 0 ? pending(caller, found, filed, ids) : ids;
     },
     /** E19's stages: protected stages the version does not hold yet become requests; the rest of the list is set. */
     async replaceStages(caller: Caller, found: FoundVersion, stages: string[], comment: string | undefined, endpoint: string): Promise<PromotionPendingReply | undefined> {
       const next = normalizeStages(stages);
-      const held = next.filter(async (stage) => !found.version.stages.includes(stage) && await gate.ruleFor(found, 'stage', stage));
+      const held: string[] = [];
+      for (const stage of next) if (!found.version.stages.includes(stage) && (await gate.ruleFor(found, 'stage', stage))) held.push(stage);
       await changes.setStages(caller, found, next.filter((stage) => !held.includes(stage)), 'replaced', comment);
       if (held.length === 0) return undefined;
       const fresh = await reread(found);
-      const filed = held.flatMap((value) => hold(caller, fresh, { kind: 'stage', value, operation: 'add' }, endpoint, comment ?? '') ?? []);
+      const filed = (await mapInOrder(held, (value) => hold(caller, fresh, { kind: 'stage', value, operation: 'add' }, endpoint, comment ?? ''))).filter((request) => request !== undefined);
       return pending(caller, fresh, filed);
     },
     /** E25: adds one stage, or files a request when a rule protects it. */

@@ -77,7 +77,7 @@ export function createRegistryItemHandlers(services: Services): HandlerTable {
         const dropped = (await registry.statusesInUse(workspace.id)).filter((value) => !values.includes(value));
         if (dropped.length > 0) throw badRequest(`Versions of workspace "${workspace.name}" have the status ${dropped.map((v) => `"${v}"`).join(', ')}: keep it in the list.`);
         await registryStatuses.replace(workspace.id, values);
-        return { allowedStatus: registryStatuses.allowed(workspace.id) };
+        return { allowedStatus: await registryStatuses.allowed(workspace.id) };
       }),
   };
 }

@@ -3,6 +3,7 @@ import { notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import { latestOf, registryLookups, versionRecords } from './registry-support.ts';
+import { mapInOrder } from '../in-order.ts';
 import { origin } from './replies.ts';
 
 /** Handlers of the registry reads: list, details, latest version (optionally by stage), notes. */
@@ -12,7 +13,7 @@ export function createRegistryReadHandlers(services: Services): HandlerTable {
   return {
     listRegistryModels: async ({ query, caller, request }) => {
       const workspace = await access.workspace(caller, query.workspaceName);
-      const registryModels = (await registry.listModels(workspace.id)).map(async (model) => {
+      const registryModels = await mapInOrder(await registry.listModels(workspace.id), async (model) => {
         const latest = latestOf(await registry.versions(model.id));
         return {
           registryModelId: model.uuid,

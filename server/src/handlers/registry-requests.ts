@@ -8,6 +8,7 @@ import { registryChanges, type FoundVersion } from './registry-changes.ts';
 import { registryGate } from './registry-gate.ts';
 import { registryMoves } from './registry-moves.ts';
 import { mayDecide, requestRecord } from './registry-request-records.ts';
+import { mapInOrder } from '../in-order.ts';
 import { normalizeStages, registryLookups } from './registry-support.ts';
 
 /** The history step of each decision. */
@@ -78,7 +79,7 @@ export function createRegistryRequestHandlers(services: Services): HandlerTable 
       const requests = await promotionRequests.list(workspace.id, { registryModelId: model?.id, state });
       const versions = new Map<number, RegistryVersion[]>();
       const listed = query.mayApprove ? requests.filter((request) => mayDecide(caller, request)) : requests;
-      return { requests: listed.map(async (request) => requestRecord(request, await foundOf(caller, request, versions), caller)) };
+      return { requests: await mapInOrder(listed, async (request) => requestRecord(request, await foundOf(caller, request, versions), caller)) };
     },
     promotionRequest: async ({ params, caller }) => {
       const { request, found } = await requestNamed(caller, params.requestId);

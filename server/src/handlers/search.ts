@@ -32,7 +32,7 @@ export function createSearchHandlers(services: Services): HandlerTable {
       const at = clock();
       const page = { archived: body.deleted ?? false, sortBy: 'created', order: 'desc', limit, offset: ((body.page ?? 1) - 1) * limit } as const;
       const ids = await asClientError(() => search.page(project.id, { rulesTree: body.rulesTree }, page, at));
-      return { experiments: ids.flatMap(async (id) => await experiments.byId(id) ?? []).map((experiment) => metadata(experiment, at.now)) };
+      return { experiments: (await Promise.all(ids.map((id) => experiments.byId(id)))).flatMap((experiment) => (experiment ? [metadata(experiment, at.now)] : [])) };
     },
   };
 }

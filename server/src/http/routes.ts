@@ -29,43 +29,41 @@ export function registerContractRoutes(
   app: FastifyInstance,
   contract: Record<string, Endpoint>,
   handlers: HandlerTable,
-  authenticate: (key: string) => Caller | undefined,
+  authenticate: (key: string) => Promise<Caller | undefined>,
 ): void {
   const callers = new WeakMap<FastifyRequest, Caller>();
   const keyHeaderOf = (request: FastifyRequest) => headerValue(request.headers.authorization) ?? headerValue(request.headers['comet-sdk-api']);
   /** The hooks that find and check the key of one endpoint's requests; refusals get `status` (401, or 400 for the SDK's handshake). */
   const keyHooks = (status: number) => {
-    const check = (request: FastifyRequest, key: string | undefined): ApiError | undefined => {
-      if (!key) return new ApiError(status, SdkError.keyNotRegistered, 'An API key is required: send it in the Authorization header.');
-      const caller = authenticate(key);
-      if (!caller) return new ApiError(status, SdkError.keyNotRegistered, 'The API key is not registered with this service (unknown or revoked).');
+    /** Checks a key and remembers its caller; the refusal when there is none or it is unknown. */
+    const check = async (request: FastifyRequest, key: string | undefined): Promise<void> => {
+      if (!key) throw new ApiError(status, SdkError.keyNotRegistered, 'An API key is required: send it in the Authorization header.');
+      const caller = await authenticate(key);
+      if (!caller) throw new ApiError(status, SdkError.keyNotRegistered, 'The API key is not registered with this service (unknown or revoked).');
       callers.set(request, caller);
-      return undefined;
     };
     return {
       /** The key of the header. */
-      authenticateRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => done(check(request, keyHeaderOf(request))),
+      authenticateRequest: (request: FastifyRequest) => check(request, keyHeaderOf(request)),
       /** For endpoints with `keyInQuery` only: the header key when sent, else the query field's (read before the body). */
-      authenticateWithQueryKey: (field: string) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) =>
-        done(check(request, keyHeaderOf(request) ?? keyField(request.query, field))),
+      authenticateWithQueryKey: (field: string) => (request: FastifyRequest) => check(request, keyHeaderOf(request) ?? keyField(request.query, field)),
       /** For endpoints with `keyInBody`, before the body is read: a header key is checked at once (a bad one never gets its body read). */
-      authenticateHeaderIfSent: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      authenticateHeaderIfSent: async (request: FastifyRequest) => {
         const header = keyHeaderOf(request);
-        done(header ? check(request, header) : undefined);
+        if (header) await check(request, header);
       },
       /**
        * For endpoints with `keyInBody`, once the body is read: with a header key (already checked), a body key must be the
        * same; without one, the body's key, else the query field `keyInQuery` names.
        */
-      authenticateWithBodyKey:
-        (field: string, queryField: string | undefined) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-          const header = keyHeaderOf(request);
-          const bodyKey = keyField(request.body, field);
-          if (header && bodyKey && header !== bodyKey) {
-            return done(new ApiError(status, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`));
-          }
-          done(header ? undefined : check(request, bodyKey ?? keyField(request.query, queryField)));
-        },
+      authenticateWithBodyKey: (field: string, queryField: string | undefined) => async (request: FastifyRequest) => {
+        const header = keyHeaderOf(request);
+        const bodyKey = keyField(request.body, field);
+        if (header && bodyKey && header !== bodyKey) {
+          throw new ApiError(status, SdkError.keyNotRegistered, `The "${field}" in the body is not the API key sent in the Authorization header.`);
+        }
+        if (!header) await check(request, bodyKey ?? keyField(request.query, queryField));
+      },
     };
   };
   const keyField = (source: unknown, field: string | undefined): string | undefined => {

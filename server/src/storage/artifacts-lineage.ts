@@ -34,7 +34,9 @@ export function createArtifactLineageStore(db: Sql): ArtifactLineageStore {
      ) ORDER BY direction DESC, at, seq`,
   );
   return {
-    recordConsumer: (versionId, experimentId, now) => insert.run(versionId, experimentId, now),
+    recordConsumer: async (versionId, experimentId, now) => {
+      await insert.run(versionId, experimentId, now);
+    },
     lineage: async (experimentKey, experimentId) =>
       (await lineage.all(experimentKey, experimentId)).map(({ artifactId, artifactName, artifactType, artifactVersionId, version, direction }) => ({
         artifactId,

@@ -166,7 +166,9 @@ export function createArtifactStore(db: Sql): ArtifactStore {
       const id = Number(await insert.get(uuid, artifact.workspaceId, artifact.name, artifact.artifactType, artifact.isPublic ? 1 : 0, now, now));
       return { id, uuid, ...artifact, tags: [], createdAt: now, lastUpdated: now };
     },
-    touch: (id, now) => touch.run(now, id),
+    touch: async (id, now) => {
+      await touch.run(now, id);
+    },
     versions: async (artifactId) => (await versions.all(artifactId)).map(toVersion),
     versionByUuid: async (uuid) => one(await versionByUuid.get(uuid), toVersion),
     async createVersion(artifactId, version, fields, userId, now) {
@@ -190,9 +192,15 @@ export function createArtifactStore(db: Sql): ArtifactStore {
     async updateVersion(id, fields, now) {
       await updateVersion.run(fields.experimentKey, fields.metadata, JSON.stringify(fields.alias), JSON.stringify(fields.tags), fields.isPublic ? 1 : 0, now, id);
     },
-    setState: (id, state, isPublic, now) => setState.run(state, isPublic ? 1 : 0, now, id),
-    setDetails: (id, details, now) => setDetails.run(details.artifactType ?? null, jsonOrNull(details.tags), now, id),
-    setLabels: (id, labels, now) => setLabels.run(jsonOrNull(labels.alias), jsonOrNull(labels.tags), labels.metadata ?? null, now, id),
+    setState: async (id, state, isPublic, now) => {
+      await setState.run(state, isPublic ? 1 : 0, now, id);
+    },
+    setDetails: async (id, details, now) => {
+      await setDetails.run(details.artifactType ?? null, jsonOrNull(details.tags), now, id);
+    },
+    setLabels: async (id, labels, now) => {
+      await setLabels.run(jsonOrNull(labels.alias), jsonOrNull(labels.tags), labels.metadata ?? null, now, id);
+    },
     async removeAliases(artifactId, exceptVersionId, aliases, now) {
       for (const version of (await versions.all(artifactId)).map(toVersion)) {
         if (version.id === exceptVersionId) continue;

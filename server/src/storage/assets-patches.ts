@@ -24,6 +24,8 @@ export function createGitPatchStore(db: Sql): GitPatchStore {
   );
   return {
     get: (experimentId) => get.get(experimentId),
-    put: (experimentId, patch) => put.run(experimentId, patch.blob, patch.fileSize, patch.createdAt),
+    put: async (experimentId, patch) => {
+      await put.run(experimentId, patch.blob, patch.fileSize, patch.createdAt);
+    },
   };
 }

@@ -169,8 +169,12 @@ export function createAssetStore(db: Sql): AssetStore {
     },
     artifactVersionsNamed: (experimentId, fileName) => versionsNamed.all(experimentId, fileName),
     deleteByName: async (experimentId, fileName) => (await deleteByName.run(experimentId, fileName)).changes,
-    delete: (id) => deleteOne.run(id),
+    delete: async (id) => {
+      await deleteOne.run(id);
+    },
     addTags: (id, tags) => addTags(id, tags),
-    removeTag: (id, tag) => removeTag.run(id, tag),
+    removeTag: async (id, tag) => {
+      await removeTag.run(id, tag);
+    },
   };
 }

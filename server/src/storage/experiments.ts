@@ -267,7 +267,9 @@ export function createExperimentStore(db: Sql): ExperimentStore {
       await move.run(workspaceId, projectId, id);
       await unlink.run(projectId, id);
     }),
-    link: (projectId, id, now) => link.run(projectId, id, now),
+    link: async (projectId, id, now) => {
+      await link.run(projectId, id, now);
+    },
     async rehomeAll(fromProjectId, toProjectId) {
       forgetAll();
       const moved = (await rehome.run(toProjectId, fromProjectId)).changes;

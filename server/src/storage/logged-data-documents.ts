@@ -41,10 +41,16 @@ export function createLoggedDocumentStore(db: Sql): LoggedDocumentStore {
     await upsert.run(experimentId, kind, JSON.stringify(merged), now);
   });
   return {
-    setText: (experimentId, kind, text, now) => upsert.run(experimentId, kind, text, now),
-    appendText: (experimentId, kind, text, now) => append.run(experimentId, kind, text, now),
+    setText: async (experimentId, kind, text, now) => {
+      await upsert.run(experimentId, kind, text, now);
+    },
+    appendText: async (experimentId, kind, text, now) => {
+      await append.run(experimentId, kind, text, now);
+    },
     text: async (experimentId, kind) => await select.get(experimentId, kind) ?? '',
-    setJson: (experimentId, kind, value, now) => upsert.run(experimentId, kind, JSON.stringify(value), now),
+    setJson: async (experimentId, kind, value, now) => {
+      await upsert.run(experimentId, kind, JSON.stringify(value), now);
+    },
     mergeJson: (experimentId, kind, fields, now) => merge(experimentId, kind, fields, now),
     json,
   };

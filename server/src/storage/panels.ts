@@ -63,6 +63,8 @@ export function createPanelStore(db: Sql): PanelStore {
       const id = Number(await insert.get(uuid, workspaceId, file.fileName, file.fileSize, file.blob, now, now));
       return { id, uuid, workspaceId, ...file, createdAt: now, lastUpdated: now };
     },
-    replace: (id, file, now) => replace.run(file.fileName, file.fileSize, file.blob, now, id),
+    replace: async (id, file, now) => {
+      await replace.run(file.fileName, file.fileSize, file.blob, now, id);
+    },
   };
 }

@@ -132,14 +132,22 @@ export function createProjectStore(db: Sql, renamedOrDeleted: () => void = () =>
       if (changes.name !== undefined) renamedOrDeleted();
       await update.run(changes.name ?? null, changes.description ?? null, bool(changes.isPublic), now, id);
     },
-    setNotes: (id, notes, now) => setNotes.run(notes, now, id),
-    touch: (id, now) => touch.run(now, id),
+    setNotes: async (id, notes, now) => {
+      await setNotes.run(notes, now, id);
+    },
+    touch: async (id, now) => {
+      await touch.run(now, id);
+    },
     async markDeleted(id, now) {
       renamedOrDeleted();
       await markDeleted.run(now, now, id);
     },
     shareCodes: async (id) => (await shareCodes.all(id)).map((row) => row.share_code),
-    addShareCode: (id, code, now) => addShare.run(id, code, now),
-    deleteShareCode: (id, code) => deleteShare.run(id, code),
+    addShareCode: async (id, code, now) => {
+      await addShare.run(id, code, now);
+    },
+    deleteShareCode: async (id, code) => {
+      await deleteShare.run(id, code);
+    },
   };
 }

@@ -143,7 +143,9 @@ export function createRegistryStore(db: Sql, history: RegistryHistoryStore): Reg
       const isPublic = changes.isPublic === undefined ? null : changes.isPublic ? 1 : 0;
       await updateModel.run(changes.name ?? null, changes.description ?? null, isPublic, now, id);
     },
-    setNotes: (id, notes, now) => setNotes.run(notes, now, id),
+    setNotes: async (id, notes, now) => {
+      await setNotes.run(notes, now, id);
+    },
     deleteModel: (id: number, actor: RegistryActor, now: number) => db.transaction(async () => {
       await versions.recordModelDeleted(id, actor, now);
       await deleteModel.run(id);

@@ -29,6 +29,8 @@ export function createVizStoreStore(db: Sql): VizStoreStore {
   );
   return {
     get: (instanceId) => get.get(instanceId),
-    save: (instanceId, projectRowId, store, now) => save.run(instanceId, projectRowId, store, now),
+    save: async (instanceId, projectRowId, store, now) => {
+      await save.run(instanceId, projectRowId, store, now);
+    },
   };
 }

@@ -71,7 +71,9 @@ export function createUserStore(db: Sql): UserStore {
       const id = Number(await insert.get(name, isAdmin ? 1 : 0, now));
       return { id, name, isAdmin, createdAt: now };
     },
-    addKey: (userId, prefix, hash, now) => addKey.run(userId, prefix, hash, now),
+    addKey: async (userId, prefix, hash, now) => {
+      await addKey.run(userId, prefix, hash, now);
+    },
     keyCandidates: (prefix) => candidates.all(prefix),
     listKeys: () => list.all(),
     revokeKeys: async (prefix, now) => (await revoke.run(now, prefix)).changes,

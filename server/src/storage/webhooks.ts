@@ -82,7 +82,11 @@ export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
         now,
       );
     },
-    renameModel: (workspaceId, from, to, now) => rename.run(to, now, workspaceId, from),
-    clearWorkspace: (workspaceId) => clear.run(workspaceId),
+    renameModel: async (workspaceId, from, to, now) => {
+      await rename.run(to, now, workspaceId, from);
+    },
+    clearWorkspace: async (workspaceId) => {
+      await clear.run(workspaceId);
+    },
   };
 }

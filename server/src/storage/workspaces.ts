@@ -70,7 +70,9 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
       const id = Number(await insert.get(uuid, name, plan, createdBy, now));
       return { id, uuid, name, plan, createdAt: now };
     },
-    addMember: (workspaceId, userId, isDefault = false) => addMember.run(workspaceId, userId, isDefault ? 1 : 0),
+    addMember: async (workspaceId, userId, isDefault = false) => {
+      await addMember.run(workspaceId, userId, isDefault ? 1 : 0);
+    },
     async isMember(workspaceId, userId) {
       const member = `${workspaceId}:${userId}`;
       if (members.has(member)) return true;
