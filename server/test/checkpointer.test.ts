@@ -23,31 +23,31 @@ describe('background WAL checkpoints', () => {
   const writeSomePages = async (current: StorageFixture) => {
     await current.db.exec('CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
     const insert = current.db.prepare('INSERT INTO filler (text) VALUES (?)');
-    (await current.db.transaction(async () => {
+    await current.db.transaction(async () => {
       for (let row = 0; row < 500; row += 1) await insert.run('x'.repeat(4000));
-    }))();
+    });
   };
 
   it('copies committed pages into the database file from another thread, while commits only append to the WAL', async () => {
     fixture = await openStorageFixture();
     const current = fixture;
-    checkpointer = await startCheckpointer(current.db, { intervalMs: 20 });
-    expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(2000);
-    const before = statSync(current.db.name).size;
+    checkpointer = await startCheckpointer(current.raw, { intervalMs: 20 });
+    expect(current.raw.pragma('wal_autocheckpoint', { simple: true })).toBe(2000);
+    const before = statSync(current.raw.name).size;
     await writeSomePages(current);
-    expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 5000)).toBe(true);
-    expect(current.db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(500);
+    expect(await eventually(() => statSync(current.raw.name).size > before + 1_000_000, 5000)).toBe(true);
+    expect(await current.db.prepare('SELECT count(*) FROM filler').pluck().get()).toBe(500);
     await checkpointer.stop();
     checkpointer = undefined;
-    expect(current.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(current.raw.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
   });
 
   it('leaves the database file as it was without the thread (the pages stay in the WAL)', async () => {
     fixture = await openStorageFixture();
     const current = fixture;
-    current.db.pragma('wal_autocheckpoint = 2000');
-    const before = statSync(current.db.name).size;
+    current.raw.pragma('wal_autocheckpoint = 2000');
+    const before = statSync(current.raw.name).size;
     await writeSomePages(current);
-    expect(await eventually(() => statSync(current.db.name).size > before + 1_000_000, 500)).toBe(false);
+    expect(await eventually(() => statSync(current.raw.name).size > before + 1_000_000, 500)).toBe(false);
   });
 });

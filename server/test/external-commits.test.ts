@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { issueApiKey, revokeApiKeys } from '../src/keys.ts';
 import { openDatabase, type Db } from '../src/storage/database.ts';
 import { createExternalCommits, MAX_LOOK_REUSE_MS } from '../src/storage/external-commits.ts';
+import { sqliteSql } from '../src/storage/sql-sqlite.ts';
 import { createWorkspaceStore } from '../src/storage/workspaces.ts';
 import { startTestServer } from './harness.ts';
 
@@ -63,23 +64,24 @@ describe('external commits', () => {
 });
 
 describe('membership cache', () => {
-  it('answers from committed state: a rolled-back membership is not remembered, a new one counts at once', () => {
-    const { db } = twoConnections();
+  it('answers from committed state: a rolled-back membership is not remembered, a new one counts at once', async () => {
+    const { db: raw } = twoConnections();
+    const db = sqliteSql(raw);
     const workspaces = createWorkspaceStore(db);
-    const userId = addUser(db, 'dana');
+    const userId = addUser(raw, 'dana');
     const space = workspaces.create('space', null, userId, 0);
     expect(workspaces.isMember(space.id, userId)).toBe(false);
-    expect(() =>
-      db.transaction(() => {
-        workspaces.addMember(space.id, userId);
-        expect(workspaces.isMember(space.id, userId)).toBe(true);
+    await expect(
+      db.transaction(async () => {
+        await workspaces.addMember(space.id, userId);
+        expect(await workspaces.isMember(space.id, userId)).toBe(true);
         throw new Error('roll back');
-      })(),
-    ).toThrow('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect(workspaces.isMember(space.id, userId)).toBe(false);
     workspaces.addMember(space.id, userId);
     expect(workspaces.isMember(space.id, userId)).toBe(true);
-    db.prepare('DELETE FROM workspace_members').run();
+    raw.prepare('DELETE FROM workspace_members').run();
     expect(workspaces.isMember(space.id, userId)).toBe(true); // cached: only another connection's commit drops it
     workspaces.forgetMembers();
     expect(workspaces.isMember(space.id, userId)).toBe(false);

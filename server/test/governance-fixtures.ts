@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { issueApiKey } from '../src/keys.ts';
-import { openDatabase } from '../src/storage/database.ts';
+import { openSqlite } from '../src/storage/sql-sqlite.ts';
 import { createUserStore } from '../src/storage/users.ts';
 import { createWorkspaceStore } from '../src/storage/workspaces.ts';
 import type { TestServer } from './harness.ts';
@@ -19,7 +19,7 @@ export interface Member {
  */
 export async function membersOf(dataDir: string, names: readonly string[]): Promise<Member[]> {
   const members = await mapInOrder(names, async (name) => ({ name, key: (await issueApiKey({ dataDir, userName: name })).apiKey }));
-  const db = openDatabase(dataDir);
+  const db = openSqlite(dataDir);
   try {
     const workspaces = createWorkspaceStore(db);
     const users = createUserStore(db);
@@ -31,7 +31,7 @@ export async function membersOf(dataDir: string, names: readonly string[]): Prom
       await workspaces.addMember(workspace.id, user.id);
     }
   } finally {
-    db.close();
+    await db.close();
   }
   return members;
 }

@@ -18,7 +18,7 @@ describe('group commit of logging writes', () => {
     const results = await Promise.all(
       ['a', 'b', 'c'].map((tag) =>
         batch.run(async () => {
-          inTransaction.push(fixture.db.inTransaction);
+          inTransaction.push(fixture.db.inTransaction());
           await tags.add(experimentId, [tag]);
           return tag.toUpperCase();
         }),
@@ -50,7 +50,7 @@ describe('group commit of logging writes', () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
     const experimentId = await fixture.newExperiment();
-    const failingTransaction = () => fixture.sql.transaction(async () => {
+    const failingTransaction = () => fixture.db.transaction(async () => {
       await tags.add(experimentId, ['undone']);
       throw new Error('refused');
     });
@@ -80,7 +80,7 @@ describe('group commit of logging writes', () => {
     const experimentId = await fixture.newExperiment();
     await batch.run(() => createLoggedTagStore(fixture.db).add(experimentId, ['durable']));
     const Database = (await import('better-sqlite3')).default;
-    const other = new Database(fixture.db.name, { readonly: true });
+    const other = new Database(fixture.raw.name, { readonly: true });
     try {
       expect(other.prepare('SELECT tag FROM experiment_tags WHERE experiment_id = ?').pluck().all(experimentId)).toEqual(['durable']);
     } finally {

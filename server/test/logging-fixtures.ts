@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sql } from '../src/storage/sql.ts';
-import { openSqlite } from '../src/storage/sql-sqlite.ts';
+import { openDatabase, type Db } from '../src/storage/database.ts';
+import { sqliteSql } from '../src/storage/sql-sqlite.ts';
 import { createExperimentStore, type ExperimentStore } from '../src/storage/experiments.ts';
 import { createProjectStore } from '../src/storage/projects.ts';
 import { createUserStore } from '../src/storage/users.ts';
@@ -11,6 +12,8 @@ import { createWorkspaceStore } from '../src/storage/workspaces.ts';
 /** A real database in a temporary data dir with one user, workspace and project, for storage-level tests. */
 export interface StorageFixture {
   db: Sql;
+  /** The same SQLite connection without the Sql layer (pragmas, the checkpointer). */
+  raw: Db;
   experiments: ExperimentStore;
   /** Creates an experiment and returns its row id. */
   newExperiment(): Promise<number>;
@@ -20,13 +23,15 @@ export interface StorageFixture {
 /** Opens a fresh database (all migrations applied) with a workspace and project to put experiments in. */
 export async function openStorageFixture(): Promise<StorageFixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-logging-'));
-  const db = openSqlite(dataDir);
+  const raw = openDatabase(dataDir);
+  const db = sqliteSql(raw);
   const user = await createUserStore(db).create('tester', true, 1);
   const workspace = await createWorkspaceStore(db).create('space', null, user.id, 1);
   const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
   const experiments = createExperimentStore(db);
   return {
     db,
+    raw,
     experiments,
     newExperiment: async () => (await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1)).id,
     async close() {

@@ -1,4 +1,4 @@
-import { openDatabase } from '../src/storage/database.ts';
+import { openSqlite } from '../src/storage/sql-sqlite.ts';
 import { createExperimentStore } from '../src/storage/experiments.ts';
 import { createLoggedTagStore } from '../src/storage/logged-data-tags.ts';
 import { loggedPoint } from '../src/storage/logged-data-summary.ts';
@@ -42,7 +42,7 @@ const BATCH = 5_000;
  * Answers the project's id and the experiments in creation order.
  */
 export async function seedSearchScale(dataDir: string, projectName: string, count: number): Promise<{ projectId: string; experiments: SeededValues[] }> {
-  const db = openDatabase(dataDir);
+  const db = openSqlite(dataDir);
   try {
     const admin = await createUserStore(db).byName('admin');
     const workspace = await createWorkspaceStore(db).byName('admin');
@@ -70,6 +70,6 @@ export async function seedSearchScale(dataDir: string, projectName: string, coun
     for (let from = 0; from < count; from += BATCH) insert(from, Math.min(count, from + BATCH));
     return { projectId: project.uuid, experiments: seeded };
   } finally {
-    db.close();
+    await db.close();
   }
 }
