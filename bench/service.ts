@@ -3,7 +3,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { startServer } from '../server/src/app.ts';
-import { openDatabase } from '../server/src/storage/database.ts';
+import { openSqlite } from '../server/src/storage/sql-sqlite.ts';
 import { createExperimentStore } from '../server/src/storage/experiments.ts';
 import { createLoggedValueStore, type MetricInput } from '../server/src/storage/logged-data-values.ts';
 import { unlimitedThrottleLimits } from '../server/src/throttle.ts';
@@ -33,10 +33,10 @@ const row = (label: string, figures: LoadFigures) =>
   `${(figures.cpuMicrosPerRequest ?? NaN).toFixed(0).padStart(15)}${String(figures.failures).padStart(8)}`;
 
 /** Inserts METRICS × STEPS points straight through the storage module, one transaction per 10,000 points. */
-function insertPoints(dataDir: string, experimentKey: string): number {
-  const db = openDatabase(dataDir);
+async function insertPoints(dataDir: string, experimentKey: string): Promise<number> {
+  const db = openSqlite(dataDir);
   try {
-    const experimentId = createExperimentStore(db).byKey(experimentKey)?.id;
+    const experimentId = (await createExperimentStore(db).byKey(experimentKey))?.id;
     if (experimentId === undefined) throw new Error('bench experiment missing');
     const values = createLoggedValueStore(db);
     const started = performance.now();
@@ -50,11 +50,11 @@ function insertPoints(dataDir: string, experimentKey: string): number {
         timestamp: 1_700_000_000_000 + step * 100,
         context: null,
       }));
-      values.appendMetrics(experimentId, points, Infinity);
+      await values.appendMetrics(experimentId, points, Infinity);
     }
     return performance.now() - started;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -111,7 +111,7 @@ export async function runServiceBench(): Promise<void> {
     console.log(`  p99 at 50 connections: ${p99} ms (target < 15 ms) -> ${verdict(p99 < 15)}`);
 
     const bigKey = await create('big');
-    const insertMs = insertPoints(dataDir, bigKey);
+    const insertMs = await insertPoints(dataDir, bigKey);
     const total = METRICS * STEPS;
     console.log(`\n${total.toLocaleString('en')} metric points in one experiment (${METRICS} metrics x ${STEPS.toLocaleString('en')} steps)`);
     console.log(`  inserted through the storage module in ${(insertMs / 1000).toFixed(1)} s (${Math.round(total / (insertMs / 1000)).toLocaleString('en')} points/s)`);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { openDatabase } from '../server/src/storage/database.ts';
+import { openSqlite } from '../server/src/storage/sql-sqlite.ts';
 import { createExperimentStore } from '../server/src/storage/experiments.ts';
 import { createLoggedValueStore } from '../server/src/storage/logged-data-values.ts';
 import { createProjectStore } from '../server/src/storage/projects.ts';
@@ -23,31 +23,31 @@ export interface ChartExperiments {
  * Seeds, before the service starts (after `seedProjects`, which creates the admin workspace), a project with two
  * experiments whose `loss` holds 1,000,000 and 1,000 points (a noisy decay, a point per step, 50 ms apart).
  */
-export function seedChartExperiments(serviceDataDir: string): ChartExperiments {
-  const db = openDatabase(serviceDataDir);
+export async function seedChartExperiments(serviceDataDir: string): Promise<ChartExperiments> {
+  const db = openSqlite(serviceDataDir);
   try {
     const now = Date.now();
-    const workspace = createWorkspaceStore(db).byName('admin');
-    const admin = createUserStore(db).byName('admin');
+    const workspace = await createWorkspaceStore(db).byName('admin');
+    const admin = await createUserStore(db).byName('admin');
     if (!workspace || !admin) throw new Error('seed the admin workspace first');
-    const project = createProjectStore(db).create({ workspaceId: workspace.id, name: 'bench-charts', description: '', isPublic: false, ownerUserId: admin.id }, now);
+    const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'bench-charts', description: '', isPublic: false, ownerUserId: admin.id }, now);
     const experiments = createExperimentStore(db);
     const values = createLoggedValueStore(db);
-    const seed = (name: string, points: number) => {
-      const experiment = experiments.create({ workspaceId: workspace.id, projectId: project.id, name, userId: admin.id }, now);
+    const seed = async (name: string, points: number) => {
+      const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name, userId: admin.id }, now);
       const start = now - points * 50;
       for (let offset = 0; offset < points; offset += 10_000) {
         const batch = Array.from({ length: Math.min(10_000, points - offset) }, (_, index) => {
           const step = offset + index;
           return { name: 'loss', value: 2 / (1 + step / 1000) + Math.sin(step / 37) * 0.05 + ((step * 7919) % 97) / 1000, timestamp: start + step * 50, step, epoch: null, context: null };
         });
-        values.appendMetrics(experiment.id, batch, Number.POSITIVE_INFINITY);
+        await values.appendMetrics(experiment.id, batch, Number.POSITIVE_INFINITY);
       }
       return experiment.key;
     };
-    return { long: seed('long-run', LONG_POINTS), short: seed('short-run', SHORT_POINTS) };
+    return { long: await seed('long-run', LONG_POINTS), short: await seed('short-run', SHORT_POINTS) };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -1,9 +1,10 @@
 import { ADMIN_USER, ensureUser } from '../server/src/accounts.ts';
-import { openDatabase } from '../server/src/storage/database.ts';
+import { openSqlite } from '../server/src/storage/sql-sqlite.ts';
 import { createExperimentStore } from '../server/src/storage/experiments.ts';
 import { createLoggedTagStore } from '../server/src/storage/logged-data-tags.ts';
 import { createProjectStore } from '../server/src/storage/projects.ts';
 import { createUserStore } from '../server/src/storage/users.ts';
+import { mapInOrder } from '../server/src/in-order.ts';
 import { createWorkspaceStore } from '../server/src/storage/workspaces.ts';
 
 /** A seeded project: its id (what the app's route carries) and how many experiments it holds. */
@@ -20,30 +21,30 @@ const TAGS = ['baseline', 'gpu', 'sweep', 'best', 'ablation'];
  * (100,000 experiments over HTTP would take minutes): the admin user and workspace, and one project per count,
  * with experiments named `exp-<n>` started a second apart, one in ten tagged. Answers the projects in order.
  */
-export function seedProjects(serviceDataDir: string, counts: readonly number[]): SeededProject[] {
-  const db = openDatabase(serviceDataDir);
+export async function seedProjects(serviceDataDir: string, counts: readonly number[]): Promise<SeededProject[]> {
+  const db = openSqlite(serviceDataDir);
   try {
     const now = Date.now();
     const stores = { users: createUserStore(db), workspaces: createWorkspaceStore(db) };
     const projects = createProjectStore(db);
     const experiments = createExperimentStore(db);
     const tags = createLoggedTagStore(db);
-    return db.transaction(async () => {
-      const admin = ensureUser(stores, ADMIN_USER, true, now);
-      const workspace = stores.workspaces.byName(ADMIN_USER);
+    return await db.transaction(async () => {
+      const admin = await ensureUser(stores, ADMIN_USER, true, now);
+      const workspace = await stores.workspaces.byName(ADMIN_USER);
       if (!workspace) throw new Error('the admin workspace was not created');
-      return counts.map((count) => {
+      return mapInOrder(counts, async (count) => {
         const projectName = `bench-${count}`;
-        const project = projects.create({ workspaceId: workspace.id, name: projectName, description: '', isPublic: false, ownerUserId: admin.id }, now);
+        const project = await projects.create({ workspaceId: workspace.id, name: projectName, description: '', isPublic: false, ownerUserId: admin.id }, now);
         const firstStart = now - count * 1000 - 60_000;
         for (let n = 0; n < count; n += 1) {
-          const experiment = experiments.create({ workspaceId: workspace.id, projectId: project.id, name: `exp-${n}`, userId: admin.id }, firstStart + n * 1000);
-          if (n % 10 === 0) tags.add(experiment.id, [TAGS[(n / 10) % TAGS.length] ?? 'baseline']);
+          const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: `exp-${n}`, userId: admin.id }, firstStart + n * 1000);
+          if (n % 10 === 0) await tags.add(experiment.id, [TAGS[(n / 10) % TAGS.length] ?? 'baseline']);
         }
         return { projectId: project.uuid, projectName, experiments: count };
       });
     });
   } finally {
-    db.close();
+    await db.close();
   }
 }

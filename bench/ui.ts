@@ -137,11 +137,11 @@ export async function runUiBench(): Promise<void> {
   const browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, headless: true });
   try {
     const seedStart = performance.now();
-    const projects = seedProjects(join(userDataDir, 'service'), COUNTS);
-    const benchKey = issueApiKey({ dataDir: join(userDataDir, 'service'), userName: ADMIN_USER }).apiKey;
+    const projects = await seedProjects(join(userDataDir, 'service'), COUNTS);
+    const benchKey = (await issueApiKey({ dataDir: join(userDataDir, 'service'), userName: ADMIN_USER })).apiKey;
     console.log(`Seeded ${COUNTS.filter((n) => n > 0).map((n) => n.toLocaleString('en-US')).join(' and ')} experiments in ${((performance.now() - seedStart) / 1000).toFixed(1)} s (storage modules, one transaction).`);
     const chartSeedStart = performance.now();
-    const charted = seedChartExperiments(join(userDataDir, 'service'));
+    const charted = await seedChartExperiments(join(userDataDir, 'service'));
     console.log(`Seeded a 1,000,000-point and a 1,000-point metric in ${((performance.now() - chartSeedStart) / 1000).toFixed(1)} s.`);
     const started = await startShell(userDataDir);
     shell = started.child;

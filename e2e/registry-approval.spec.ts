@@ -18,8 +18,8 @@ async function useProfile(page: Page, profile: RegExp): Promise<void> {
 
 test('a requester files a promotion in one profile, an approver approves it in another, the stage moves, the receiver gets the events, the evidence holds both', async ({ page, shell }) => {
   const { service } = await seedPromotion(page, shell);
-  const bob = memberAccess(shell, service, 'bob');
-  const carol = memberAccess(shell, service, 'carol');
+  const bob = await memberAccess(shell, service, 'bob');
+  const carol = await memberAccess(shell, service, 'carol');
   await callDirect(service, 'setRegistryPolicy', {
     body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: ['carol'] }] },
   });

@@ -55,7 +55,7 @@ test('status from the allowed values, a refused status with the server’s messa
   expect((await details('2.0.0')).status).toBe('None');
 
   // Someone else changes 2.0.0 through the API; then this user adds a stage (the SDK's tag) to 1.0.0 in the app.
-  const bob = memberAccess(shell, service, 'bob');
+  const bob = await memberAccess(shell, service, 'bob');
   await callDirect(bob, 'setRegistryModelItemStatus', { body: { modelItemId: ids['2.0.0'], status: 'Production' } });
   await callDirect(bob, 'addRegistryModelVersionStage', { query: { modelItemId: ids['2.0.0'], stage: 'production' } });
   await page.getByRole('button', { name: 'Stages of 1.0.0' }).click();

@@ -3,7 +3,7 @@ import { api } from '../../shared/api/index.ts';
 import { fullPath, pathWith } from '../../shared/api/define.ts';
 import { TOKEN_HEADER } from '../../electron/web/security.ts';
 import { issueApiKey } from '../../server/src/keys.ts';
-import { openDatabase } from '../../server/src/storage/database.ts';
+import { openSqlite } from '../../server/src/storage/sql-sqlite.ts';
 import { createUserStore } from '../../server/src/storage/users.ts';
 import { createWorkspaceStore } from '../../server/src/storage/workspaces.ts';
 import type { ShellUnderTest } from '../fixtures.ts';
@@ -34,7 +34,7 @@ export async function shellChannel<T>(shell: ShellUnderTest, channel: string, in
 export async function embeddedServiceAccess(shell: ShellUnderTest): Promise<ServiceAccess> {
   const status = await shellChannel<{ state: string; baseUrl?: string }>(shell, 'service.status', {});
   if (status.state !== 'ready' || !status.baseUrl) throw new Error(`The embedded service is ${status.state}; open the app and wait until it is ready first.`);
-  const { apiKey } = issueApiKey({ dataDir: join(shell.userDataDir, 'service'), userName: 'admin' });
+  const { apiKey } = await issueApiKey({ dataDir: join(shell.userDataDir, 'service'), userName: 'admin' });
   return { baseUrl: status.baseUrl, apiKey };
 }
 
@@ -78,18 +78,18 @@ export function callDirect(
 }
 
 /** A key of another user of the embedded service, made a member of workspace `admin` (changes "by someone else"). */
-export function memberAccess(shell: ShellUnderTest, admin: ServiceAccess, userName: string): ServiceAccess {
+export async function memberAccess(shell: ShellUnderTest, admin: ServiceAccess, userName: string): Promise<ServiceAccess> {
   const dataDir = join(shell.userDataDir, 'service');
-  const { apiKey } = issueApiKey({ dataDir, userName });
-  const db = openDatabase(dataDir);
+  const { apiKey } = await issueApiKey({ dataDir, userName });
+  const db = openSqlite(dataDir);
   try {
-    const user = createUserStore(db).byName(userName);
+    const user = await createUserStore(db).byName(userName);
     const workspaces = createWorkspaceStore(db);
-    const workspace = workspaces.byName('admin');
+    const workspace = await workspaces.byName('admin');
     if (!user || !workspace) throw new Error(`user ${userName} or workspace admin is missing`);
-    workspaces.addMember(workspace.id, user.id);
+    await workspaces.addMember(workspace.id, user.id);
   } finally {
-    db.close();
+    await db.close();
   }
   return { baseUrl: admin.baseUrl, apiKey };
 }

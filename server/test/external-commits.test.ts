@@ -69,8 +69,8 @@ describe('membership cache', () => {
     const db = sqliteSql(raw);
     const workspaces = createWorkspaceStore(db);
     const userId = addUser(raw, 'dana');
-    const space = workspaces.create('space', null, userId, 0);
-    expect(workspaces.isMember(space.id, userId)).toBe(false);
+    const space = await workspaces.create('space', null, userId, 0);
+    expect(await workspaces.isMember(space.id, userId)).toBe(false);
     await expect(
       db.transaction(async () => {
         await workspaces.addMember(space.id, userId);
@@ -78,19 +78,19 @@ describe('membership cache', () => {
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
-    expect(workspaces.isMember(space.id, userId)).toBe(false);
-    workspaces.addMember(space.id, userId);
-    expect(workspaces.isMember(space.id, userId)).toBe(true);
+    expect(await workspaces.isMember(space.id, userId)).toBe(false);
+    await workspaces.addMember(space.id, userId);
+    expect(await workspaces.isMember(space.id, userId)).toBe(true);
     raw.prepare('DELETE FROM workspace_members').run();
-    expect(workspaces.isMember(space.id, userId)).toBe(true); // cached: only another connection's commit drops it
+    expect(await workspaces.isMember(space.id, userId)).toBe(true); // cached: only another connection's commit drops it
     workspaces.forgetMembers();
-    expect(workspaces.isMember(space.id, userId)).toBe(false);
+    expect(await workspaces.isMember(space.id, userId)).toBe(false);
   });
 
   it('drops memberships another process removed, for the requests that follow', async () => {
     const server = await startTestServer();
     cleanups.push(() => server.close());
-    const erin = issueApiKey({ dataDir: server.dataDir, userName: 'erin' });
+    const erin = await issueApiKey({ dataDir: server.dataDir, userName: 'erin' });
     const listErinsProjects = () => server.call('listProjects', { key: erin.apiKey, query: { workspaceName: 'erin' } });
     expect((await listErinsProjects()).status).toBe(200);
     const other = openDatabase(server.dataDir);
@@ -107,11 +107,11 @@ describe('revocation under load', () => {
   it('refuses every request sent after another connection revoked the key, while requests keep arriving', async () => {
     const server = await startTestServer();
     cleanups.push(() => server.close());
-    const frank = issueApiKey({ dataDir: server.dataDir, userName: 'frank' });
+    const frank = await issueApiKey({ dataDir: server.dataDir, userName: 'frank' });
     const list = () => server.call('listWorkspaces', { key: frank.apiKey }).then((reply) => reply.status);
     const inFlight = Array.from({ length: 20 }, list);
     await Promise.race(inFlight);
-    expect(revokeApiKeys(server.dataDir, frank.prefix)).toBe(1);
+    expect(await revokeApiKeys(server.dataDir, frank.prefix)).toBe(1);
     const after = await Promise.all(Array.from({ length: 20 }, list));
     expect(after).toEqual(Array.from({ length: 20 }, () => 401));
     expect(await Promise.all(inFlight)).toContain(200);

@@ -67,7 +67,7 @@ export async function seedSearchScale(dataDir: string, projectName: string, coun
         seeded.push({ ...wanted, key: experiment.key });
       }
     });
-    for (let from = 0; from < count; from += BATCH) insert(from, Math.min(count, from + BATCH));
+    for (let from = 0; from < count; from += BATCH) await insert(from, Math.min(count, from + BATCH));
     return { projectId: project.uuid, experiments: seeded };
   } finally {
     await db.close();

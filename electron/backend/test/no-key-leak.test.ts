@@ -29,7 +29,7 @@ describe('nothing sent to the renderer carries an API key', () => {
     };
 
     const admin = await backend.embedded!.whenReady();
-    const alice = issueApiKey({ dataDir: backend.embedded!.dataDir, userName: 'alice' }).apiKey;
+    const alice = (await issueApiKey({ dataDir: backend.embedded!.dataDir, userName: 'alice' })).apiKey;
     const sessionKey = 'session-only-key-0123456789';
     const wrongKey = 'wrong-key-0123456789abcdef';
 
