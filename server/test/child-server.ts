@@ -46,7 +46,7 @@ export async function startChildServer(dataDir: string, env: Record<string, stri
       const match = /^Trackdesk service listening on (http:\/\/\S+)$/.exec(line);
       if (match?.[1]) resolve(match[1]);
     });
-    void exited.then((code) => reject(new Error(`The service exited (${code}) before listening: ${stderr}`)));
+    exited.then((code) => reject(new Error(`The service exited (${code}) before listening: ${stderr}`))).catch(reject);
   });
   return { url, child, exited, stdout, stderr: () => stderr };
 }

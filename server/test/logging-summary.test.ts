@@ -95,7 +95,7 @@ describe('logged value storage', () => {
       const slice = values.slice(start, start + 1 + next(5));
       const inputs = slice.map((value, index) => metric('m', value, start + index, 1000 + start + index));
       expect((await store.appendMetrics(experimentId, inputs, Infinity)).refusedSeries).toBeNull();
-      slice.forEach((value, index) => store.logValue(experimentId, 'parameter', 'p', loggedPoint(value, 1000 + start + index, start + index, null)));
+      for (const [index, value] of slice.entries()) await store.logValue(experimentId, 'parameter', 'p', loggedPoint(value, 1000 + start + index, start + index, null));
       start += slice.length;
     }
     const expected = fold(values);

@@ -53,7 +53,8 @@ export function registryGuarded(services: Services) {
     /** E17, E18, `item/create`: the version is created without protected stages and status; requests hold those back. */
     async addVersion(caller: Caller, target: { workspace: Workspace; model: RegistryModel }, source: ExperimentModel, fields: VersionFields, endpoint: string) {
       const stages = normalizeStages(fields.stages ?? []);
-      const heldStages = stages.filter((stage) => gate.ruleFor(target, 'stage', stage));
+      const heldStages: string[] = [];
+      for (const stage of stages) if ((await gate.ruleFor(target, 'stage', stage)) !== undefined) heldStages.push(stage);
       const status = fields.status?.trim() ? await changes.allowedStatus(target.workspace, fields.status) : undefined;
       const statusHeld = status !== undefined && await gate.ruleFor(target, 'status', status) !== undefined;
       const free = { ...fields, stages: stages.filter((stage) => !heldStages.includes(stage)), status: statusHeld ? null : fields.status };

@@ -15,7 +15,7 @@ export const POINT_COLUMNS = 7;
 const ROWS_PER_STATEMENT = [25, 1] as const;
 
 /** Inserts metric point rows (flattened), several rows per statement. */
-export type PointWriter = (rows: PointRows) => void;
+export type PointWriter = (rows: PointRows) => Promise<void>;
 
 /**
  * Creates the writer of metric points. One statement per row spends most of its time binding and stepping a

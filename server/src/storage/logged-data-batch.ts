@@ -76,7 +76,11 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
   return {
     run: <T>(write: () => Promise<T>, options?: WriteOptions) =>
       new Promise<T>((resolve, reject) => {
-        if (queue.length === 0) setImmediate(() => void flush());
+        if (queue.length === 0) {
+          setImmediate(() => {
+            flush().catch(reject);
+          });
+        }
         queue.push({ write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject });
       }),
   };

@@ -23,7 +23,7 @@ export function createRegistryStatusStore(db: Sql): RegistryStatusStore {
     },
     replace: (workspaceId: number, values: readonly string[]) => db.transaction(async () => {
       await clear.run(workspaceId);
-      values.forEach((value, position) => insert.run(workspaceId, position, value));
+      for (const [position, value] of values.entries()) await insert.run(workspaceId, position, value);
     }),
   };
 }

@@ -95,9 +95,14 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     if (at === null) return;
     const wait = at - now();
     const delay = wait > 0 ? Math.min(wait, MAX_SLEEP_MILLIS) : justPumped ? BUSY_RETRY_MILLIS : 0;
-    timer = setTimeout(pump, delay);
+    timer = setTimeout(pumpNow, delay);
     timer.unref();
   };
+
+  /** Runs a pump, reporting what it throws (timers and callbacks cannot await it). */
+  function pumpNow(): void {
+    pump().catch(deps.onError);
+  }
 
   async function pump(): Promise<void> {
     if (closed) return;
@@ -110,9 +115,9 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
         if (!await deliveries.lease(delivery.id, start, start + policy.timeoutMillis + LEASE_MARGIN_MILLIS)) continue;
         const running: Promise<void> = attempt(delivery)
           .catch(deps.onError)
-          .finally(async () => {
+          .finally(() => {
             inFlight.delete(running);
-            await pump();
+            pumpNow();
           });
         inFlight.add(running);
       }
@@ -120,10 +125,10 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     await schedule(true);
   }
 
-  setImmediate(pump);
+  setImmediate(pumpNow);
   return {
     wake: () => {
-      if (!closed) setImmediate(pump);
+      if (!closed) setImmediate(pumpNow);
     },
     async close() {
       closed = true;

@@ -130,10 +130,12 @@ export class RawConnection {
       // Like most HTTP clients (Python's http.client, urllib3), write the whole request before reading the reply: a
       // service that answers early (401, 413) and closes must let the client finish writing, or the reply is lost.
       this.socket.pause();
-      void this.writeInChunks(bytes).then(() => {
-        this.socket.resume();
-        this.wake();
-      });
+      this.writeInChunks(bytes)
+        .then(() => {
+          this.socket.resume();
+          this.wake();
+        })
+        .catch(() => this.wake());
     });
   }
 

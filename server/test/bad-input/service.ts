@@ -29,7 +29,7 @@ export async function startServiceUnderTest(): Promise<ServiceUnderTest> {
   const child = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY });
   const url = child.url;
   let exited = false;
-  void child.exited.then(() => (exited = true));
+  child.exited.then(() => (exited = true)).catch(() => (exited = true));
   return {
     url,
     port: Number(new URL(url).port),
