@@ -24,9 +24,9 @@ const asHandshakeError = (error: unknown, sdkErrorCode?: number): unknown =>
   error instanceof ApiError && (error.status === 403 || error.status === 404) ? new ApiError(400, sdkErrorCode ?? error.sdkErrorCode, error.message) : error;
 
 /** Runs `work`, turning its 403s and 404s into 400s (with `sdkErrorCode` when given). */
-function handshake<T>(work: () => T, sdkErrorCode?: number): T {
+async function handshake<T>(work: () => Promise<T>, sdkErrorCode?: number): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     throw asHandshakeError(error, sdkErrorCode);
   }

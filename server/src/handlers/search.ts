@@ -6,9 +6,9 @@ import { SearchQueryError } from '../storage/search-compare.ts';
 import { toExperimentMetadata } from './records.ts';
 
 /** Searches answer 400 with the compiler's message for a query naming unknown columns, operators or ill-typed values. */
-function asClientError<T>(work: () => T): T {
+async function asClientError<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return work();
+    return await work();
   } catch (error) {
     if (error instanceof SearchQueryError) throw badRequest(error.message);
     throw error;

@@ -1,5 +1,5 @@
 import type { ColumnRecord, ColumnSource, ColumnType } from '../../../shared/api/search.ts';
-import type { Sql } from './sql.ts';
+import type { Sql, Statement } from './sql.ts';
 import { kindTerm, type LoggedSource } from './search-compile.ts';
 import { ENV_COLUMNS, IN_PROJECT, metadataColumns, type Clock } from './search-operands.ts';
 
@@ -15,7 +15,7 @@ const SCOPE = `e.deleted_at IS NULL AND ${IN_PROJECT} AND (? IS NULL OR e.archiv
 /** Which metric, parameter and other names experiments of a project logged, and their types. */
 interface LoggedNames {
   /** True when an experiment in scope has a value of that name (archived undefined: archived or not). */
-  inScope(source: LoggedSource, name: string, projectId: number, archived: boolean | undefined): boolean;
+  inScope(source: LoggedSource, name: string, projectId: number, archived: boolean | undefined): Promise<boolean>;
   /** Every name in scope, each with its type: double when every value is a number, boolean when every one is true/false, else string. */
   list(projectId: number, archived: boolean | undefined): Promise<ColumnRecord[]>;
 }
@@ -26,9 +26,9 @@ export function createLoggedNames(db: Sql): LoggedNames {
     const flag = archived === undefined ? null : archived ? 1 : 0;
     return [projectId, projectId, flag, flag];
   };
-  const probes = new Map<string, { get(...params: unknown[]): unknown }>();
+  const probes = new Map<string, Statement>();
   /** Whether a summary of that name in scope passes `extra` (a condition on `li`). */
-  const exists = (source: LoggedSource, extra: string, name: string, projectId: number, archived: boolean | undefined) => {
+  const exists = async (source: LoggedSource, extra: string, name: string, projectId: number, archived: boolean | undefined): Promise<boolean> => {
     const id = `${source}|${extra}`;
     let probe = probes.get(id);
     if (!probe) {
@@ -37,24 +37,26 @@ export function createLoggedNames(db: Sql): LoggedNames {
       );
       probes.set(id, probe);
     }
-    return probe.get(name, ...scopeParams(projectId, archived)) !== undefined;
+    return (await probe.get(name, ...scopeParams(projectId, archived))) !== undefined;
   };
   const distinct = db.prepare<unknown[], { kind: string; name: string }>(
     `SELECT DISTINCT li.kind, li.name FROM experiments e JOIN logged_items li ON li.experiment_id = e.id WHERE ${SCOPE}`,
   );
-  const typeOf = (source: LoggedSource, name: string, projectId: number, archived: boolean | undefined): ColumnType => {
+  const typeOf = async (source: LoggedSource, name: string, projectId: number, archived: boolean | undefined): Promise<ColumnType> => {
     const has = (extra: string) => exists(source, extra, name, projectId, archived);
-    if (!has('AND li.cur_number IS NULL')) return 'double';
-    if (has('AND li.cur_number IS NOT NULL') || has("AND li.cur_number IS NULL AND lower(li.cur_value) NOT IN ('true', 'false')")) return 'string';
+    if (!(await has('AND li.cur_number IS NULL'))) return 'double';
+    if ((await has('AND li.cur_number IS NOT NULL')) || (await has("AND li.cur_number IS NULL AND lower(li.cur_value) NOT IN ('true', 'false')"))) return 'string';
     return 'boolean';
   };
   return {
     inScope: (source, name, projectId, archived) => exists(source, '', name, projectId, archived),
     async list(projectId, archived) {
-      return (await distinct.all(...scopeParams(projectId, archived))).flatMap(({ kind, name }): ColumnRecord[] => {
+      const columns: ColumnRecord[] = [];
+      for (const { kind, name } of await distinct.all(...scopeParams(projectId, archived))) {
         const source = SOURCE_OF_KIND[kind];
-        return source ? [{ name, source, type: typeOf(source, name, projectId, archived) }] : [];
-      });
+        if (source) columns.push({ name, source, type: await typeOf(source, name, projectId, archived) });
+      }
+      return columns;
     },
   };
 }

@@ -19,7 +19,7 @@ export type LoggedSource = 'metrics' | 'params' | 'log_other';
 interface CompileContext {
   clock: Clock;
   /** True when some experiment of the project has a value of that name in that source. */
-  hasName(source: LoggedSource, name: string): boolean;
+  hasName(source: LoggedSource, name: string): Promise<boolean>;
 }
 
 /** The deepest nesting of groups accepted, and the most rules in one query. */
@@ -114,7 +114,8 @@ export function createCompiler(context: CompileContext) {
       return given as ColumnSource;
     }
     if (Object.hasOwn(metadata, name)) return 'metadata';
-    const logged = (['metrics', 'params', 'log_other'] as const).filter((source) => context.hasName(source, name));
+    const logged: LoggedSource[] = [];
+    for (const source of ['metrics', 'params', 'log_other'] as const) if (await context.hasName(source, name)) logged.push(source);
     const found: ColumnSource[] = Object.hasOwn(ENV_COLUMNS, name) ? [...logged, 'env_details'] : logged;
     if (found.length === 1 && found[0]) return found[0];
     if (found.length === 0) throw new SearchQueryError(`${label}: no column named "${name}" in this project (see project/column-names).`);

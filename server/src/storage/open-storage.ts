@@ -1,0 +1,47 @@
+import { startCheckpointer } from './checkpointer.ts';
+import { openDatabase } from './database.ts';
+import { createExternalCommits, createUnwatchedCommits, type ExternalCommits } from './external-commits.ts';
+import { openPostgres } from './postgres-database.ts';
+import { postgresSql } from './sql-postgres.ts';
+import { sqliteSql } from './sql-sqlite.ts';
+import type { Sql } from './sql.ts';
+
+/** Connections PostgreSQL gives one instance (requests wait for a free one beyond that). */
+const POSTGRES_POOL_SIZE = 16;
+
+/** The service's database, opened and migrated, with what watches other writers' commits. */
+export interface OpenStorage {
+  sql: Sql;
+  externalCommits: ExternalCommits;
+  /** Stops background work and closes the connections. */
+  close(): Promise<void>;
+}
+
+/** Where the service keeps its rows: PostgreSQL at `databaseUrl`, else SQLite in the data dir. */
+export interface StorageLocation {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/**
+ * Opens the storage and applies pending migrations. SQLite: WAL checkpoints on a background thread and
+ * `PRAGMA data_version` to notice other processes' commits. PostgreSQL: a pool, migrations under an advisory
+ * lock; other instances commit unseen, so caches of committed state are dropped at every new event-loop turn.
+ */
+export async function openStorage(location: StorageLocation): Promise<OpenStorage> {
+  if (location.databaseUrl !== undefined) {
+    const sql = postgresSql(await openPostgres(location.databaseUrl, POSTGRES_POOL_SIZE));
+    return { sql, externalCommits: createUnwatchedCommits(), close: () => sql.close() };
+  }
+  const db = openDatabase(location.dataDir);
+  const checkpointer = await startCheckpointer(db);
+  const sql = sqliteSql(db);
+  return {
+    sql,
+    externalCommits: createExternalCommits(db),
+    async close() {
+      await checkpointer.stop();
+      await sql.close();
+    },
+  };
+}
