@@ -15,8 +15,7 @@ import { answerFrameworkError, installProtocolReplies } from './http/server-even
 import { limitUploadsInFlight } from './http/upload-admission.ts';
 import { installExactJsonContentType, installRequestDecompression } from './http/wire.ts';
 import { createServices, type KeepAliveIntervals } from './services.ts';
-import { startCheckpointer } from './storage/checkpointer.ts';
-import { openDatabase } from './storage/database.ts';
+import { openStorage } from './storage/open-storage.ts';
 import type { DeliveryPolicy } from './webhooks/worker.ts';
 import type { ThrottleLimits } from './throttle.ts';
 
@@ -40,7 +39,10 @@ export interface ServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
+  /** Blobs (and, without `databaseUrl`, the SQLite database) live here. */
   dataDir: string;
+  /** A `postgres://` URL: the rows live in that PostgreSQL database instead of SQLite (several instances may share it). */
+  databaseUrl?: string;
   /** The admin key registered on first start; random (and written to `admin-api-key`) when omitted. */
   bootstrapApiKey?: string;
   /** Let webhooks target private/loopback addresses (off by default: SSRF). */
@@ -82,11 +84,10 @@ function splitByBodyKind(contract: Record<string, Endpoint>): [Record<string, En
 
 /** Opens the data dir, bootstraps the admin key on first start, and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const db = openDatabase(options.dataDir);
-  const checkpointer = await startCheckpointer(db);
+  const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const services = createServices(
-    db,
+    storage,
     {
       dataDir: options.dataDir,
       webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
@@ -134,8 +135,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (error) {
-    await checkpointer.stop();
-    db.close();
+    await services.closing();
+    await storage.close();
     throw error;
   }
   const address = app.server.address();
@@ -150,8 +151,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       closing ??= (async () => {
         await app.close();
         await services.closing();
-        await checkpointer.stop();
-        db.close();
+        await storage.close();
       })();
       return closing;
     },

@@ -20,11 +20,9 @@ import { createRpcStore, type RpcStore } from './storage/rpc.ts';
 import { createVizStoreStore, type VizStoreStore } from './storage/stores.ts';
 import { createWebhookServices, type WebhookServices } from './webhooks/services.ts';
 import type { DeliveryPolicy } from './webhooks/worker.ts';
-import type { Db } from './storage/database.ts';
 import type { Sql } from './storage/sql.ts';
-import { sqliteSql } from './storage/sql-sqlite.ts';
 import { createExperimentStore, type ExperimentStore } from './storage/experiments.ts';
-import { createExternalCommits, type ExternalCommits } from './storage/external-commits.ts';
+import type { ExternalCommits } from './storage/external-commits.ts';
 import { createProjectStore, type ProjectStore } from './storage/projects.ts';
 import { createUserStore, type UserStore } from './storage/users.ts';
 import { createWorkspaceStore, type WorkspaceStore } from './storage/workspaces.ts';
@@ -120,15 +118,14 @@ export interface Services {
 }
 
 /** Builds the services over an open database. Other parts add their stores here, one line each. */
-export function createServices(db: Db, config: ServiceConfig, now: () => number = Date.now): Services {
-  const sql = sqliteSql(db);
+export function createServices(storage: { sql: Sql; externalCommits: ExternalCommits }, config: ServiceConfig, now: () => number = Date.now): Services {
+  const { sql, externalCommits } = storage;
   const purgeListeners: PurgeListener[] = [];
   const metricTiles = createMetricTileStore(sql);
   const closeListeners: CloseListener[] = [];
   const workspaces = createWorkspaceStore(sql);
   const experiments = createExperimentStore(sql);
   const projects = createProjectStore(sql, experiments.forgetAll);
-  const externalCommits = createExternalCommits(db);
   externalCommits.onCommit(workspaces.forgetMembers);
   externalCommits.onCommit(experiments.forgetAll);
   const registryHistory = createRegistryHistoryStore(sql);

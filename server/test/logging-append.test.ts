@@ -34,12 +34,12 @@ describe('metric appends of many points', () => {
     }));
     const batched = await fixture.newExperiment();
     const single = await fixture.newExperiment();
-    expect(store.appendMetrics(batched, points.slice(0, 3), Infinity)).toEqual({ refusedSeries: null });
-    expect(store.appendMetrics(batched, points.slice(3), Infinity)).toEqual({ refusedSeries: null });
+    expect(await store.appendMetrics(batched, points.slice(0, 3), Infinity)).toEqual({ refusedSeries: null });
+    expect(await store.appendMetrics(batched, points.slice(3), Infinity)).toEqual({ refusedSeries: null });
     for (const point of points) await store.appendMetrics(single, [point], Infinity);
-    expect(rowsOf(fixture, batched)).toHaveLength(points.length);
-    expect(rowsOf(fixture, batched)).toEqual(rowsOf(fixture, single));
-    expect(store.summaries(batched, 'metric')).toEqual(store.summaries(single, 'metric'));
+    expect(await rowsOf(fixture, batched)).toHaveLength(points.length);
+    expect(await rowsOf(fixture, batched)).toEqual(await rowsOf(fixture, single));
+    expect(await store.summaries(batched, 'metric')).toEqual(await store.summaries(single, 'metric'));
   });
 
   it('names the series whose value limit the batch passes first in arrival order, and stores nothing of it', async () => {

@@ -26,8 +26,8 @@ describe('group commit of logging writes', () => {
     );
     expect(results).toEqual(['A', 'B', 'C']);
     expect(inTransaction).toEqual([true, true, true]);
-    expect(fixture.db.inTransaction).toBe(false);
-    expect(tags.list(experimentId)).toEqual(['a', 'b', 'c']);
+    expect(fixture.raw.inTransaction).toBe(false);
+    expect(await tags.list(experimentId)).toEqual(['a', 'b', 'c']);
   });
 
   it('undoes and rejects only the write that failed', async () => {
@@ -43,7 +43,7 @@ describe('group commit of logging writes', () => {
       batch.run(() => tags.add(experimentId, ['also kept'])),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(tags.list(experimentId)).toEqual(['kept', 'also kept']);
+    expect(await tags.list(experimentId)).toEqual(['kept', 'also kept']);
   });
 
   it('runs atomic writes (their own transactions) without a savepoint; a failing one still undoes only itself', async () => {
@@ -60,7 +60,7 @@ describe('group commit of logging writes', () => {
       batch.run(() => tags.add(experimentId, ['also kept']), { atomic: true }),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(tags.list(experimentId)).toEqual(['kept', 'also kept']);
+    expect(await tags.list(experimentId)).toEqual(['kept', 'also kept']);
   });
 
   it('rolls back a lone write that failed', async () => {
@@ -72,7 +72,7 @@ describe('group commit of logging writes', () => {
       throw new Error('refused');
     });
     await expect(failing).rejects.toThrow('refused');
-    expect(tags.list(experimentId)).toEqual([]);
+    expect(await tags.list(experimentId)).toEqual([]);
   });
 
   it('resolves only after the commit, so a resolved write is readable by another connection', async () => {

@@ -69,7 +69,7 @@ describe('logged value storage', () => {
     const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647) * 100;
     const points = Array.from({ length: 600 }, (_, index) => metric(index % 3 === 0 ? 'loss' : 'acc', Math.round(random() * 1000) / 1000, index, 5000 + index));
     for (let start = 0; start < points.length; start += 50) {
-      expect(store.appendMetrics(experimentId, points.slice(start, start + 50), Infinity)).toEqual({ refusedSeries: null });
+      expect(await store.appendMetrics(experimentId, points.slice(start, start + 50), Infinity)).toEqual({ refusedSeries: null });
     }
     for (const { name, summary } of await store.summaries(experimentId, 'metric')) {
       const values = points.filter((point) => point.name === name);
@@ -79,7 +79,7 @@ describe('logged value storage', () => {
       expect(Number(summary.min.value)).toBe(Math.min(...numbers));
       expect(summary.current.step).toBe(values.at(-1)?.step);
       expect(summary.max.step).toBe(values[numbers.indexOf(Math.max(...numbers))]?.step);
-      expect(store.series(experimentId, name)).toHaveLength(values.length);
+      expect(await store.series(experimentId, name)).toHaveLength(values.length);
     }
   });
 
@@ -143,7 +143,7 @@ describe('logged value storage', () => {
     const experimentId = await fixture.newExperiment();
     expect((await store.appendMetrics(experimentId, [metric('x', 1, 0, 1), metric('y', 1, 0, 1)], 2)).refusedSeries).toBeNull();
     expect((await store.appendMetrics(experimentId, [metric('y', 2, 1, 2), metric('x', 2, 1, 2), metric('x', 3, 2, 3)], 2)).refusedSeries).toBe('x');
-    expect(store.series(experimentId, 'y')).toHaveLength(1);
+    expect(await store.series(experimentId, 'y')).toHaveLength(1);
     expect((await store.summaries(experimentId, 'metric')).map(({ name, summary }) => [name, summary.count])).toEqual([
       ['x', 1],
       ['y', 1],
@@ -157,9 +157,9 @@ describe('logged value storage', () => {
     await store.logValue(experimentId, 'other', 'lr', loggedPoint('note', 3, null, null));
     const [parameter] = await store.summaries(experimentId, 'parameter');
     expect(parameter).toMatchObject({ name: 'lr', summary: { count: 2, current: { value: '0.01' }, max: { value: '0.1' } } });
-    expect(store.summaries(experimentId, 'other')).toMatchObject([{ name: 'lr', summary: { current: { value: 'note' } } }]);
-    expect(store.summaries(experimentId, 'metric')).toEqual([]);
-    expect(store.series(experimentId, 'lr')).toEqual([]);
+    expect(await store.summaries(experimentId, 'other')).toMatchObject([{ name: 'lr', summary: { current: { value: 'note' } } }]);
+    expect(await store.summaries(experimentId, 'metric')).toEqual([]);
+    expect(await store.series(experimentId, 'lr')).toEqual([]);
   });
 
   it('loses every logged row when the experiment is purged (ON DELETE CASCADE)', async () => {
@@ -170,8 +170,8 @@ describe('logged value storage', () => {
     await store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, null, null));
     await fixture.experiments.purge(experimentId);
     const count = (table: string) => fixture.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
-    expect([count('logged_items'), count('metric_points')]).toEqual([1, 1]);
-    expect(store.series(kept, 'loss')).toHaveLength(1);
+    expect([await count('logged_items'), await count('metric_points')]).toEqual([1, 1]);
+    expect(await store.series(kept, 'loss')).toHaveLength(1);
   });
 
   it('finds metric summaries by name prefix', async () => {

@@ -41,3 +41,25 @@ export function createExternalCommits(db: Db, now: () => number = () => performa
     onCommit: (listener) => void listeners.push(listener),
   };
 }
+
+/**
+ * For a database other instances write unseen (PostgreSQL): every look counts as having seen their commits, so
+ * caches of committed state last at most one event-loop turn and MAX_LOOK_REUSE_MS, as with SQLite's watch.
+ */
+export function createUnwatchedCommits(now: () => number = () => performance.now()): ExternalCommits {
+  const listeners: (() => void)[] = [];
+  let lookedAt: number | undefined;
+  const endTurn = () => {
+    lookedAt = undefined;
+  };
+  return {
+    refresh() {
+      const time = now();
+      if (lookedAt !== undefined && time - lookedAt < MAX_LOOK_REUSE_MS) return;
+      if (lookedAt === undefined) setImmediate(endTurn);
+      lookedAt = time;
+      for (const listener of listeners) listener();
+    },
+    onCommit: (listener) => void listeners.push(listener),
+  };
+}

@@ -105,7 +105,7 @@ export function createCompiler(context: CompileContext) {
   const metadata = metadataColumns(context.clock);
   let rulesSeen = 0;
 
-  const sourceOf = (rule: QueryRule, name: string, inherited: string | undefined, label: string): ColumnSource => {
+  const sourceOf = async (rule: QueryRule, name: string, inherited: string | undefined, label: string): Promise<ColumnSource> => {
     const given = rule.source ?? inherited;
     if (given !== undefined && given !== null) {
       if (!(columnSources as readonly string[]).includes(given)) {
@@ -130,7 +130,7 @@ export function createCompiler(context: CompileContext) {
     return rule.type as ColumnType;
   };
 
-  const compileRule = (rule: QueryRule, inherited: string | undefined, path: string): SqlPart => {
+  const compileRule = async (rule: QueryRule, inherited: string | undefined, path: string): Promise<SqlPart> => {
     rulesSeen += 1;
     if (rulesSeen > MAX_RULES) throw new SearchQueryError(`The query has more than ${MAX_RULES} rules.`);
     const name = rule.field ?? rule.id;
@@ -139,7 +139,7 @@ export function createCompiler(context: CompileContext) {
     if (!(ruleOperators as readonly string[]).includes(rule.operator)) {
       throw new SearchQueryError(`${label}: unknown operator "${rule.operator}"; expected one of ${ruleOperators.join(', ')}.`);
     }
-    const source = sourceOf(rule, name, inherited, label);
+    const source = await sourceOf(rule, name, inherited, label);
     const comparison: Comparison = { label, type: typeOf(rule, label), operator: rule.operator as RuleOperator, value: rule.value };
     if (source === 'tag') return tagRule(comparison);
     if (source === 'metadata') {
@@ -151,32 +151,34 @@ export function createCompiler(context: CompileContext) {
       if (!Object.hasOwn(ENV_COLUMNS, name)) throw new SearchQueryError(`${label}: no env_details column "${name}"; expected one of ${Object.keys(ENV_COLUMNS).join(', ')}.`);
       return loggedRule(source, name, comparison);
     }
-    if (!context.hasName(source, name)) throw new SearchQueryError(`${label}: no ${source} column named "${name}" in this project (see project/column-names).`);
+    if (!await context.hasName(source, name)) throw new SearchQueryError(`${label}: no ${source} column named "${name}" in this project (see project/column-names).`);
     return loggedRule(source, name, comparison);
   };
 
-  const compileGroup = (group: RuleGroup, inherited: string | undefined, path: string, depth: number): SqlPart => {
+  const compileGroup = async (group: RuleGroup, inherited: string | undefined, path: string, depth: number): Promise<SqlPart> => {
     if (depth > MAX_DEPTH) throw new SearchQueryError(`The query nests groups deeper than ${MAX_DEPTH} levels.`);
     const condition = group.condition.toUpperCase();
     if (condition !== 'AND' && condition !== 'OR') throw new SearchQueryError(`The group at ${path} has condition "${group.condition}"; expected AND or OR.`);
-    const parts = group.rules.map((item, index) =>
-      'rules' in item ? compileGroup(item, inherited, `${path}.rules.${index}`, depth + 1) : compileRule(item, inherited, `${path}.rules.${index}`),
-    );
+    const parts: SqlPart[] = [];
+    for (const [index, item] of group.rules.entries()) {
+      parts.push('rules' in item ? await compileGroup(item, inherited, `${path}.rules.${index}`, depth + 1) : await compileRule(item, inherited, `${path}.rules.${index}`));
+    }
     const sql = parts.length === 0 ? '1' : parts.map((part) => `(${part.sql})`).join(` ${condition} `);
     return { sql: group.not ? `NOT (${sql})` : sql, params: parts.flatMap((part) => part.params) };
   };
 
   return {
     /** A rule tree (experiments/search): rules name their own source (or one is found by name). Empty or absent: every experiment. */
-    tree(tree: RuleGroup | null | undefined): SqlPart {
-      return tree ? compileGroup(tree, undefined, 'rulesTree', 0) : { sql: '1', params: [] };
+    async tree(tree: RuleGroup | null | undefined): Promise<SqlPart> {
+      return tree ? await compileGroup(tree, undefined, 'rulesTree', 0) : { sql: '1', params: [] };
     },
     /** Predicates (project/query), all of which must hold; each is the default source of its rules. */
-    predicates(predicates: readonly QueryPredicate[]): SqlPart {
-      const parts = predicates.map((predicate, index) => {
-        const part = compileGroup(predicate.query, predicate.source, `predicates.${index}.query`, 0);
-        return predicate.negated ? { sql: `NOT (${part.sql})`, params: part.params } : part;
-      });
+    async predicates(predicates: readonly QueryPredicate[]): Promise<SqlPart> {
+      const parts: SqlPart[] = [];
+      for (const [index, predicate] of predicates.entries()) {
+        const part = await compileGroup(predicate.query, predicate.source, `predicates.${index}.query`, 0);
+        parts.push(predicate.negated ? { sql: `NOT (${part.sql})`, params: part.params } : part);
+      }
       return parts.length === 0 ? { sql: '1', params: [] } : { sql: parts.map((part) => `(${part.sql})`).join(' AND '), params: parts.flatMap((part) => part.params) };
     },
   };

@@ -34,9 +34,9 @@ export function createSearchStore(db: Sql): SearchStore {
   const names = createLoggedNames(db);
   const hasName = (projectId: number) => (source: LoggedSource, name: string) => names.inScope(source, name, projectId, undefined);
 
-  const condition = (projectId: number, filter: SearchFilter, clock: Clock): SqlPart => {
+  const condition = async (projectId: number, filter: SearchFilter, clock: Clock): Promise<SqlPart> => {
     const compiler = createCompiler({ clock, hasName: hasName(projectId) });
-    return 'predicates' in filter ? compiler.predicates(filter.predicates) : compiler.tree(filter.rulesTree);
+    return 'predicates' in filter ? await compiler.predicates(filter.predicates) : await compiler.tree(filter.rulesTree);
   };
 
   const select = (what: string, projectId: number, where: SqlPart, archived: boolean, tail: string) => ({
@@ -46,15 +46,15 @@ export function createSearchStore(db: Sql): SearchStore {
 
   return {
     columns: (projectId, archived, clock) => listColumns(db, names, projectId, archived, clock),
-    keys(projectId, filter, archived, clock) {
-      const query = select('e.key', projectId, condition(projectId, filter, clock), archived, 'ORDER BY e.created_at DESC, e.id DESC');
+    async keys(projectId, filter, archived, clock) {
+      const query = select('e.key', projectId, await condition(projectId, filter, clock), archived, 'ORDER BY e.created_at DESC, e.id DESC');
       return db.prepare<unknown[], string>(query.sql).pluck().all(...query.params);
     },
-    page(projectId, filter, page, clock) {
+    async page(projectId, filter, page, clock) {
       const direction = page.order === 'asc' ? 'ASC' : 'DESC';
       const key = page.sortBy === 'startTime' ? startSql : page.sortBy === 'endTime' ? endSql(clock) : 'e.created_at';
       const tail = `ORDER BY ${key} ${direction}, e.id ${direction} LIMIT ? OFFSET ?`;
-      const query = select('e.id', projectId, condition(projectId, filter, clock), page.archived, tail);
+      const query = select('e.id', projectId, await condition(projectId, filter, clock), page.archived, tail);
       return db.prepare<unknown[], number>(query.sql).pluck().all(...query.params, page.limit ?? -1, page.offset);
     },
   };
