@@ -19,7 +19,7 @@ export interface BootstrapResult {
  * `bootstrapApiKey` when given, else a random key written to `<data-dir>/admin-api-key` (0600).
  */
 export async function bootstrapAdmin(services: Services, bootstrapApiKey: string | undefined): Promise<BootstrapResult> {
-  return await services.sql.transaction(async (): Promise<BootstrapResult> => {
+  return services.sql.transaction(async (): Promise<BootstrapResult> => {
     if (await services.users.count() > 0) return {};
     const now = services.now();
     const admin = await ensureUser(services, ADMIN_USER, true, now);

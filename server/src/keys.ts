@@ -76,7 +76,7 @@ export interface IssuedKey {
 
 /** Issues a new key for a user of a data dir (creating the user and their default workspace if needed). */
 export async function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
-  return await withStores(options.dataDir, (users, db) => {
+  return withStores(options.dataDir, (users, db) => {
     const now = Date.now();
     return db.transaction(async () => {
       const user = await ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
@@ -88,13 +88,13 @@ export async function issueApiKey(options: { dataDir: string; userName: string; 
 
 /** Every key of a data dir, by prefix (revoked ones marked). */
 export async function listApiKeys(dataDir: string): Promise<ApiKeyListing[]> {
-  return await withStores(dataDir, (users) => users.listKeys());
+  return withStores(dataDir, (users) => users.listKeys());
 }
 
 /** Revokes the keys of a data dir that start with the prefix; returns how many. */
 export async function revokeApiKeys(dataDir: string, prefix: string): Promise<number> {
   if (prefix.length < KEY_PREFIX_LENGTH) throw new Error(`Give at least the first ${KEY_PREFIX_LENGTH} characters of the key.`);
-  return await withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
+  return withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
 }
 
 async function withStores<T>(dataDir: string, use: (users: UserStore, db: Sql) => Promise<T>): Promise<T> {

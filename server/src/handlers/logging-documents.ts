@@ -33,7 +33,7 @@ export function createLoggingDocumentHandlers(services: Services): HandlerTable 
   return {
     logHtml: ({ body, caller }) =>
       otherWrite(caller, body.experimentKey, async (id, now) =>
-        body.override ? await documents.setText(id, 'html', body.html, now) : await documents.appendText(id, 'html', body.html, now),
+        body.override ? documents.setText(id, 'html', body.html, now) : documents.appendText(id, 'html', body.html, now),
       ),
     setSystemDetails: ({ body, caller }) => {
       const { experimentKey, logAdditionalSystemInfoList: infoItems, ...fields } = body;

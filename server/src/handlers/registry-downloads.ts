@@ -40,7 +40,7 @@ export function createRegistryDownloadHandlers(services: Services): HandlerTable
     return { workspace, model, version };
   };
 
-  const filesOf = async (version: RegistryVersion) => (version.experimentModelRowId === null ? [] : await assets.listOfModels([version.experimentModelRowId]));
+  const filesOf = async (version: RegistryVersion) => (version.experimentModelRowId === null ? [] : assets.listOfModels([version.experimentModelRowId]));
 
   return {
     registryModelItemDownloadInstructions: async ({ query, caller, request }) => {

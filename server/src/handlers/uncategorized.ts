@@ -9,5 +9,5 @@ export async function ensureUncategorized(services: Services, workspaceId: numbe
   const existing = await services.projects.byName(workspaceId, UNCATEGORIZED_PROJECT);
   if (existing) return existing;
   const description = 'Experiments whose project was deleted without deleting its experiments.';
-  return await services.projects.create({ workspaceId, name: UNCATEGORIZED_PROJECT, description, isPublic: false, ownerUserId }, services.now());
+  return services.projects.create({ workspaceId, name: UNCATEGORIZED_PROJECT, description, isPublic: false, ownerUserId }, services.now());
 }

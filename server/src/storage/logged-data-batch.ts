@@ -50,7 +50,7 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
       }),
     );
   const commit = async (items: readonly Queued[]): Promise<Outcome[]> => {
-    if (items.length > 1) return await commitAll(items);
+    if (items.length > 1) return commitAll(items);
     try {
       return [{ ok: true, value: await commitOne(items[0] as Queued) }];
     } catch (error) {

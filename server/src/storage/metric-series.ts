@@ -50,7 +50,7 @@ export function createSeriesSampler(tiles: MetricTileStore) {
 
   /** Points with x in [lo, hi], at most `limit`, in x order. */
   const rawPoints = async (item: MetricItemRef, axis: AxisCode, finest: number, lo: number, hi: number, limit: number): Promise<RawPoint[]> => {
-    if (axis === 0) return await tiles.rawBySteps(item.id, Math.max(0, lo), hi, limit);
+    if (axis === 0) return tiles.rawBySteps(item.id, Math.max(0, lo), hi, limit);
     const steps = await coarse(item, axis, finest, lo, hi);
     if (steps.minStep > steps.maxStep) return [];
     const points = await tiles.rawByTime(item.id, steps.minStep, steps.maxStep, lo, hi, limit);

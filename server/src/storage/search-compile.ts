@@ -170,7 +170,7 @@ export function createCompiler(context: CompileContext) {
   return {
     /** A rule tree (experiments/search): rules name their own source (or one is found by name). Empty or absent: every experiment. */
     async tree(tree: RuleGroup | null | undefined): Promise<SqlPart> {
-      return tree ? await compileGroup(tree, undefined, 'rulesTree', 0) : { sql: '1', params: [] };
+      return tree ? compileGroup(tree, undefined, 'rulesTree', 0) : { sql: '1', params: [] };
     },
     /** Predicates (project/query), all of which must hold; each is the default source of its rules. */
     async predicates(predicates: readonly QueryPredicate[]): Promise<SqlPart> {

@@ -36,7 +36,7 @@ export function createSearchStore(db: Sql): SearchStore {
 
   const condition = async (projectId: number, filter: SearchFilter, clock: Clock): Promise<SqlPart> => {
     const compiler = createCompiler({ clock, hasName: hasName(projectId) });
-    return 'predicates' in filter ? await compiler.predicates(filter.predicates) : await compiler.tree(filter.rulesTree);
+    return 'predicates' in filter ? compiler.predicates(filter.predicates) : compiler.tree(filter.rulesTree);
   };
 
   const select = (what: string, projectId: number, where: SqlPart, archived: boolean, tail: string) => ({
