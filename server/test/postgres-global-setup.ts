@@ -27,7 +27,14 @@ function lazyCluster() {
   let cluster: Promise<PostgresCluster> | undefined;
   let template: Promise<void> | undefined;
   let databases = 0;
-  const started = () => (cluster ??= startPostgresCluster());
+  // Vitest ended early (Ctrl-C, a crash) skips the teardown but still exits: the cluster must not outlive it.
+  let stopOnExit: (() => void) | undefined;
+  const started = () =>
+    (cluster ??= startPostgresCluster().then((running) => {
+      stopOnExit = () => running.stopNow();
+      process.once('exit', stopOnExit);
+      return running;
+    }));
   const admin = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
     const client = new pg.Client((await started()).url());
     await client.connect();
@@ -52,7 +59,12 @@ function lazyCluster() {
     },
     adminUrl: async () => (await started()).url(),
     /** Stops the cluster if it was started (and removes its directory). */
-    stop: async () => (cluster ? (await cluster).stop() : undefined),
+    async stop() {
+      if (!cluster) return;
+      const running = await cluster;
+      if (stopOnExit) process.off('exit', stopOnExit);
+      await running.stop();
+    },
   };
 }
 
