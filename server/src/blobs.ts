@@ -37,7 +37,7 @@ export interface BlobStore {
    * Removes leftover temp files and blobs for which `isReferenced` is false (run at start), once untouched for an
    * hour: younger ones may be another instance's upload in progress, or its blob whose row is being written.
    */
-  sweepOrphans(isReferenced: (blob: string) => boolean): Promise<number>;
+  sweepOrphans(isReferenced: (blob: string) => boolean | Promise<boolean>): Promise<number>;
 }
 
 /**
@@ -151,7 +151,7 @@ export function createBlobStore(dataDir: string): BlobStore {
       for (const shard of readdirSync(root)) {
         if (shard === 'tmp') continue;
         for (const name of readdirSync(join(root, shard))) {
-          if (BLOB_NAME.test(name) && isReferenced(name)) continue;
+          if (BLOB_NAME.test(name) && (await isReferenced(name))) continue;
           await removeIfOld(join(root, shard, name));
         }
       }
