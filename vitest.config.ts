@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['{shared,server,electron,tools}/**/*.test.ts'],
+          // One throw-away PostgreSQL cluster for the whole run, started when a test first asks for a database.
+          globalSetup: ['server/test/postgres-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readdirSync, statSync, type ReadStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,9 +33,19 @@ export interface BlobStore {
   size(blob: string): number;
   /** Removes one blob; a missing one is fine. */
   remove(blob: string): Promise<void>;
-  /** Removes leftover temp files and blobs for which `isReferenced` is false (run at start). */
-  sweepOrphans(isReferenced: (blob: string) => Promise<boolean>): Promise<number>;
+  /**
+   * Removes leftover temp files and blobs for which `isReferenced` is false (run at start), once untouched for an
+   * hour: younger ones may be another instance's upload in progress, or its blob whose row is being written.
+   */
+  sweepOrphans(isReferenced: (blob: string) => boolean | Promise<boolean>): Promise<number>;
 }
+
+/**
+ * How long a temp file or unreferenced blob must have been left untouched before a sweep removes it. Instances
+ * sharing the blob directory sweep at their start while others run: an upload in progress writes its temp file
+ * continuously, and a blob is renamed into place just before its row is committed, so anything younger may be alive.
+ */
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 const BLOB_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -66,7 +76,34 @@ async function writeFile(source: Readable, path: string, limit: number): Promise
   return bytes;
 }
 
-/** Creates the blob store in `<dataDir>/blobs` (created if needed). */
+/**
+ * Makes a rename into `directory` durable (fsync of the directory), so that a row committed after it never names a
+ * blob lost with the machine's power. Windows cannot open a directory for this; NTFS journals the rename itself.
+ */
+async function syncDirectory(directory: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether the file at `path` was last modified before `before` (ms since the epoch); false when it is gone. */
+async function untouchedSince(path: string, before: number): Promise<boolean> {
+  try {
+    return (await stat(path)).mtimeMs < before;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Creates the blob store in `<dataDir>/blobs` (created if needed). Several instances may share the directory (a
+ * network file system): a blob appears under its name only complete (written to `tmp/`, fsynced, renamed), names are
+ * random UUIDs, so two writers never share one, and a sweep leaves other instances' recent files alone.
+ */
 export function createBlobStore(dataDir: string): BlobStore {
   const root = join(dataDir, 'blobs');
   const tmp = join(root, 'tmp');
@@ -83,8 +120,10 @@ export function createBlobStore(dataDir: string): BlobStore {
       const temp = join(tmp, `${blob}.part`);
       try {
         const size = await writeFile(source, temp, limit);
-        mkdirSync(join(root, blob.slice(0, 2)), { recursive: true, mode: 0o700 });
+        const shard = join(root, blob.slice(0, 2));
+        mkdirSync(shard, { recursive: true, mode: 0o700 });
         await rename(temp, pathOf(blob));
+        await syncDirectory(shard);
         return { blob, size };
       } catch (error) {
         source.resume();
@@ -101,17 +140,19 @@ export function createBlobStore(dataDir: string): BlobStore {
     size: (blob) => statSync(pathOf(blob)).size,
     remove: (blob) => rm(pathOf(blob), { force: true }),
     async sweepOrphans(isReferenced) {
+      const before = Date.now() - ORPHAN_AGE_MS;
       let removed = 0;
-      for (const name of readdirSync(tmp)) {
-        await rm(join(tmp, name), { force: true });
+      const removeIfOld = async (path: string) => {
+        if (!(await untouchedSince(path, before))) return;
+        await rm(path, { force: true });
         removed += 1;
-      }
+      };
+      for (const name of readdirSync(tmp)) await removeIfOld(join(tmp, name));
       for (const shard of readdirSync(root)) {
         if (shard === 'tmp') continue;
         for (const name of readdirSync(join(root, shard))) {
           if (BLOB_NAME.test(name) && (await isReferenced(name))) continue;
-          await rm(join(root, shard, name), { force: true });
-          removed += 1;
+          await removeIfOld(join(root, shard, name));
         }
       }
       return removed;

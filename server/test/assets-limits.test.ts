@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,7 +56,7 @@ describe('upload limits and interrupted uploads', () => {
     expect(blobFiles(server.dataDir)).toHaveLength(before);
   });
 
-  it('removes leftover temporary files and unreferenced blobs when it starts', async () => {
+  it('removes leftover temporary files and unreferenced blobs untouched for an hour when it starts', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-sweep-'));
     try {
       const first = await startTestServer({ dataDir });
@@ -66,8 +66,12 @@ describe('upload limits and interrupted uploads', () => {
 
       const orphan = randomUUID();
       mkdirSync(join(dataDir, 'blobs', orphan.slice(0, 2)), { recursive: true });
-      writeFileSync(join(dataDir, 'blobs', orphan.slice(0, 2), orphan), 'orphan');
-      writeFileSync(join(dataDir, 'blobs', 'tmp', `${randomUUID()}.part`), 'half an upload');
+      const leftovers = [join(dataDir, 'blobs', orphan.slice(0, 2), orphan), join(dataDir, 'blobs', 'tmp', `${randomUUID()}.part`)];
+      writeFileSync(leftovers[0]!, 'orphan');
+      writeFileSync(leftovers[1]!, 'half an upload');
+      // A sweep spares files younger than an hour (another instance sharing the directory may still be writing them).
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      for (const path of leftovers) utimesSync(path, twoHoursAgo, twoHoursAgo);
       expect(blobFiles(dataDir)).toHaveLength(2);
 
       const second = await startTestServer({ dataDir });

@@ -2,25 +2,17 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/storage/database.ts';
 import { openPostgres } from '../src/storage/postgres-database.ts';
-import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { postgresShape, sqliteShape } from './schema-shape.ts';
-
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgresCluster();
-}, 60_000);
-afterAll(async () => {
-  await cluster.stop();
-});
+import { freshPostgresDatabase } from './test-database.ts';
 
 const migrationCount = readdirSync(join(import.meta.dirname, '..', 'src', 'storage', 'migrations-postgres')).filter((name) => /^\d{3}-.*\.sql$/.test(name)).length;
 
 describe('the PostgreSQL schema and its migrations', () => {
   it('two instances starting together on an empty database apply each migration once, and a restart applies none', async () => {
-    const url = await cluster.createDatabase('race');
+    const url = await freshPostgresDatabase('empty');
     const pools: pg.Pool[] = await Promise.all([openPostgres(url), openPostgres(url), openPostgres(url)]);
     try {
       const { rows } = await pools[0]!.query<{ version: string }>('SELECT version FROM schema_migrations');
@@ -42,7 +34,7 @@ describe('the PostgreSQL schema and its migrations', () => {
 
   it('has the SQLite schema after all its migrations: tables, column types and nullability, keys, foreign keys with ON DELETE, unique constraints, indexes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trackdesk-shape-'));
-    const pool = await openPostgres(await cluster.createDatabase('shape'));
+    const pool = await openPostgres(await freshPostgresDatabase('empty'));
     try {
       const db = openDatabase(dir);
       const expected = sqliteShape(db);
@@ -60,7 +52,7 @@ describe('the PostgreSQL schema and its migrations', () => {
   });
 
   it('keeps the change feed and the blob garbage as the SQLite triggers do', async () => {
-    const pool = await openPostgres(await cluster.createDatabase('triggers'));
+    const pool = await openPostgres(await freshPostgresDatabase());
     try {
       const q = (sql: string) => pool.query(sql);
       await q("INSERT INTO users (name, created_at) VALUES ('u', 1)");

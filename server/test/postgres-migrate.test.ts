@@ -7,10 +7,9 @@ import { issueApiKey, revokeApiKeys } from '../src/keys.ts';
 import { databaseFile } from '../src/storage/database.ts';
 import { runCli } from './child-server.ts';
 import { startTestServer } from './harness.ts';
-import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { experimentWithModel, fileForm, newExperiment, WORKSPACE } from './registry-fixtures.ts';
+import { freshPostgresDatabase, postgresAdminUrl } from './test-database.ts';
 
-let cluster: PostgresCluster;
 let dataDir: string;
 
 /** Seeds a service through its HTTP API: keys, a project, experiments with logged data, assets, a registry model with history, webhooks. */
@@ -42,10 +41,10 @@ async function seedService(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [cluster, dataDir] = await Promise.all([startPostgresCluster(), seedService()]);
+  // The run's cluster starts (if no other file has started it yet) while the service is seeded.
+  [dataDir] = await Promise.all([seedService(), postgresAdminUrl()]);
 }, 90_000);
-afterAll(async () => {
-  await cluster?.stop();
+afterAll(() => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -90,7 +89,7 @@ const migrate = (url: string) => runCli(['migrate', '--from', dataDir, '--to', u
 
 describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
   it('copies every table row for row, moves identities past the copied ids; a re-run only verifies, or completes a partial copy', async () => {
-    const url = await cluster.createDatabase('copy');
+    const url = await freshPostgresDatabase('empty');
     const blobs = blobsState();
     expect(blobs.length).toBeGreaterThanOrEqual(2);
     const first = await migrate(url);
@@ -135,7 +134,7 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
   });
 
   it('refuses a non-empty database that does not match, naming the table and writing nothing', async () => {
-    const url = await cluster.createDatabase('other');
+    const url = await freshPostgresDatabase('empty');
     expect((await migrate(url)).code).toBe(0);
     const client = new pg.Client(url);
     await client.connect();
@@ -153,7 +152,7 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
   });
 
   it('two migrates into one database at once: one copies, the other waits for it and only verifies', async () => {
-    const url = await cluster.createDatabase('twice');
+    const url = await freshPostgresDatabase('empty');
     const runs = await Promise.all([migrate(url), migrate(url)]);
     expect(runs.map((run) => run.code)).toEqual([0, 0]);
     const summaries = runs.map((run) => /: (\d+) rows copied into (\d+) tables/.exec(run.stdout)?.[2]).sort();
@@ -168,7 +167,7 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
     const [noTarget, notPostgres, noDatabase] = await Promise.all([
       runCli(['migrate', '--from', dataDir]),
       runCli(['migrate', '--from', dataDir, '--to', 'mysql://x']),
-      runCli(['migrate', '--from', `${dataDir}-missing`, '--to', cluster.url()]),
+      runCli(['migrate', '--from', `${dataDir}-missing`, '--to', await postgresAdminUrl()]),
     ]);
     expect(noTarget.stderr).toMatch(/Usage: migrate --from/);
     expect(notPostgres.stderr).toMatch(/--to must be a postgres:\/\/ URL/);

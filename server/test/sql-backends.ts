@@ -5,20 +5,18 @@ import Database from 'better-sqlite3';
 import { postgresPool, postgresSql } from '../src/storage/sql-postgres.ts';
 import { sqliteSql } from '../src/storage/sql-sqlite.ts';
 import type { Sql } from '../src/storage/sql.ts';
-import type { PostgresCluster } from './postgres-cluster.ts';
+import { freshPostgresDatabase, testBackends, type TestBackend } from './test-database.ts';
 
 /** A bare Sql connection of each backend (no migrations), for tests of the Sql layer itself. */
 export interface BareBackend {
-  name: 'sqlite' | 'postgres';
+  name: TestBackend;
   /** A new empty database; `close` of the returned Sql removes nothing, `cleanup` does. */
   open(): Promise<{ sql: Sql; cleanup: () => Promise<void> }>;
 }
 
-let databases = 0;
-
-/** The two backends: SQLite in a temp dir, PostgreSQL in a fresh database of `cluster()`. */
-export function bareBackends(cluster: () => PostgresCluster): BareBackend[] {
-  return [
+/** The backends of testBackends(): SQLite in a temp dir, PostgreSQL in a fresh empty database of the run's cluster. */
+export function bareBackends(): BareBackend[] {
+  const backends: BareBackend[] = [
     {
       name: 'sqlite',
       open: () => {
@@ -32,9 +30,11 @@ export function bareBackends(cluster: () => PostgresCluster): BareBackend[] {
     {
       name: 'postgres',
       open: async () => {
-        const sql = postgresSql(postgresPool(await cluster().createDatabase(`bare_${String(++databases)}`)));
+        const sql = postgresSql(postgresPool(await freshPostgresDatabase('empty')));
         return { sql, cleanup: () => sql.close() };
       },
     },
   ];
+  const chosen = testBackends();
+  return backends.filter((backend) => chosen.includes(backend.name));
 }

@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { numberParameters } from '../src/storage/sql-postgres.ts';
-import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 import { bareBackends } from './sql-backends.ts';
-
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgresCluster();
-}, 60_000);
-afterAll(async () => {
-  await cluster.stop();
-});
 
 describe('numberParameters', () => {
   it('numbers ? outside strings, quoted identifiers and comments', () => {
@@ -19,7 +10,7 @@ describe('numberParameters', () => {
   });
 });
 
-describe.each(bareBackends(() => cluster))('the Sql layer on $name', (backend) => {
+describe.each(bareBackends())('the Sql layer on $name', (backend) => {
   const withSql = async (test: (sql: Awaited<ReturnType<typeof backend.open>>['sql']) => Promise<void>) => {
     const { sql, cleanup } = await backend.open();
     try {
