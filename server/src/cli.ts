@@ -23,7 +23,9 @@ Usage:
 Options:
   --host <address>           address to listen on (default 127.0.0.1)
   --port <port>              port; 0 picks a free one (default 5170)
-  --data-dir <dir>           database and blobs (default <user data dir>/service)
+  --data-dir <dir>           blobs, and the SQLite database unless --database (default <user data dir>/service)
+  --database <url>           keep the rows in PostgreSQL (postgres://user@host:port/db; also env
+                             TRACKDESK_DATABASE_URL); several instances may share it and a data dir
   --body-limit <bytes>       largest JSON request body; larger ones get 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --upload-limit <bytes>     largest uploaded file (default ${DEFAULT_UPLOAD_LIMIT_BYTES})
   --uploads-in-flight <n>    uploads received at a time; one more gets 429 (default ${DEFAULT_UPLOADS_IN_FLIGHT})
@@ -44,6 +46,7 @@ const OPTIONS = {
   host: { type: 'string', default: '127.0.0.1' },
   port: { type: 'string', default: '5170' },
   'data-dir': { type: 'string' },
+  database: { type: 'string' },
   'body-limit': { type: 'string' },
   'upload-limit': { type: 'string' },
   'uploads-in-flight': { type: 'string' },
@@ -76,6 +79,11 @@ function throttleOption(text: string | undefined, off: boolean): Partial<Throttl
   }
 }
 
+function databaseOption(url: string | undefined): string | undefined {
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--database must be a postgres:// URL, got "${url}".`);
+  return url;
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
   if (values.help) {
@@ -83,8 +91,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const dataDir = values['data-dir'] ?? join(userDataDir(), 'service');
+  const databaseUrl = databaseOption(values.database ?? (process.env.TRACKDESK_DATABASE_URL || undefined));
   if (positionals[0] === 'keys') {
-    await runKeysCommand(positionals.slice(1), { dataDir, user: values.user });
+    await runKeysCommand(positionals.slice(1), { dataDir, databaseUrl, user: values.user });
     return;
   }
   if (positionals[0] === 'migrate') {
@@ -98,6 +107,7 @@ async function main(argv: string[]): Promise<void> {
     host: values.host,
     port: integerOption('port', values.port, 0, 65535) ?? 5170,
     dataDir,
+    databaseUrl,
     bootstrapApiKey,
     bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),
     uploadLimitBytes: integerOption('upload-limit', values['upload-limit'], 1, Number.MAX_SAFE_INTEGER),

@@ -2,6 +2,9 @@ import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './accounts.ts';
 import type { Caller } from './http/handler.ts';
 import type { Sql } from './storage/sql.ts';
+import type { StorageLocation } from './storage/open-storage.ts';
+import { openPostgres } from './storage/postgres-database.ts';
+import { postgresSql } from './storage/sql-postgres.ts';
 import { openSqlite } from './storage/sql-sqlite.ts';
 import type { ExternalCommits } from './storage/external-commits.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './storage/users.ts';
@@ -74,9 +77,9 @@ export interface IssuedKey {
   userName: string;
 }
 
-/** Issues a new key for a user of a data dir (creating the user and their default workspace if needed). */
-export async function issueApiKey(options: { dataDir: string; userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
-  return withStores(options.dataDir, (users, db) => {
+/** Issues a new key for a user of the service's database (creating the user and their default workspace if needed). */
+export async function issueApiKey(options: StorageLocation & { userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
+  return withStores(options, (users, db) => {
     const now = Date.now();
     return db.transaction(async () => {
       const user = await ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
@@ -86,19 +89,19 @@ export async function issueApiKey(options: { dataDir: string; userName: string; 
   });
 }
 
-/** Every key of a data dir, by prefix (revoked ones marked). */
-export async function listApiKeys(dataDir: string): Promise<ApiKeyListing[]> {
-  return withStores(dataDir, (users) => users.listKeys());
+/** Every key of the service's database, by prefix (revoked ones marked). */
+export async function listApiKeys(location: StorageLocation): Promise<ApiKeyListing[]> {
+  return withStores(location, (users) => users.listKeys());
 }
 
-/** Revokes the keys of a data dir that start with the prefix; returns how many. */
-export async function revokeApiKeys(dataDir: string, prefix: string): Promise<number> {
+/** Revokes the keys of the service's database that start with the prefix; returns how many. */
+export async function revokeApiKeys(location: StorageLocation, prefix: string): Promise<number> {
   if (prefix.length < KEY_PREFIX_LENGTH) throw new Error(`Give at least the first ${KEY_PREFIX_LENGTH} characters of the key.`);
-  return withStores(dataDir, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
+  return withStores(location, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
 }
 
-async function withStores<T>(dataDir: string, use: (users: UserStore, db: Sql) => Promise<T>): Promise<T> {
-  const db = openSqlite(dataDir);
+async function withStores<T>(location: StorageLocation, use: (users: UserStore, db: Sql) => Promise<T>): Promise<T> {
+  const db = location.databaseUrl === undefined ? openSqlite(location.dataDir) : postgresSql(await openPostgres(location.databaseUrl, 1));
   try {
     return await use(createUserStore(db), db);
   } finally {

@@ -111,7 +111,7 @@ describe('revocation under load', () => {
     const list = () => server.call('listWorkspaces', { key: frank.apiKey }).then((reply) => reply.status);
     const inFlight = Array.from({ length: 20 }, list);
     await Promise.race(inFlight);
-    expect(await revokeApiKeys(server.dataDir, frank.prefix)).toBe(1);
+    expect(await revokeApiKeys({ dataDir: server.dataDir }, frank.prefix)).toBe(1);
     const after = await Promise.all(Array.from({ length: 20 }, list));
     expect(after).toEqual(Array.from({ length: 20 }, () => 401));
     expect(await Promise.all(inFlight)).toContain(200);

@@ -105,7 +105,7 @@ describe('wire conventions', () => {
     expect(viaSdkHeader.status).toBe(200);
     const temp = await issueApiKey({ dataDir: server.dataDir, userName: 'temp' });
     expect((await server.call('listWorkspaces', { key: temp.apiKey })).status).toBe(200);
-    expect(await revokeApiKeys(server.dataDir, temp.prefix)).toBe(1);
+    expect(await revokeApiKeys({ dataDir: server.dataDir }, temp.prefix)).toBe(1);
     const revoked = await server.call('listWorkspaces', { key: temp.apiKey });
     expect(revoked.status).toBe(401);
     expect(revoked.body.sdk_error_code).toBe(90212);

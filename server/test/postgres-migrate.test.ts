@@ -18,7 +18,7 @@ async function seedService(): Promise<string> {
   const dir = server.dataDir;
   const alice = await issueApiKey({ dataDir: dir, userName: 'alice' });
   await issueApiKey({ dataDir: dir, userName: 'bob' });
-  await revokeApiKeys(dir, alice.prefix);
+  await revokeApiKeys({ dataDir: dir }, alice.prefix);
   await server.call('createProject', { body: { workspaceName: WORKSPACE, projectName: 'pg', projectDescription: 'migrated', isPublic: false } });
   const experimentKey = await newExperiment(server, 'pg');
   for (let step = 0; step < 40; step += 1) {

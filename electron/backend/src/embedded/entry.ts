@@ -50,7 +50,7 @@ async function handle(message: HostMessage): Promise<void> {
   } else if (message.type === 'issue-script-key' || message.type === 'revoke-key') {
     try {
       if (message.type === 'issue-script-key') post({ type: 'script-key-issued', apiKey: (await issueApiKey({ dataDir, userName: ADMIN_USER })).apiKey });
-      else post({ type: 'key-revoked', count: await revokeApiKeys(dataDir, message.prefix) });
+      else post({ type: 'key-revoked', count: await revokeApiKeys({ dataDir }, message.prefix) });
     } catch (error) {
       post({ type: 'script-key-failed', message: error instanceof Error ? error.message : String(error) });
     }
