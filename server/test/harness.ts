@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { api, pathWith, type BodyInput, type EndpointName, type ErrorReply, type ParamsInput, type QueryInput, type ReplyOf } from '../../shared/api/index.ts';
 import type { promotionPendingReply } from '../../shared/api/registry-governance.ts';
+import { freshPostgresDatabase, type TestBackend } from './test-database.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/app.ts';
 
 /** The admin key every test server starts with. */
@@ -90,11 +91,19 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
   return { status: response.status, headers: response.headers, body, bytes };
 }
 
-/** Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close). */
-export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+/** The backend of services started without one: env TRACKDESK_TEST_BACKEND (`npm test` runs some suites on both). */
+const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
+
+/**
+ * Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close). With `backend`
+ * 'postgres' (and no `databaseUrl`) its rows go to a fresh database of the run's PostgreSQL cluster.
+ */
+export async function startTestServer(options: Partial<ServerOptions> & { backend?: TestBackend } = {}): Promise<TestServer> {
+  const { backend = defaultBackend(), ...serverOptions } = options;
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
-  const server = await startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, ...options, dataDir });
+  const databaseUrl = options.databaseUrl ?? (backend === 'postgres' ? await freshPostgresDatabase() : undefined);
+  const server = await startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, ...serverOptions, dataDir, databaseUrl });
   const fetchPath = (path: string, init?: RequestInit) => fetch(server.url + path, init);
   return {
     url: server.url,

@@ -22,7 +22,7 @@ const COLUMNS = `a.uuid AS artifactId, a.name AS artifactName, a.artifact_type A
 
 /** Creates the lineage store over a database (migration 008). */
 export function createArtifactLineageStore(db: Sql): ArtifactLineageStore {
-  const insert = db.prepare('INSERT OR IGNORE INTO artifact_consumers (version_id, experiment_id, created_at) VALUES (?, ?, ?)');
+  const insert = db.prepare('INSERT INTO artifact_consumers (version_id, experiment_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const lineage = db.prepare<[string, number], LineageItem>(
     `SELECT * FROM (
        SELECT ${COLUMNS}, 'output' AS direction, v.created_at AS at, v.id AS seq FROM artifact_versions v JOIN artifacts a ON a.id = v.artifact_id

@@ -51,7 +51,7 @@ export function createExperimentModelStore(db: Sql): ExperimentModelStore {
   const byUuid = db.prepare<[string], ModelRecord>(`${SELECT} WHERE m.uuid = ?`);
   const byName = db.prepare<[number, string], ModelRecord>(`${SELECT} WHERE m.experiment_id = ? AND m.name = ?`);
   const list = db.prepare<[number], ModelRecord>(`${SELECT} WHERE m.experiment_id = ? ORDER BY m.created_at, m.id`);
-  const insert = db.prepare('INSERT OR IGNORE INTO experiment_models (uuid, experiment_id, name, created_at) VALUES (?, ?, ?, ?)');
+  const insert = db.prepare('INSERT INTO experiment_models (uuid, experiment_id, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
   return {
     byUuid: async (uuid) => {
       const row = await byUuid.get(uuid);

@@ -119,7 +119,7 @@ export function createAssetStore(db: Sql): AssetStore {
     .pluck();
   const deleteByName = db.prepare('DELETE FROM assets WHERE experiment_id = ? AND file_name = ?');
   const deleteOne = db.prepare('DELETE FROM assets WHERE id = ?');
-  const addTag = db.prepare('INSERT OR IGNORE INTO asset_tags (asset_id, tag) VALUES (?, ?)');
+  const addTag = db.prepare('INSERT INTO asset_tags (asset_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const removeTag = db.prepare('DELETE FROM asset_tags WHERE asset_id = ? AND tag = ?');
   const addTags = (id: number, tags: string[]) => db.transaction(async () => {
     for (const tag of tags) await addTag.run(id, tag);

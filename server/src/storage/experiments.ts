@@ -207,18 +207,18 @@ export function createExperimentStore(db: Sql): ExperimentStore {
   const stop = run('UPDATE experiments SET stopped_at = coalesce(stopped_at, ?) WHERE id = ?');
   const status = run(
     `UPDATE experiments SET
-       stopped_at = CASE @alive WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, @now) ELSE stopped_at END,
-       last_beat_at = CASE @alive WHEN 1 THEN max(last_beat_at, @now) ELSE last_beat_at END,
-       has_beaten = CASE @alive WHEN 1 THEN 1 ELSE has_beaten END,
-       has_crashed = coalesce(@crashed, has_crashed), last_error = coalesce(@error, last_error)
-     WHERE id = @id`,
+       stopped_at = CASE ? WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, ?) ELSE stopped_at END,
+       last_beat_at = CASE ? WHEN 1 THEN max(last_beat_at, ?) ELSE last_beat_at END,
+       has_beaten = CASE ? WHEN 1 THEN 1 ELSE has_beaten END,
+       has_crashed = coalesce(?, has_crashed), last_error = coalesce(?, last_error)
+     WHERE id = ?`,
   );
   const archived = run('UPDATE experiments SET archived = ? WHERE id = ?');
   const deleted = run('UPDATE experiments SET deleted_at = ? WHERE id = ?');
   const times = run('UPDATE experiments SET start_time_millis = ?, end_time_millis = ? WHERE id = ?');
   const move = run('UPDATE experiments SET workspace_id = ?, project_id = ? WHERE id = ?');
   const unlink = run('DELETE FROM experiment_links WHERE project_id = ? AND experiment_id = ?');
-  const link = run('INSERT OR IGNORE INTO experiment_links (project_id, experiment_id, created_at) VALUES (?, ?, ?)');
+  const link = run('INSERT INTO experiment_links (project_id, experiment_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const rehome = run('UPDATE experiments SET project_id = ? WHERE project_id = ?');
   const dropLinksInto = run('DELETE FROM experiment_links WHERE project_id = ?');
   const dropSelfLinks = run('DELETE FROM experiment_links WHERE experiment_id IN (SELECT id FROM experiments WHERE project_id = experiment_links.project_id)');
@@ -258,7 +258,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     reportStatus: changing(async (id, report: StatusReport, now: number) => {
       const crashed = report.hasCrashed === undefined ? null : report.hasCrashed ? 1 : 0;
       const alive = report.isAlive === undefined ? null : report.isAlive ? 1 : 0;
-      await status.run({ id, now, alive, crashed, error: report.error ?? null });
+      await status.run(alive, now, alive, now, alive, crashed, report.error ?? null, id);
     }),
     setArchived: changing((id, value: boolean) => archived.run(value ? 1 : 0, id)),
     setDeleted: changing((id, deletedAt: number | null) => deleted.run(deletedAt, id)),

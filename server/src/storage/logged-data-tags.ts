@@ -13,7 +13,7 @@ export interface LoggedTagStore {
 
 /** Creates the tag store over a database. */
 export function createLoggedTagStore(db: Sql): LoggedTagStore {
-  const insert = db.prepare('INSERT OR IGNORE INTO experiment_tags (experiment_id, tag) VALUES (?, ?)');
+  const insert = db.prepare('INSERT INTO experiment_tags (experiment_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING');
   const removeOne = db.prepare('DELETE FROM experiment_tags WHERE experiment_id = ? AND tag = ?');
   const remove = (experimentId: number, tags: readonly string[]) => db.transaction(async () => {
     for (const tag of tags) await removeOne.run(experimentId, tag);

@@ -118,8 +118,11 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
        pass_step AS keyStep, pass_timestamp AS keyTimestamp, pass_seq AS keySeq FROM metric_tile_marks WHERE item_id = ?`,
   );
   const saveMark = db.prepare<[number, number, number, number, number, number, number, number, number]>(
-    `INSERT OR REPLACE INTO metric_tile_marks (item_id, tiled_count, tiled_max_step, step_level, time_level, pass_upto, pass_step, pass_timestamp, pass_seq)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO metric_tile_marks (item_id, tiled_count, tiled_max_step, step_level, time_level, pass_upto, pass_step, pass_timestamp, pass_seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (item_id) DO UPDATE SET tiled_count = excluded.tiled_count, tiled_max_step = excluded.tiled_max_step, step_level = excluded.step_level,
+       time_level = excluded.time_level, pass_upto = excluded.pass_upto, pass_step = excluded.pass_step, pass_timestamp = excluded.pass_timestamp,
+       pass_seq = excluded.pass_seq`,
   );
   // The next chunk of a pass: points after its key in series order, with seq in (after, upto].
   const chunk = db

@@ -50,7 +50,7 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
   const byName = db.prepare<[string], WorkspaceRecord>('SELECT * FROM workspaces WHERE name = ?');
   const byId = db.prepare<[number], WorkspaceRecord>('SELECT * FROM workspaces WHERE id = ?');
   const insert = db.prepare('INSERT INTO workspaces (uuid, name, plan, created_by, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id').pluck();
-  const addMember = db.prepare('INSERT OR IGNORE INTO workspace_members (workspace_id, user_id, is_default) VALUES (?, ?, ?)');
+  const addMember = db.prepare('INSERT INTO workspace_members (workspace_id, user_id, is_default) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const isMember = db.prepare<[number, number], { one: number }>(
     'SELECT 1 AS one FROM workspace_members WHERE workspace_id = ? AND user_id = ?',
   );
