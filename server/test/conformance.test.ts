@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, pathWith, type Endpoint } from '../../shared/api/index.ts';
 import { inputSchema, sampleValue } from './contract-samples.ts';
 import { queryString, startTestServer, type TestServer } from './harness.ts';
+import { testBackends } from './test-database.ts';
 
 let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 const entries = Object.entries(api) as [string, Endpoint][];
 
@@ -26,30 +23,37 @@ async function send(endpoint: Endpoint, input: { query?: Record<string, unknown>
 }
 
 // The 400 checks for missing fields are in conformance-missing-fields.test.ts.
-describe('every endpoint of the contract', () => {
-  const guarded = entries.filter(([, endpoint]) => !endpoint.public);
-
-  it.each(guarded)('%s answers 401 (400 where the contract says so) without a key and with an unknown one', async (_name, endpoint) => {
-    const status = endpoint.keyRefusalStatus ?? 401;
-    for (const key of [null, 'not-a-registered-key-at-all']) {
-      const reply = await send(endpoint, { key });
-      expect(reply.status).toBe(status);
-      expect(reply.type).toBe('application/json');
-      expect(reply.body).toMatchObject({ code: status, sdk_error_code: 90212 });
-      expect(reply.body.msg).toMatch(/API key/);
-    }
+describe.each(testBackends())('on %s', (backend) => {
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
   });
+  afterAll(() => server.close());
 
-  it('answers 501 with an honest message only for endpoints nobody implemented yet', async () => {
-    const unimplemented: string[] = [];
-    for (const [name, endpoint] of entries) {
-      const reply = await send(endpoint, {});
-      if (reply.status === 501) {
-        expect(reply.body.msg).toContain('not implemented');
-        unimplemented.push(name);
+  describe('every endpoint of the contract', () => {
+    const guarded = entries.filter(([, endpoint]) => !endpoint.public);
+
+    it.each(guarded)('%s answers 401 (400 where the contract says so) without a key and with an unknown one', async (_name, endpoint) => {
+      const status = endpoint.keyRefusalStatus ?? 401;
+      for (const key of [null, 'not-a-registered-key-at-all']) {
+        const reply = await send(endpoint, { key });
+        expect(reply.status).toBe(status);
+        expect(reply.type).toBe('application/json');
+        expect(reply.body).toMatchObject({ code: status, sdk_error_code: 90212 });
+        expect(reply.body.msg).toMatch(/API key/);
       }
-    }
-    const core = ['createWorkspace', 'createProject', 'createExperiment', 'listExperiments', 'getExperimentMetadata', 'purgeExperiment'];
-    expect(unimplemented.filter((name) => core.includes(name))).toEqual([]);
+    });
+
+    it('answers 501 with an honest message only for endpoints nobody implemented yet', async () => {
+      const unimplemented: string[] = [];
+      for (const [name, endpoint] of entries) {
+        const reply = await send(endpoint, {});
+        if (reply.status === 501) {
+          expect(reply.body.msg).toContain('not implemented');
+          unimplemented.push(name);
+        }
+      }
+      const core = ['createWorkspace', 'createProject', 'createExperiment', 'listExperiments', 'getExperimentMetadata', 'purgeExperiment'];
+      expect(unimplemented.filter((name) => core.includes(name))).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, fullPath, type Endpoint } from '../../shared/api/index.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { testBackends } from './test-database.ts';
 
 // The 400 checks for missing fields, for every endpoint, are in conformance-missing-fields.test.ts.
 
@@ -10,13 +11,6 @@ const partTwo = Object.entries(api).filter(([, endpoint]) => PART_TWO_GROUPS.has
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
 /** A request with no query fields and an empty body of the endpoint's kind. */
 function emptyRequest(endpoint: Endpoint, key: string | null): RequestInit {
   const headers: Record<string, string> = key === null ? {} : { authorization: key };
@@ -25,21 +19,28 @@ function emptyRequest(endpoint: Endpoint, key: string | null): RequestInit {
   return { method: endpoint.method, headers };
 }
 
-describe('part 2 conformance: every operation, read and extension', () => {
-  it('covers the specification operations E17–E26, E31, E44–E54, E56 and E57', () => {
-    const ids = new Set(partTwo.map(([, endpoint]) => endpoint.id));
-    const expected = ['E17', 'E18', 'E19', 'E20', 'E21', 'E22', 'E23', 'E24', 'E25', 'E26', 'E31', 'E44', 'E45', 'E46', 'E47', 'E48', 'E49', 'E50', 'E51', 'E52', 'E53', 'E54', 'E56', 'E57'];
-    expect(expected.filter((id) => !ids.has(id))).toEqual([]);
+describe.each(testBackends())('on %s', (backend) => {
+  beforeAll(async () => {
+    server = await startTestServer({ backend });
   });
+  afterAll(() => server.close());
 
-  it.each(partTwo)('%s answers 401 without a key at every path and method, with the JSON error body', async (_name, endpoint) => {
-    for (const path of [fullPath(endpoint), ...endpoint.aliases]) {
-      for (const method of [endpoint.method, ...endpoint.alsoMethods]) {
-        const reply = await server.fetch(path, { ...emptyRequest(endpoint, null), method });
-        expect(reply.status, `${method} ${path}`).toBe(401);
-        expect(reply.headers.get('content-type')).toBe('application/json');
-        expect(await reply.json()).toMatchObject({ code: 401, sdk_error_code: 90212 });
+  describe('part 2 conformance: every operation, read and extension', () => {
+    it('covers the specification operations E17–E26, E31, E44–E54, E56 and E57', () => {
+      const ids = new Set(partTwo.map(([, endpoint]) => endpoint.id));
+      const expected = ['E17', 'E18', 'E19', 'E20', 'E21', 'E22', 'E23', 'E24', 'E25', 'E26', 'E31', 'E44', 'E45', 'E46', 'E47', 'E48', 'E49', 'E50', 'E51', 'E52', 'E53', 'E54', 'E56', 'E57'];
+      expect(expected.filter((id) => !ids.has(id))).toEqual([]);
+    });
+
+    it.each(partTwo)('%s answers 401 without a key at every path and method, with the JSON error body', async (_name, endpoint) => {
+      for (const path of [fullPath(endpoint), ...endpoint.aliases]) {
+        for (const method of [endpoint.method, ...endpoint.alsoMethods]) {
+          const reply = await server.fetch(path, { ...emptyRequest(endpoint, null), method });
+          expect(reply.status, `${method} ${path}`).toBe(401);
+          expect(reply.headers.get('content-type')).toBe('application/json');
+          expect(await reply.json()).toMatchObject({ code: 401, sdk_error_code: 90212 });
+        }
       }
-    }
+    });
   });
 });

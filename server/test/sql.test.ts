@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { numberParameters } from '../src/storage/sql-postgres.ts';
+import { toPostgresText } from '../src/storage/sql-postgres.ts';
 import { bareBackends } from './sql-backends.ts';
 
-describe('numberParameters', () => {
+describe('toPostgresText', () => {
   it('numbers ? outside strings, quoted identifiers and comments', () => {
-    expect(numberParameters(`SELECT '?', "a?b", x FROM t WHERE a = ? AND b = 'it''s ?' AND c = ? -- why?\nAND d = ?`)).toBe(
+    expect(toPostgresText(`SELECT '?', "a?b", x FROM t WHERE a = ? AND b = 'it''s ?' AND c = ? -- why?\nAND d = ?`)).toBe(
       `SELECT '?', "a?b", x FROM t WHERE a = $1 AND b = 'it''s ?' AND c = $2 -- why?\nAND d = $3`,
+    );
+  });
+  it('quotes camelCase aliases, which PostgreSQL would fold to lower case', () => {
+    expect(toPostgresText(`SELECT u.name AS userName, k.id as keyId, x AS plain, 'AS notMe' AS "kept" FROM k`)).toBe(
+      `SELECT u.name AS "userName", k.id AS "keyId", x AS plain, 'AS notMe' AS "kept" FROM k`,
     );
   });
 });

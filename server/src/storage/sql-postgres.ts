@@ -16,30 +16,50 @@ const TYPES = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
-/** Rewrites positional `?` parameters as `$1, $2, …`, leaving quoted strings, identifiers and comments alone. */
-export function numberParameters(text: string): string {
-  let out = '';
+/** Splits SQL into parts outside quotes/comments (`code`) and the quoted strings, identifiers and comments between them. */
+function splitQuoted(text: string): { code: boolean; text: string }[] {
+  const parts: { code: boolean; text: string }[] = [];
   let index = 0;
-  let number = 0;
+  let start = 0;
+  const push = (end: number, code: boolean) => {
+    if (end > start) parts.push({ code, text: text.slice(start, end) });
+    start = end;
+  };
   while (index < text.length) {
     const char = text[index];
-    const quote = char === "'" || char === '"' ? char : undefined;
-    if (quote !== undefined) {
+    if (char === "'" || char === '"') {
+      push(index, true);
       let end = index + 1;
-      while (end < text.length && !(text[end] === quote && text[end + 1] !== quote)) end += text[end] === quote ? 2 : 1;
-      out += text.slice(index, end + 1);
+      while (end < text.length && !(text[end] === char && text[end + 1] !== char)) end += text[end] === char ? 2 : 1;
       index = end + 1;
+      push(Math.min(index, text.length), false);
     } else if (char === '-' && text[index + 1] === '-') {
+      push(index, true);
       const end = text.indexOf('\n', index);
-      const stop = end === -1 ? text.length : end;
-      out += text.slice(index, stop);
-      index = stop;
+      index = end === -1 ? text.length : end;
+      push(index, false);
     } else {
-      out += char === '?' ? `$${String(++number)}` : char;
       index += 1;
     }
   }
-  return out;
+  push(text.length, true);
+  return parts;
+}
+
+/**
+ * The PostgreSQL text of a statement written for both dialects: positional `?` become `$1, $2, …`, and camelCase
+ * aliases (`AS userName`) are quoted, since PostgreSQL folds unquoted names to lower case and SQLite keeps them.
+ * Quoted strings, identifiers and comments are left alone.
+ */
+export function toPostgresText(text: string): string {
+  let number = 0;
+  return splitQuoted(text)
+    .map((part) =>
+      part.code
+        ? part.text.replace(/\?/g, () => `$${String(++number)}`).replace(/\b[Aa][Ss]\s+([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b/g, (_match, alias: string) => `AS "${alias}"`)
+        : part.text,
+    )
+    .join('');
 }
 
 /** A pool of connections to `url`, ready for the Sql interface (numbers parsed as SQLite returns them). */
@@ -58,7 +78,7 @@ export function postgresSql(pool: pg.Pool): Sql {
   const query = (config: pg.QueryConfig): Promise<pg.QueryResult> => (current.getStore()?.client ?? pool).query(config);
 
   const statement = <P extends unknown[], R>(text: string, mode: 'rows' | 'pluck' | 'raw'): Statement<P, R> => {
-    const numbered = numberParameters(text);
+    const numbered = toPostgresText(text);
     const name = `td_${createHash('sha1').update(numbered).digest('hex').slice(0, 24)}_${mode}`;
     const config = (params: unknown[]): pg.QueryConfig => ({ name, text: numbered, values: params, ...(mode === 'rows' ? {} : { rowMode: 'array' as const }) });
     const rows = async (params: unknown[]): Promise<R[]> => {
