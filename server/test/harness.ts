@@ -103,7 +103,7 @@ export async function startTestServer(options: Partial<ServerOptions> & { backen
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
   const databaseUrl = options.databaseUrl ?? (backend === 'postgres' ? await freshPostgresDatabase() : undefined);
-  const server = await startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, ...serverOptions, dataDir, databaseUrl });
+  const server = await startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, logger: process.env.TRACKDESK_TEST_LOG === '1', ...serverOptions, dataDir, databaseUrl });
   const fetchPath = (path: string, init?: RequestInit) => fetch(server.url + path, init);
   return {
     url: server.url,

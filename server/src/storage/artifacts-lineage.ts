@@ -31,7 +31,7 @@ export function createArtifactLineageStore(db: Sql): ArtifactLineageStore {
        SELECT ${COLUMNS}, 'input' AS direction, c.created_at AS at, v.id AS seq FROM artifact_consumers c
        JOIN artifact_versions v ON v.id = c.version_id JOIN artifacts a ON a.id = v.artifact_id
        WHERE c.experiment_id = ?
-     ) ORDER BY direction DESC, at, seq`,
+     ) lineage ORDER BY direction DESC, at, seq`,
   );
   return {
     recordConsumer: async (versionId, experimentId, now) => {

@@ -43,7 +43,7 @@ interface ChangeRecord extends ExperimentRecord {
 
 const WITH_TAGS = EXPERIMENT_SELECT.replace(
   'SELECT e.*',
-  "SELECT e.*, (SELECT json_group_array(tag) FROM (SELECT tag FROM experiment_tags t WHERE t.experiment_id = e.id ORDER BY t.id)) AS tags_json",
+  "SELECT e.*, (SELECT json_group_array(tag) FROM (SELECT tag FROM experiment_tags t WHERE t.experiment_id = e.id ORDER BY t.id) ordered) AS tags_json",
 );
 /** Experiments with a symlink into the project (`?` = project id). */
 const LINKED = 'e.id IN (SELECT experiment_id FROM experiment_links WHERE project_id = ?)';

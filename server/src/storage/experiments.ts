@@ -207,10 +207,10 @@ export function createExperimentStore(db: Sql): ExperimentStore {
   const stop = run('UPDATE experiments SET stopped_at = coalesce(stopped_at, ?) WHERE id = ?');
   const status = run(
     `UPDATE experiments SET
-       stopped_at = CASE ? WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, ?) ELSE stopped_at END,
-       last_beat_at = CASE ? WHEN 1 THEN max(last_beat_at, ?) ELSE last_beat_at END,
-       has_beaten = CASE ? WHEN 1 THEN 1 ELSE has_beaten END,
-       has_crashed = coalesce(?, has_crashed), last_error = coalesce(?, last_error)
+       stopped_at = CASE CAST(? AS INTEGER) WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, ?) ELSE stopped_at END,
+       last_beat_at = CASE CAST(? AS INTEGER) WHEN 1 THEN max(last_beat_at, ?) ELSE last_beat_at END,
+       has_beaten = CASE CAST(? AS INTEGER) WHEN 1 THEN 1 ELSE has_beaten END,
+       has_crashed = coalesce(CAST(? AS INTEGER), has_crashed), last_error = coalesce(?, last_error)
      WHERE id = ?`,
   );
   const archived = run('UPDATE experiments SET archived = ? WHERE id = ?');

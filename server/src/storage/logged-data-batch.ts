@@ -1,3 +1,4 @@
+import { isLostRace } from './sql-postgres.ts';
 import type { Sql } from './sql.ts';
 
 /** Runs writes in shared transactions (group commit). */
@@ -43,6 +44,8 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
           try {
             outcomes.push({ ok: true, value: item.atomic ? await item.write() : await db.transaction(() => around(item.write)) });
           } catch (error) {
+            // A lost race (PostgreSQL) fails the whole transaction, which then runs again: not this write's own failure.
+            if (isLostRace(error)) throw error;
             outcomes.push({ ok: false, error });
           }
         }

@@ -28,7 +28,7 @@ export function createLoggedDocumentStore(db: Sql): LoggedDocumentStore {
   );
   const append = db.prepare(
     `INSERT INTO experiment_documents (experiment_id, kind, content, updated_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (experiment_id, kind) DO UPDATE SET content = content || excluded.content, updated_at = excluded.updated_at`,
+     ON CONFLICT (experiment_id, kind) DO UPDATE SET content = experiment_documents.content || excluded.content, updated_at = excluded.updated_at`,
   );
   const select = db.prepare<[number, string], string>('SELECT content FROM experiment_documents WHERE experiment_id = ? AND kind = ?').pluck();
   const json = async (experimentId: number, kind: JsonKind) => {

@@ -138,16 +138,16 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
   const upsert = db.prepare(
     `INSERT INTO metric_tiles (item_id, axis, level, tile, ${TILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (item_id, axis, level, tile) DO UPDATE SET
-       count = count + excluded.count,
-       skipped = skipped + excluded.skipped,
-       min = CASE WHEN min IS NULL OR excluded.min < min THEN excluded.min ELSE min END,
-       max = CASE WHEN max IS NULL OR excluded.max > max THEN excluded.max ELSE max END,
-       first_y = CASE WHEN first_x IS NULL OR excluded.first_x < first_x THEN excluded.first_y ELSE first_y END,
-       first_x = CASE WHEN first_x IS NULL OR excluded.first_x < first_x THEN excluded.first_x ELSE first_x END,
-       last_y = CASE WHEN last_x IS NULL OR excluded.last_x >= last_x THEN excluded.last_y ELSE last_y END,
-       last_x = CASE WHEN last_x IS NULL OR excluded.last_x >= last_x THEN excluded.last_x ELSE last_x END,
-       min_step = min(min_step, excluded.min_step),
-       max_step = max(max_step, excluded.max_step)`,
+       count = metric_tiles.count + excluded.count,
+       skipped = metric_tiles.skipped + excluded.skipped,
+       min = CASE WHEN metric_tiles.min IS NULL OR excluded.min < metric_tiles.min THEN excluded.min ELSE metric_tiles.min END,
+       max = CASE WHEN metric_tiles.max IS NULL OR excluded.max > metric_tiles.max THEN excluded.max ELSE metric_tiles.max END,
+       first_y = CASE WHEN metric_tiles.first_x IS NULL OR excluded.first_x < metric_tiles.first_x THEN excluded.first_y ELSE metric_tiles.first_y END,
+       first_x = CASE WHEN metric_tiles.first_x IS NULL OR excluded.first_x < metric_tiles.first_x THEN excluded.first_x ELSE metric_tiles.first_x END,
+       last_y = CASE WHEN metric_tiles.last_x IS NULL OR excluded.last_x >= metric_tiles.last_x THEN excluded.last_y ELSE metric_tiles.last_y END,
+       last_x = CASE WHEN metric_tiles.last_x IS NULL OR excluded.last_x >= metric_tiles.last_x THEN excluded.last_x ELSE metric_tiles.last_x END,
+       min_step = min(metric_tiles.min_step, excluded.min_step),
+       max_step = max(metric_tiles.max_step, excluded.max_step)`,
   );
   const selectTiles = db
     .prepare<[number, number, number, number, number], TileRow>(

@@ -170,7 +170,7 @@ export function createCompiler(context: CompileContext) {
   return {
     /** A rule tree (experiments/search): rules name their own source (or one is found by name). Empty or absent: every experiment. */
     async tree(tree: RuleGroup | null | undefined): Promise<SqlPart> {
-      return tree ? compileGroup(tree, undefined, 'rulesTree', 0) : { sql: '1', params: [] };
+      return tree ? compileGroup(tree, undefined, 'rulesTree', 0) : { sql: '1 = 1', params: [] };
     },
     /** Predicates (project/query), all of which must hold; each is the default source of its rules. */
     async predicates(predicates: readonly QueryPredicate[]): Promise<SqlPart> {
@@ -179,7 +179,7 @@ export function createCompiler(context: CompileContext) {
         const part = await compileGroup(predicate.query, predicate.source, `predicates.${index}.query`, 0);
         parts.push(predicate.negated ? { sql: `NOT (${part.sql})`, params: part.params } : part);
       }
-      return parts.length === 0 ? { sql: '1', params: [] } : { sql: parts.map((part) => `(${part.sql})`).join(' AND '), params: parts.flatMap((part) => part.params) };
+      return parts.length === 0 ? { sql: '1 = 1', params: [] } : { sql: parts.map((part) => `(${part.sql})`).join(' AND '), params: parts.flatMap((part) => part.params) };
     },
   };
 }

@@ -3,8 +3,17 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { RunResult, Sql, Statement } from './sql.ts';
 
-/** PostgreSQL's codes for a transaction that lost a serialisation race: safe to run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
+/**
+ * PostgreSQL's codes for a transaction that lost a race: serialisation failure, deadlock, and a unique violation
+ * (two transactions inserting the same new key, which SERIALIZABLE can report as such): safe to run again.
+ */
+const RETRYABLE = new Set(['40001', '40P01', '23505']);
+
+/** True for an error that only says the transaction lost a race with another: the whole transaction may run again. */
+export const isLostRace = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+};
 /** Most times a serializable transaction is run before its failure is reported. */
 const MAX_ATTEMPTS = 12;
 
@@ -134,8 +143,7 @@ export function postgresSql(pool: pg.Pool): Sql {
           try {
             return await attempt(client, work);
           } catch (error) {
-            const code = (error as { code?: unknown }).code;
-            if (tries >= MAX_ATTEMPTS || typeof code !== 'string' || !RETRYABLE.has(code)) throw error;
+            if (tries >= MAX_ATTEMPTS || !isLostRace(error)) throw error;
             await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(tries, 6)));
           }
         }

@@ -60,7 +60,11 @@ export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
      ON CONFLICT (workspace_id, model_name, url) DO UPDATE SET name = excluded.name, headers = excluded.headers,
      triggers = excluded.triggers, secret = excluded.secret, last_updated = excluded.last_updated`,
   );
-  const rename = db.prepare("UPDATE OR REPLACE webhook_urls SET model_name = ?, last_updated = ? WHERE workspace_id = ? AND model_name = ? AND model_name <> ''");
+  /** The entries a rename would collide with (same url under the new name) give way, as SQLite's UPDATE OR REPLACE would. */
+  const dropCollisions = db.prepare(
+    "DELETE FROM webhook_urls WHERE workspace_id = ? AND model_name = ? AND url IN (SELECT url FROM webhook_urls WHERE workspace_id = ? AND model_name = ? AND model_name <> '')",
+  );
+  const rename = db.prepare("UPDATE webhook_urls SET model_name = ?, last_updated = ? WHERE workspace_id = ? AND model_name = ? AND model_name <> ''");
   const clear = db.prepare('DELETE FROM webhook_urls WHERE workspace_id = ?');
   return {
     list: async (workspaceId, modelName) => (modelName === undefined ? await listAll.all(workspaceId) : await listModel.all(workspaceId, modelName)).map(toEntry),
@@ -82,9 +86,12 @@ export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
         now,
       );
     },
-    renameModel: async (workspaceId, from, to, now) => {
-      await rename.run(to, now, workspaceId, from);
-    },
+    renameModel: (workspaceId, from, to, now) =>
+      db.transaction(async () => {
+        if (from === '' || from === to) return;
+        await dropCollisions.run(workspaceId, to, workspaceId, from);
+        await rename.run(to, now, workspaceId, from);
+      }),
     clearWorkspace: async (workspaceId) => {
       await clear.run(workspaceId);
     },
