@@ -84,7 +84,7 @@ export function createRpcStore(db: Sql): RpcStore {
     for (const id of ids) await fetched.run(now, id);
   });
   const unfetched = db
-    .prepare<[number], number>("SELECT EXISTS (SELECT 1 FROM rpc_calls WHERE experiment_id = ? AND status = 'pending' AND fetched_at IS NULL)")
+    .prepare<[number], number>("SELECT CASE WHEN EXISTS (SELECT 1 FROM rpc_calls WHERE experiment_id = ? AND status = 'pending' AND fetched_at IS NULL) THEN 1 ELSE 0 END")
     .pluck();
   const complete = db.prepare(
     "UPDATE rpc_calls SET status = ?, result = ?, error = ?, completed_at = ? WHERE id = ? AND status = 'pending'",

@@ -55,7 +55,7 @@ export function createSearchStore(db: Sql): SearchStore {
       const key = page.sortBy === 'startTime' ? startSql : page.sortBy === 'endTime' ? endSql(clock) : 'e.created_at';
       const tail = `ORDER BY ${key} ${direction}, e.id ${direction} LIMIT ? OFFSET ?`;
       const query = select('e.id', projectId, await condition(projectId, filter, clock), page.archived, tail);
-      return db.prepare<unknown[], number>(query.sql).pluck().all(...query.params, page.limit ?? -1, page.offset);
+      return db.prepare<unknown[], number>(query.sql).pluck().all(...query.params, page.limit ?? Number.MAX_SAFE_INTEGER, page.offset);
     },
   };
 }
