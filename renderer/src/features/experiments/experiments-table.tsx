@@ -1,6 +1,6 @@
 import { Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Tooltip } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useRef } from 'react';
 import type { ExperimentRow } from './experiment-row.ts';
 import { ExperimentTableRow } from './experiment-table-row.tsx';
 import type { LazyKind, LazyRowData } from './lazy-row-data.ts';
@@ -50,14 +50,13 @@ export const ExperimentsTable = memo(function ExperimentsTable(props: Experiment
   const { rows, selection, sort, summaryColumns, lazy, tagsListed } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = useFillHeight(scrollRef);
-  // Stable while the rows are: the virtualizer recomputes every row's position whenever this function changes.
-  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  // Items keyed by index (rows have one fixed height): the virtualizer lays out every row again only when the count
+  // changes, not on every live update of a few rows.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     overscan: 10,
-    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
   const visibleKeys = items.map((item) => rows[item.index]?.key ?? '').filter((key) => key !== '');
