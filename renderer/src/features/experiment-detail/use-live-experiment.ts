@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
+import { apiQueryKey, BACKGROUND_READ, callApi, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import type { SeriesQuery } from '../logged-data/index.ts';
 import { rereadBeforeCursor } from './reread-before-cursor.ts';
@@ -84,6 +84,7 @@ export function useLiveExperiment(experimentKey: string, section: string): LiveS
     },
     retry: false,
     gcTime: 0,
+    meta: BACKGROUND_READ,
     refetchOnWindowFocus: false,
     refetchInterval: (query) => (query.state.error ? false : LIVE_INTERVAL_MS),
   });
