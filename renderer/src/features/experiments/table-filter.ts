@@ -19,7 +19,20 @@ export function filterTerms(text: string): string[] {
 export function rowPasses(filter: RowFilter): (row: ExperimentRow) => boolean {
   const terms = filterTerms(filter.text);
   const { tags, states } = filter;
-  return (row) => states.has(row.state) && terms.every((term) => row.search.includes(term)) && tags.every((tag) => row.tags.includes(tag));
+  const [term] = terms;
+  // The common cases (no filter, one word, no tags) without a call per term and row: a keystroke filters 100,000 rows.
+  if (tags.length === 0 && terms.length <= 1) return term === undefined ? (row) => states.has(row.state) : (row) => states.has(row.state) && row.search.includes(term);
+  return (row) => states.has(row.state) && terms.every((one) => row.search.includes(one)) && tags.every((tag) => row.tags.includes(tag));
+}
+
+/**
+ * Whether every row that passes `next` also passes `previous` (so `next` may filter what `previous` kept, as while
+ * typing on): the same states, the tags of `previous` and more, and each word of `previous` inside a word of `next`.
+ */
+export function narrows(next: RowFilter, previous: RowFilter): boolean {
+  if (next.states !== previous.states || !previous.tags.every((tag) => next.tags.includes(tag))) return false;
+  const words = filterTerms(next.text);
+  return filterTerms(previous.text).every((term) => words.some((word) => word.includes(term)));
 }
 
 /** The rows that pass the filter (`rowPasses`), in their given order. */

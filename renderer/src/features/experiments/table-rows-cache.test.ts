@@ -77,7 +77,7 @@ describe('TableRowsCache', () => {
     }
   });
 
-  it('answers the same result for the same inputs, and computes afresh for a new sort, filter or unrelated rows', () => {
+  it('answers the same result for the same inputs, narrows as typing goes on, and computes afresh for a new sort, a wider filter or unrelated rows', () => {
     const next = random(7);
     const feed = new ExperimentFeed('p-home');
     feed.apply({ projectId: 'p-home' }, { changed: Array.from({ length: 50 }, (_, n) => drawChange(`k${n}`, next)), removed: [], cursor: '1.0', next: null, more: false });
@@ -90,6 +90,10 @@ describe('TableRowsCache', () => {
     expect(byName.shown).toEqual(filterRows(sortRows(rows, ORDERS[1] as SortOrder), filter));
     const all: RowFilter = { text: 'run-1', tags: [], states: new Set(['running', 'finished', 'archived', 'trash']) };
     expect(cache.view(rows, null, ORDERS[1] as SortOrder, all).shown).toEqual(filterRows(sortRows(rows, ORDERS[1] as SortOrder), all));
+    for (const text of ['r', 'ru', 'run', 'run-1', 'run-10', 'run-1', 'run 10', '1 run', '']) {
+      const typed: RowFilter = { ...all, text };
+      expect(cache.view(rows, null, ORDERS[1] as SortOrder, typed).shown).toEqual(filterRows(sortRows(rows, ORDERS[1] as SortOrder), typed));
+    }
     const reversed = [...rows].reverse();
     expect(cache.view(reversed, { from: [], changes: [] }, ORDERS[1] as SortOrder, all).shown).toEqual(filterRows(sortRows(rows, ORDERS[1] as SortOrder), all));
   });

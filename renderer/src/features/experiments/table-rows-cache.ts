@@ -1,6 +1,6 @@
 import type { ExperimentRow, ExperimentState } from './experiment-row.ts';
 import { patchSorted, type RowsDelta } from './row-delta.ts';
-import { filterRows, rowPasses, tagCounts, type RowFilter } from './table-filter.ts';
+import { filterRows, narrows, rowPasses, tagCounts, type RowFilter } from './table-filter.ts';
 import { rowOrder, sortRows, type SortOrder } from './table-sort.ts';
 
 /** What the table shows of its rows. */
@@ -47,7 +47,10 @@ export class TableRowsCache {
       this.sorted = next ?? sortRows(rows, order);
     }
     const passes = rowPasses(filter);
-    const shown = patched && sameFilter ? patchSorted(this.result.shown, before.filter(passes), after.filter(passes), rowOrder(order)) : null;
+    const patchedShown = patched && sameFilter ? patchSorted(this.result.shown, before.filter(passes), after.filter(passes), rowOrder(order)) : null;
+    // Typing on narrows the filter: only the rows shown so far need a look.
+    const narrowed = rows === this.rows && order === this.order && last !== null && narrows(filter, last);
+    const shown = patchedShown ?? filterRows(narrowed ? this.result.shown : this.sorted, filter);
     let { total, tagOptions } = this.result;
     if (rows !== this.rows || !sameStates) {
       if (live && sameStates) [total, tagOptions] = this.countChanged(before, after, filter.states);
@@ -56,7 +59,7 @@ export class TableRowsCache {
     this.rows = rows;
     this.order = order;
     this.filter = filter;
-    this.result = { shown: shown ?? filterRows(this.sorted, filter), total, tagOptions };
+    this.result = { shown, total, tagOptions };
     return this.result;
   }
 
