@@ -53,7 +53,8 @@ export async function seedChartExperiments(serviceDataDir: string): Promise<Char
 
 /**
  * In the page: opens the experiment's Metrics tab (as a click does) and answers the milliseconds until the chart of
- * `loss` has drawn with every point counted in its legend, and the chart's own draw time.
+ * `loss` is visible at its size, has drawn, and its legend counts every point (then a frame, so it is painted), and
+ * the chart's own draw time.
  */
 function timeChartTab({ points }: { points: string }): Promise<{ ms: number; drawMs: number }> {
   return new Promise((resolve) => {
@@ -62,7 +63,8 @@ function timeChartTab({ points }: { points: string }): Promise<{ ms: number; dra
     const check = () => {
       const chart = document.querySelector<HTMLElement>('[role="img"][aria-label^="Chart of loss"]');
       const legend = document.querySelector('[aria-label="Legend"]');
-      if (Number(chart?.dataset.draws ?? 0) > 0 && legend?.textContent?.includes(`(${points} points)`)) {
+      const shown = chart !== null && chart.checkVisibility() && chart.clientWidth > 0 && legend?.checkVisibility();
+      if (shown && Number(chart.dataset.draws ?? 0) > 0 && legend?.textContent?.includes(`(${points} points)`)) {
         requestAnimationFrame(() => resolve({ ms: performance.now() - start, drawMs: Number(chart?.dataset.drawMs ?? Number.NaN) }));
       } else requestAnimationFrame(check);
     };

@@ -85,3 +85,29 @@ export function timeAllRows({ hash }: { hash: string }): Promise<number> {
     requestAnimationFrame(check);
   });
 }
+
+/** How busy the page's main thread is over a span: milliseconds of tasks and of script per second (Chromium's own counters). */
+export interface MainThreadLoad {
+  taskMsPerS: number;
+  scriptMsPerS: number;
+}
+
+/** Measures, through the DevTools protocol, how busy the page's main thread is for `ms` milliseconds while left alone. */
+export async function mainThreadLoad(page: Page, ms: number): Promise<MainThreadLoad> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    await session.send('Performance.enable');
+    const read = async () => {
+      const { metrics } = await session.send('Performance.getMetrics');
+      const value = (name: string) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+      return { task: value('TaskDuration'), script: value('ScriptDuration'), at: performance.now() };
+    };
+    const start = await read();
+    await page.waitForTimeout(ms);
+    const end = await read();
+    const seconds = (end.at - start.at) / 1000;
+    return { taskMsPerS: ((end.task - start.task) * 1000) / seconds, scriptMsPerS: ((end.script - start.script) * 1000) / seconds };
+  } finally {
+    await session.detach();
+  }
+}

@@ -6,7 +6,7 @@ import { chromium, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
 import { installKeyProbe, keystrokeLatency, plainTablePage, scrollFrameRate, timeNavigation } from './ui-measure.ts';
 import { seedProjects, type SeededProject } from './ui-seed.ts';
-import { startLiveRuns, timeAllRows, timeLiveUpdates, type BenchService } from './ui-live.ts';
+import { mainThreadLoad, startLiveRuns, timeAllRows, timeLiveUpdates, type BenchService } from './ui-live.ts';
 import { measureCharts, printChartFigures, seedChartExperiments } from './ui-charts.ts';
 import { ADMIN_USER } from '../server/src/accounts.ts';
 import { issueApiKey } from '../server/src/keys.ts';
@@ -20,6 +20,7 @@ const TABLE = '[data-filter]';
 const FILTER_INPUT = 'input[placeholder="Name, key or tag"]';
 const LIVE_RUNS = 8;
 const LIVE_PROBES = 5;
+const LOAD_MS = 5_000;
 
 /** Starts the browser shell (`electron/web/cli.ts`) on a free port with the given user data dir; resolves with its address. */
 async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string }> {
@@ -106,14 +107,16 @@ async function measureWhileLive(page: Page, origin: string, project: SeededProje
   const service: BenchService = { baseUrl: await serviceUrl(page), apiKey };
   await page.goto(`${origin}/?live#/projects/${project.projectId}`);
   await page.locator('[data-table-state="ready"]').waitFor({ timeout: 60_000 });
+  const quiet = await mainThreadLoad(page, LOAD_MS);
   const runs = await startLiveRuns(service, project.projectName, LIVE_RUNS);
   try {
     await page.waitForTimeout(2_000);
+    const busy = await mainThreadLoad(page, LOAD_MS);
     const before = runs.writes();
     const figures: Figures = { label: `same, ${LIVE_RUNS} runs logging live`, filter: await timeKeystrokes(page, FILTER_INPUT) };
     figures.scroll = await page.evaluate(scrollFrameRate, { selector: TABLE, durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
     const lags = await timeLiveUpdates(page, service, project.projectName, LIVE_PROBES);
-    return { figures, lags, writes: runs.writes() - before };
+    return { figures, lags, writes: runs.writes() - before, quiet, busy };
   } finally {
     await runs.stop();
   }
@@ -191,6 +194,10 @@ export async function runUiBench(): Promise<void> {
       console.log(
         `  while ${LIVE_RUNS} runs log (${live.writes} writes in the measurement): a new experiment shows in the open table after ` +
           `p50 ${fmt(percentile(live.lags, 0.5))} ms, max ${fmt(Math.max(...live.lags))} ms (${LIVE_PROBES} probes).`,
+      );
+      console.log(
+        `  the open table's main thread, left alone for ${LOAD_MS / 1000} s: ${fmt(live.busy.taskMsPerS)} ms of tasks per second ` +
+          `(${fmt(live.busy.scriptMsPerS)} ms script) while ${LIVE_RUNS} runs log, ${fmt(live.quiet.taskMsPerS)} ms (${fmt(live.quiet.scriptMsPerS)} ms script) before they start.`,
       );
       console.log(
         `  targets at 100,000: first rows < 1000 ms ${meets((at100k?.firstRows ?? Infinity) < 1000)}, while ${LIVE_RUNS} runs log: filter p95 < 100 ms ` +

@@ -110,3 +110,9 @@ export function useInvalidateApi(): (targets: readonly InvalidateTarget[]) => Pr
   const client = useQueryClient();
   return (targets) => invalidateApi(client, profileId, targets);
 }
+
+/** The `meta` of a read repeated in the background (live updates): it does not light the app's "Working" bar. */
+export const BACKGROUND_READ = { background: true } as const;
+
+/** Whether a query is a background read (see `BACKGROUND_READ`). */
+export const isBackgroundRead = (query: { meta?: Record<string, unknown> }): boolean => query.meta?.background === true;

@@ -4,6 +4,7 @@ import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-qu
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
+import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
 import { useServiceStatusEvents } from '../lib/service-status.ts';
 import { useWorkspace } from '../lib/workspace.ts';
@@ -22,7 +23,8 @@ export function Layout({ appName, version }: { appName: string; version: string 
   const workspace = useWorkspace();
   const location = useLocation();
   const client = useQueryClient();
-  const busy = useIsFetching() + useIsMutating() > 0;
+  // Live updates read every second in the background: they would light the bar (and render the frame) twice a second.
+  const busy = useIsFetching({ predicate: (query) => !isBackgroundRead(query) }) + useIsMutating() > 0;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useServiceStatusEvents();
   useShortcut('?', 'Show keyboard shortcuts', () => setShortcutsOpen(true), { group: 'Everywhere' });
@@ -46,11 +48,8 @@ export function Layout({ appName, version }: { appName: string; version: string 
             </IconButton>
           </Tooltip>
         </Toolbar>
-        <LinearProgress
-          aria-label="Working"
-          aria-hidden={!busy}
-          sx={{ height: 2, visibility: busy ? 'visible' : 'hidden' }}
-        />
+        {/* Rendered only while busy: a hidden bar still animates, costing the window frames on every screen. */}
+        {busy ? <LinearProgress aria-label="Working" sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
       </AppBar>
       <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
         <Toolbar />

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { apiQueryKey, callApi } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { seriesQueryOptions } from '../logged-data/index.ts';
+// Straight from the module (not the feature's index): the live reads that import this stay free of the chart library.
+import { seriesQueryOptions } from '../logged-data/use-metric-series.ts';
 
 /** How many metrics are charted at first: the first few that are not system usage series. */
 const FIRST_CHARTED = 3;
@@ -11,17 +12,16 @@ const FIRST_CHARTED = 3;
 export const firstCharted = (names: readonly string[]): string[] => names.filter((name) => !name.startsWith('sys.')).slice(0, FIRST_CHARTED);
 
 /**
- * Reads, once `ready` (the page's live cursor is taken, so the live reads keep what is read here current), the metric
+ * Reads, as the experiment page opens (beside its metadata and its first live cursor, not after them), the metric
  * summaries and the series the Metrics section charts first, into the cache the section reads from: a click on the
- * tab then draws the chart without waiting for those reads one after another. Done once per page.
+ * tab then draws the chart from reads already made or in flight (react-query shares them). Reads made before the
+ * cursor may miss what a running experiment logged until it: the live reads read them again once it is taken
+ * (`rereadBeforeCursor`).
  */
-export function usePrefetchCharts(experimentKey: string, ready: boolean): void {
+export function usePrefetchCharts(experimentKey: string): void {
   const profileId = useActiveProfile().id;
   const client = useQueryClient();
-  const done = useRef(false);
   useEffect(() => {
-    if (!ready || done.current) return;
-    done.current = true;
     const query = { experimentKey };
     client
       .fetchQuery({ queryKey: apiQueryKey(profileId, 'getMetricSummaries', query), queryFn: () => callApi('getMetricSummaries', { query }, profileId) })
@@ -32,5 +32,5 @@ export function usePrefetchCharts(experimentKey: string, ready: boolean): void {
       })
       // A failed prefetch only means the section reads (and reports the failure) itself.
       .catch(() => undefined);
-  }, [client, profileId, experimentKey, ready]);
+  }, [client, profileId, experimentKey]);
 }

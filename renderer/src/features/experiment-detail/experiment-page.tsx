@@ -19,11 +19,14 @@ import { OverviewSection } from './overview-section.tsx';
 import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
+import { useBuiltAhead } from './use-built-ahead.ts';
 
 const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
-/** Sections that grow while the experiment runs (read once the live cursor is known). */
+/** Sections that grow while the experiment runs: showing one moves the live cursor on at once. */
 const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
+/** Growing sections that read only once their live cursor is known. */
+const WAITS_FOR_CURSOR: ReadonlySet<Section> = new Set(['System and git', 'Output']);
 const tabId = (section: Section) => `experiment-tab-${section.replace(/\W+/g, '-').toLowerCase()}`;
 
 /** The `/experiments/:experimentKey` screen: a fresh page (no state carried over) for each experiment. */
@@ -37,14 +40,12 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const profileId = useActiveProfile().id;
   const metadata = useApiQuery('getExperimentMetadata', { experimentKey });
   const [section, setSection] = useState<Section>('Overview');
-  // Sections that grow while the experiment runs are read once their live cursor is known, so nothing falls in between.
+  // Output and system details are read once their section's live cursor is known, so nothing falls in between.
   const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
-  usePrefetchCharts(experimentKey, live.ready);
-  // Once the page holds a cursor, Metrics need not wait for the section's own: the live reads go on from it and keep
-  // the chart reads (prefetched) whole, and a chart line ignores points it already holds.
-  const [hadCursor, setHadCursor] = useState(false);
-  if (live.ready && !hadCursor) setHadCursor(true);
-  const sectionReady = live.ready || (section === 'Metrics' && hadCursor);
+  // Metrics draw at once from the reads made as the page opens (read again after the first cursor if the experiment
+  // runs); the live reads go on from the page's cursor, and a chart line ignores points it already holds.
+  usePrefetchCharts(experimentKey);
+  const metricsBuilt = useBuiltAhead(section === 'Metrics', metadata.data !== undefined);
   const [dialog, setDialog] = useState<'rename' | 'times' | 'tags' | null>(null);
   const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | null>(null);
   const confirm = useConfirm();
@@ -113,8 +114,12 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
       </Tabs>
       <Box role="tabpanel" id="experiment-section" aria-labelledby={tabId(section)}>
         {section === 'Overview' && <OverviewSection metadata={data} />}
-        {!sectionReady && GROWING.has(section) && <CircularProgress aria-label="Loading the section" />}
-        {sectionReady && section === 'Metrics' && <MetricsSection experimentKey={experimentKey} />}
+        {!live.ready && WAITS_FOR_CURSOR.has(section) && <CircularProgress aria-label="Loading the section" />}
+        {metricsBuilt && (
+          <Box hidden={section !== 'Metrics'}>
+            <MetricsSection experimentKey={experimentKey} />
+          </Box>
+        )}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}

@@ -1,12 +1,15 @@
 import { Alert, Box, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useApiQuery } from '../../lib/api.ts';
 import { ChartControls, MetricChart, type ChartAxis, type SeriesSource } from '../logged-data/index.ts';
 import { firstCharted } from './chart-prefetch.ts';
 import { SummariesTable } from './summaries-table.tsx';
 
-/** The experiment's metric summaries and a chart of the chosen metrics overlaid, by step or by time. */
-export function MetricsSection({ experimentKey }: { experimentKey: string }) {
+/**
+ * The experiment's metric summaries and a chart of the chosen metrics overlaid, by step or by time. Memoized: built
+ * ahead while hidden, it does not render again when its tab is clicked.
+ */
+export const MetricsSection = memo(function MetricsSection({ experimentKey }: { experimentKey: string }) {
   const summaries = useApiQuery('getMetricSummaries', { experimentKey });
   const names = useMemo(() => (summaries.data?.values ?? []).map((summary) => summary.name), [summaries.data]);
   const [picked, setPicked] = useState<string[] | null>(null);
@@ -52,4 +55,4 @@ export function MetricsSection({ experimentKey }: { experimentKey: string }) {
       </Box>
     </Stack>
   );
-}
+});

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
+import { apiQueryKey, BACKGROUND_READ, callApi, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import type { SeriesQuery } from '../logged-data/index.ts';
+import { rereadBeforeCursor } from './reread-before-cursor.ts';
 import { appendOutput, mergeIntoSeries, mergeSummaries } from './live-merge.ts';
 
 type LiveReply = ApiReply<'getExperimentLive'>;
@@ -47,8 +48,9 @@ function applyLive(client: QueryClient, profileId: string, experimentKey: string
  * Follows an experiment while its page is open: every second, `ext.experimentLive` answers what it logged since the
  * last look, which is appended to the page's cached reads. Each time the page shows another `section`, the cursor is
  * moved on (appending what arrived since the last look) before that section reads, so what it reads and what is
- * appended meet without a gap, and reads made earlier (the charts prefetched when the page opened) stay whole. On a service without
- * that read the page simply stays as read.
+ * appended meet without a gap, and reads made earlier stay whole. The charts' reads, made as the page opens beside the
+ * first look, are read again once it answers if the experiment is running (`rereadBeforeCursor`). On a service
+ * without that read the page simply stays as read.
  */
 export function useLiveExperiment(experimentKey: string, section: string): LiveState {
   const profileId = useActiveProfile().id;
@@ -64,7 +66,11 @@ export function useLiveExperiment(experimentKey: string, section: string): LiveS
       const since = cursor.current?.value;
       const reply = await callApi('getExperimentLive', { query: { experimentKey, since } }, profileId);
       if (since !== undefined) applyLive(client, profileId, experimentKey, reply);
-      else client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
+      else {
+        client.setQueryData(apiQueryKey(profileId, 'getExperimentMetadata', { experimentKey }), reply.experiment);
+        // The charts' reads began as the page opened, beside this first look: read again what may have missed points.
+        if (reply.experiment.running) rereadBeforeCursor(client, profileId, experimentKey);
+      }
       cursor.current = { value: reply.cursor };
       if (!reply.more) return reply.cursor;
     }
@@ -78,6 +84,7 @@ export function useLiveExperiment(experimentKey: string, section: string): LiveS
     },
     retry: false,
     gcTime: 0,
+    meta: BACKGROUND_READ,
     refetchOnWindowFocus: false,
     refetchInterval: (query) => (query.state.error ? false : LIVE_INTERVAL_MS),
   });

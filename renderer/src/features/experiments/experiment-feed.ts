@@ -1,5 +1,6 @@
 import type { ApiReply, ApiRequest } from '../../lib/api.ts';
 import { toRow, type ExperimentRow } from './experiment-row.ts';
+import type { RowChange, RowsDelta } from './row-delta.ts';
 
 /** One answer of `ext.experimentChanges`. */
 type ChangesReply = ApiReply<'getExperimentChanges'>;
@@ -24,6 +25,9 @@ export class ExperimentFeed {
   private started = false;
   private cached: ExperimentRow[] | null = null;
   private turn: Promise<unknown> = Promise.resolve();
+  /** The rows of the last snapshot, and the changes made to them since, by key. */
+  private snapshotRows: ExperimentRow[] | null = null;
+  private readonly pending = new Map<string, RowChange>();
 
   constructor(projectId: string) {
     this.projectId = projectId;
@@ -64,17 +68,24 @@ export class ExperimentFeed {
     }
     let changed = false;
     for (const { experiment, tags, trashed } of reply.changed) {
-      const key = experiment.experimentKey;
       // The trash lists an experiment under its home project only (as the trash read does).
-      if (trashed && experiment.projectId !== this.projectId) changed = this.rowsByKey.delete(key) || changed;
-      else {
-        this.rowsByKey.set(key, toRow(experiment, tags, this.projectId, trashed));
-        changed = true;
-      }
+      const listed = !(trashed && experiment.projectId !== this.projectId);
+      changed = this.put(experiment.experimentKey, listed ? toRow(experiment, tags, this.projectId, trashed) : undefined) || changed;
     }
-    for (const key of reply.removed) changed = this.rowsByKey.delete(key) || changed;
+    for (const key of reply.removed) changed = this.put(key, undefined) || changed;
     if (changed) this.cached = null;
     return changed;
+  }
+
+  /** Sets (or, undefined, drops) one row and notes the change for the next snapshot; answers whether anything changed. */
+  private put(key: string, row: ExperimentRow | undefined): boolean {
+    const before = this.rowsByKey.get(key);
+    if (before === undefined && row === undefined) return false;
+    if (row) this.rowsByKey.set(key, row);
+    else this.rowsByKey.delete(key);
+    const noted = this.pending.get(key);
+    this.pending.set(key, { before: noted ? noted.before : before, after: row });
+    return true;
   }
 
   /** Every row, in no particular order (the table sorts); the same array until the rows change. */
@@ -82,12 +93,25 @@ export class ExperimentFeed {
     this.cached ??= [...this.rowsByKey.values()];
     return this.cached;
   }
+
+  /** The rows now, with how they came from those of the previous snapshot (null for the first one). */
+  snapshot(): FeedSnapshot {
+    const rows = this.rows();
+    if (rows === this.snapshotRows) return { rows, complete: this.complete, delta: null };
+    const changes = [...this.pending.values()].filter((change) => change.before !== change.after);
+    const delta = this.snapshotRows ? { from: this.snapshotRows, changes } : null;
+    this.snapshotRows = rows;
+    this.pending.clear();
+    return { rows, complete: this.complete, delta };
+  }
 }
 
-/** A snapshot of a feed for react-query: a new object whenever the rows changed. */
+/** A snapshot of a feed for react-query: the rows (the same array while they do not change) and their last changes. */
 export interface FeedSnapshot {
   rows: ExperimentRow[];
   complete: boolean;
+  /** How `rows` came from those of the previous snapshot, so the table can move only the changed rows. */
+  delta: RowsDelta | null;
 }
 
 /** Makes the planned reads one after the other, re-reading at once while a forward read says there is more. */
@@ -102,6 +126,6 @@ export function stepFeed(feed: ExperimentFeed, read: (query: ChangesQuery) => Pr
         current = { ...current, since: reply.cursor };
       }
     }
-    return { rows: feed.rows(), complete: feed.complete };
+    return feed.snapshot();
   });
 }

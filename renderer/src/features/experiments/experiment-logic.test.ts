@@ -3,7 +3,7 @@ import { naturalSortKey, rowLabel, stateOf } from './experiment-row.ts';
 import { formatDuration } from './format.ts';
 import { allSelected, clickRow, EMPTY_SELECTION, keepShown, toggleAll } from './selection.ts';
 import { filterRows, filterTerms, tagCounts } from './table-filter.ts';
-import { sortRows, toggleSort } from './table-sort.ts';
+import { rowOrder, sortRows, toggleSort } from './table-sort.ts';
 import { testRow } from './test-rows.ts';
 
 const keys = (rows: readonly { key: string }[]) => rows.map((row) => row.key);
@@ -82,14 +82,16 @@ describe('sorting', () => {
     expect(keys(sortRows(rows, { column: 'name', direction: 'desc' }))).toEqual(['c', 'a', 'b']);
     expect(keys(sortRows(rows, { column: 'start', direction: 'desc' }))).toEqual(['c', 'b', 'a']);
     expect(keys(sortRows(rows, { column: 'key', direction: 'asc' }))).toEqual(['a', 'b', 'c']);
-    expect(keys(sortRows(rows, { column: 'state', direction: 'asc' }))).toEqual(['b', 'c', 'a']);
+    expect(keys(sortRows(rows, { column: 'state', direction: 'asc' }))).toEqual(['b', 'a', 'c']);
     expect(keys(sortRows(rows, { column: 'tags', direction: 'asc' }))).toEqual(['b', 'c', 'a']);
     expect(keys(rows)).toEqual(['c', 'a', 'b']);
   });
 
-  it('keeps the given order for ties (stable)', () => {
-    expect(keys(sortRows(rows, { column: 'duration', direction: 'asc' }))).toEqual(['c', 'b', 'a']);
-    expect(keys(sortRows(rows, { column: 'duration', direction: 'desc' }))).toEqual(['a', 'c', 'b']);
+  it('breaks ties by experiment key in either direction, as the row order does', () => {
+    expect(keys(sortRows(rows, { column: 'duration', direction: 'asc' }))).toEqual(['b', 'c', 'a']);
+    expect(keys(sortRows(rows, { column: 'duration', direction: 'desc' }))).toEqual(['a', 'b', 'c']);
+    const order = rowOrder({ column: 'duration', direction: 'desc' });
+    expect(keys([...rows].sort(order))).toEqual(['a', 'b', 'c']);
   });
 
   it('flips the direction on the same column; times start newest first', () => {

@@ -40,7 +40,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const workspaceName = project.data?.workspaceName;
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
   const data = useExperimentRows(projectId, workspaceName, states);
-  const view = useTableView(data.rows, states);
+  const view = useTableView(data.rows, states, data.delta);
   const actions = useExperimentActions();
   const client = useQueryClient();
   const lazy = useLazyRowStore(`${profileId}\n${projectId}`);
@@ -115,14 +115,15 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         />
       )}
       <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 0.5 }} aria-live="polite" data-testid="experiment-count">
-        {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${data.rows.length.toLocaleString()}`}
+        {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${view.total.toLocaleString()}`}
       </Typography>
       {!data.loading && view.shown.length === 0 && (
         <Typography sx={{ px: 1.5, pb: 1 }} color="text.secondary">
-          {data.rows.length === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}
+          {view.total === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}
         </Typography>
       )}
-      <LinearProgress aria-label="Loading experiments" sx={{ visibility: data.loading ? 'visible' : 'hidden' }} />
+      {/* Rendered only while loading: a hidden bar still animates, costing the table frames while it scrolls. */}
+      {data.loading ? <LinearProgress aria-label="Loading experiments" /> : <Box sx={{ height: 4 }} />}
       <ExperimentsTable
         rows={view.shown}
         selection={view.selection}

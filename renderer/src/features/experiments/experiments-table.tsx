@@ -1,11 +1,12 @@
-import { Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Tooltip } from '@mui/material';
+import { Table, TableBody, TableContainer } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useRef } from 'react';
 import type { ExperimentRow } from './experiment-row.ts';
 import { ExperimentTableRow } from './experiment-table-row.tsx';
+import { ExperimentsTableHead } from './experiments-table-head.tsx';
 import type { LazyKind, LazyRowData } from './lazy-row-data.ts';
 import type { Selection } from './selection.ts';
-import { columnId, columnLabel, type SummaryColumn } from './summary-columns.ts';
+import type { SummaryColumn } from './summary-columns.ts';
 import { ACTIONS_WIDTH, BASE_COLUMNS, CHECK_WIDTH, ROW_HEIGHT, SUMMARY_WIDTH } from './table-columns.ts';
 import { tableBodyStyles } from './table-styles.ts';
 import type { SortColumn, SortOrder } from './table-sort.ts';
@@ -50,14 +51,13 @@ export const ExperimentsTable = memo(function ExperimentsTable(props: Experiment
   const { rows, selection, sort, summaryColumns, lazy, tagsListed } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const height = useFillHeight(scrollRef);
-  // Stable while the rows are: the virtualizer recomputes every row's position whenever this function changes.
-  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+  // Items keyed by index (rows have one fixed height): the virtualizer lays out every row again only when the count
+  // changes, not on every live update of a few rows.
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     overscan: 10,
-    getItemKey,
   });
   const items = virtualizer.getVirtualItems();
   const visibleKeys = items.map((item) => rows[item.index]?.key ?? '').filter((key) => key !== '');
@@ -78,48 +78,15 @@ export const ExperimentsTable = memo(function ExperimentsTable(props: Experiment
       sx={[{ height, overflow: 'auto', borderTop: 1, borderColor: 'divider' }, tableBodyStyles]}
     >
       <Table stickyHeader size="small" aria-label="Experiments" aria-rowcount={rows.length + 1} sx={{ tableLayout: 'fixed', width, minWidth: '100%' }}>
-        <colgroup>
-          <col style={{ width: CHECK_WIDTH }} />
-          {BASE_COLUMNS.map((column) => (
-            <col key={column.id} style={{ width: column.width }} />
-          ))}
-          {summaryColumns.map((column) => (
-            <col key={columnId(column)} style={{ width: SUMMARY_WIDTH }} />
-          ))}
-          <col style={{ width: ACTIONS_WIDTH }} />
-        </colgroup>
-        <TableHead>
-          <TableRow aria-rowindex={1}>
-            <TableCell padding="checkbox">
-              <Checkbox
-                checked={props.allShownSelected}
-                indeterminate={someSelected}
-                disabled={rows.length === 0}
-                onChange={props.onToggleAll}
-                slotProps={{ input: { 'aria-label': props.allShownSelected ? 'Clear the selection' : `Select all ${rows.length} shown experiments` } }}
-              />
-            </TableCell>
-            {BASE_COLUMNS.map((column) => (
-              <TableCell key={column.id} sortDirection={sort.column === column.id ? sort.direction : false}>
-                <TableSortLabel
-                  active={sort.column === column.id}
-                  direction={sort.column === column.id ? sort.direction : 'asc'}
-                  onClick={() => props.onSort(column.id)}
-                >
-                  {column.label}
-                </TableSortLabel>
-              </TableCell>
-            ))}
-            {summaryColumns.map((column) => (
-              <Tooltip key={columnId(column)} describeChild title={`${column.kind === 'metric' ? 'Metric' : 'Parameter'} “${column.name}”: loaded for the rows on screen`}>
-                <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{columnLabel(column)}</TableCell>
-              </Tooltip>
-            ))}
-            <TableCell padding="none">
-              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
-            </TableCell>
-          </TableRow>
-        </TableHead>
+        <ExperimentsTableHead
+          sort={sort}
+          summaryColumns={summaryColumns}
+          rowCount={rows.length}
+          allShownSelected={props.allShownSelected}
+          someSelected={someSelected}
+          onSort={props.onSort}
+          onToggleAll={props.onToggleAll}
+        />
         <TableBody>
           {spacer(top, columnCount)}
           {items.map((item) => {

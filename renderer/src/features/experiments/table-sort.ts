@@ -35,21 +35,33 @@ function sortKey(row: ExperimentRow, column: SortColumn): Key {
   }
 }
 
+/** Orders two sort keys of rows `a` and `b` as `sign` says: empty ones last in either direction, ties by experiment key. */
+function compareKeys(aKey: Key, aRow: ExperimentRow, bKey: Key, bRow: ExperimentRow, sign: number): number {
+  const aEmpty = aKey === '';
+  const bEmpty = bKey === '';
+  if (aEmpty !== bEmpty) return aEmpty ? 1 : -1;
+  if (aKey < bKey) return -sign;
+  if (aKey > bKey) return sign;
+  return aRow.key < bRow.key ? -1 : aRow.key > bRow.key ? 1 : 0;
+}
+
 /**
- * The rows sorted by one column (a new array; the input is left alone). Ties keep the given order (stable),
- * and rows with no name or no tags go last whatever the direction. Keys are computed once per row.
+ * The order of a sort as a comparison of two rows: a total order (ties go by experiment key, ascending), so a row
+ * changed live can be put back in its place by a binary search and end where a full sort would put it.
+ */
+export function rowOrder(order: SortOrder): (a: ExperimentRow, b: ExperimentRow) => number {
+  const sign = order.direction === 'asc' ? 1 : -1;
+  return (a, b) => compareKeys(sortKey(a, order.column), a, sortKey(b, order.column), b, sign);
+}
+
+/**
+ * The rows sorted by one column (a new array; the input is left alone), in the order of `rowOrder`: rows with no
+ * name or no tags last whatever the direction, ties by experiment key. Keys are computed once per row.
  */
 export function sortRows(rows: readonly ExperimentRow[], order: SortOrder): ExperimentRow[] {
   const sign = order.direction === 'asc' ? 1 : -1;
-  const keyed = rows.map((row, index) => ({ row, index, key: sortKey(row, order.column) }));
-  keyed.sort((a, b) => {
-    const aEmpty = a.key === '';
-    const bEmpty = b.key === '';
-    if (aEmpty !== bEmpty) return aEmpty ? 1 : -1;
-    if (a.key < b.key) return -sign;
-    if (a.key > b.key) return sign;
-    return a.index - b.index;
-  });
+  const keyed = rows.map((row) => ({ row, key: sortKey(row, order.column) }));
+  keyed.sort((a, b) => compareKeys(a.key, a.row, b.key, b.row, sign));
   return keyed.map((entry) => entry.row);
 }
 

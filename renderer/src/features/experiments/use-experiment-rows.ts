@@ -3,6 +3,7 @@ import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
 import type { BridgeError } from '../../bridge.ts';
 import { useApiQuery } from '../../lib/api.ts';
 import { toRow, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
+import type { RowsDelta } from './row-delta.ts';
 import { useFeedRows } from './use-feed-rows.ts';
 
 /** One read behind the table: loading, failed, or done (or off, when its state is not shown). */
@@ -14,7 +15,10 @@ interface ListPart {
 
 /** The rows of a project's table and the state of the reads behind them. */
 interface ExperimentRows {
+  /** The rows read, in any state (the table view keeps those of the chosen states). */
   rows: ExperimentRow[];
+  /** How `rows` came from the previous rows, when only some changed (a live update): the view moves just those. */
+  delta: RowsDelta | null;
   /** The reads behind the rows (active, archive, trash, tags), for loading and error display. */
   parts: ListPart[];
   /** True until every enabled list read answered once. */
@@ -27,6 +31,7 @@ interface ExperimentRows {
 const bigList = { refetchOnWindowFocus: false, structuralSharing: false, staleTime: 30_000 } as const;
 
 const NO_TAGS: readonly string[] = [];
+const NO_ROWS: ExperimentRow[] = [];
 
 function part(label: string, enabled: boolean, query: { isPending: boolean; error: BridgeError | null }): ListPart {
   return { label, loading: enabled && query.isPending, error: enabled ? query.error : null };
@@ -39,11 +44,10 @@ function part(label: string, enabled: boolean, query: { isPending: boolean; erro
 export function useExperimentRows(projectId: string, workspaceName: string | undefined, states: ReadonlySet<ExperimentState>): ExperimentRows {
   const feed = useFeedRows(projectId);
   const listed = useListedRows(projectId, workspaceName, states, feed.unsupported);
-  const all = feed.snapshot?.rows;
-  const rows = useMemo(() => (all ?? []).filter((row) => states.has(row.state)), [all, states]);
   if (feed.unsupported) return listed;
   const loading = !feed.snapshot?.complete && feed.error === null;
-  return { rows, parts: [{ label: 'experiments', loading, error: feed.error }], loading, tagsListed: true };
+  const rows = feed.snapshot?.rows ?? NO_ROWS;
+  return { rows, delta: feed.snapshot?.delta ?? null, parts: [{ label: 'experiments', loading, error: feed.error }], loading, tagsListed: true };
 }
 
 /**
@@ -78,7 +82,7 @@ function useListedRows(projectId: string, workspaceName: string | undefined, sta
     part('trash', wantTrash, trash),
     part('tags', enabled && !tagsMissing, tags),
   ];
-  return { rows, parts, loading: parts.slice(0, 3).some((p) => p.loading), tagsListed };
+  return { rows, delta: null, parts, loading: parts.slice(0, 3).some((p) => p.loading), tagsListed };
 }
 
 function useRows(

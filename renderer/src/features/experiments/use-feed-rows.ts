@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { BridgeError } from '../../bridge.ts';
-import { apiQueryKey, callApi } from '../../lib/api.ts';
+import { apiQueryKey, BACKGROUND_READ, callApi } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { ExperimentFeed, stepFeed, type FeedSnapshot } from './experiment-feed.ts';
 
@@ -39,6 +39,7 @@ export function useFeedRows(projectId: string): FeedRows {
     queryKey: apiQueryKey(profileId, 'getExperimentChanges', { projectId }),
     queryFn: () => stepFeed(feed, (changes) => callApi('getExperimentChanges', { query: changes }, profileId)),
     structuralSharing: false,
+    meta: BACKGROUND_READ,
     refetchOnWindowFocus: false,
     retry: false,
     // The first read's further pages follow at once; then changes are asked for every second.

@@ -1,8 +1,9 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { ExperimentRow, ExperimentState } from './experiment-row.ts';
+import type { RowsDelta } from './row-delta.ts';
 import { allSelected, clickRow, EMPTY_SELECTION, keepShown, toggleAll, type Selection } from './selection.ts';
-import { filterRows, tagCounts } from './table-filter.ts';
-import { DEFAULT_SORT, sortRows, toggleSort, type SortColumn, type SortOrder } from './table-sort.ts';
+import { TableRowsCache } from './table-rows-cache.ts';
+import { DEFAULT_SORT, toggleSort, type SortColumn, type SortOrder } from './table-sort.ts';
 
 /** The states shown at first: the live experiments. */
 export const DEFAULT_STATES: ReadonlySet<ExperimentState> = new Set(['running', 'finished']);
@@ -20,6 +21,8 @@ interface TableView {
   sortBy(column: SortColumn): void;
   /** The rows after sorting and filtering, in display order. */
   shown: ExperimentRow[];
+  /** How many rows are in the chosen states. */
+  total: number;
   selection: Selection;
   selected: ExperimentRow[];
   allShownSelected: boolean;
@@ -28,31 +31,39 @@ interface TableView {
   clearSelection(): void;
 }
 
+const keysOf = (rows: readonly ExperimentRow[]) => rows.map((row) => row.key);
+
 /**
- * The rows to show of those loaded for `states`. Sorting runs when the rows or the sort change, filtering when the filter changes (on the sorted rows, so a
- * keystroke never re-sorts); the text filter is deferred so typing stays responsive on 100,000 rows.
+ * The rows to show, in `states`, of `rows` (which came from the previous ones through `delta`, when given). Sorting
+ * runs when the sort changes, filtering when the filter changes (on the sorted rows, so a keystroke never re-sorts); a
+ * live update moves only its changed rows (`TableRowsCache`); the text filter is deferred so typing stays responsive on
+ * 100,000 rows. The handlers keep their identity, so rows on screen that did not change do not render again.
  */
-export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet<ExperimentState>): TableView {
+export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet<ExperimentState>, delta: RowsDelta | null = null): TableView {
   const [text, setText] = useState('');
   const [tags, setTags] = useState<readonly string[]>([]);
   const [sort, setSort] = useState<SortOrder>(DEFAULT_SORT);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const appliedText = useDeferredValue(text);
-  const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
-  const shown = useMemo(() => filterRows(sorted, { text: appliedText, tags, states }), [sorted, appliedText, tags, states]);
-  const shownKeys = useMemo(() => shown.map((row) => row.key), [shown]);
-  const tagOptions = useMemo(() => tagCounts(rows), [rows]);
-  const [prunedFor, setPrunedFor] = useState(shownKeys);
-  if (prunedFor !== shownKeys) {
+  const [cache] = useState(() => new TableRowsCache());
+  const { shown, total, tagOptions } = useMemo(() => cache.view(rows, delta, sort, { text: appliedText, tags, states }), [cache, rows, delta, sort, appliedText, tags, states]);
+  const [prunedFor, setPrunedFor] = useState(shown);
+  if (selection.keys.size > 0 && prunedFor !== shown) {
     // The shown rows changed (filter, refresh): drop selected rows no longer shown, so actions never touch hidden ones.
-    setPrunedFor(shownKeys);
-    setSelection(keepShown(selection, shownKeys));
+    setPrunedFor(shown);
+    setSelection(keepShown(selection, keysOf(shown)));
   }
-  const toggle = useCallback((key: string, shift: boolean) => setSelection((current) => clickRow(current, shownKeys, key, shift)), [shownKeys]);
+  // The handlers read the shown rows of the last render, so they need not change with every live update.
+  const latest = useRef(shown);
+  useEffect(() => {
+    latest.current = shown;
+  }, [shown]);
+  const toggle = useCallback((key: string, shift: boolean) => setSelection((current) => clickRow(current, keysOf(latest.current), key, shift)), []);
   const sortBy = useCallback((column: SortColumn) => setSort((current) => toggleSort(current, column)), []);
-  const toggleAllShown = useCallback(() => setSelection((current) => toggleAll(current, shownKeys)), [shownKeys]);
+  const toggleAllShown = useCallback(() => setSelection((current) => toggleAll(current, keysOf(latest.current))), []);
   const clearSelection = useCallback(() => setSelection(EMPTY_SELECTION), []);
   const selected = useMemo(() => (selection.keys.size === 0 ? [] : shown.filter((row) => selection.keys.has(row.key))), [shown, selection]);
+  const allShownSelected = useMemo(() => selection.keys.size > 0 && allSelected(selection, keysOf(shown)), [selection, shown]);
   return {
     text,
     setText,
@@ -63,9 +74,10 @@ export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet
     sort,
     sortBy,
     shown,
+    total,
     selection,
     selected,
-    allShownSelected: allSelected(selection, shownKeys),
+    allShownSelected,
     toggle,
     toggleAll: toggleAllShown,
     clearSelection,

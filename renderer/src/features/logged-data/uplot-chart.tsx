@@ -37,7 +37,8 @@ export function UPlotChart({ options, data, xRange, height, label }: UPlotChartP
     const chart = new uPlot(counted, options.series.map((): number[] => []) as uPlot.AlignedData, box);
     box.dataset.builds = String(Number(box.dataset.builds ?? 0) + 1);
     plot.current = chart;
-    const resize = new ResizeObserver(() => chart.setSize({ width: box.clientWidth, height }));
+    // A chart built while hidden (its section is built ahead) keeps its size until shown.
+    const resize = new ResizeObserver(() => box.clientWidth > 0 && chart.setSize({ width: box.clientWidth, height }));
     resize.observe(box);
     return () => {
       resize.disconnect();

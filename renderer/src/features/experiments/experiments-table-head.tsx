@@ -1,0 +1,69 @@
+import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel, Tooltip } from '@mui/material';
+import { memo } from 'react';
+import { columnId, columnLabel, type SummaryColumn } from './summary-columns.ts';
+import { ACTIONS_WIDTH, BASE_COLUMNS, CHECK_WIDTH, SUMMARY_WIDTH } from './table-columns.ts';
+import type { SortColumn, SortOrder } from './table-sort.ts';
+
+/** What the head of the experiments table shows and reports. */
+interface HeadProps {
+  sort: SortOrder;
+  summaryColumns: readonly SummaryColumn[];
+  rowCount: number;
+  allShownSelected: boolean;
+  someSelected: boolean;
+  onSort(column: SortColumn): void;
+  onToggleAll(): void;
+}
+
+/**
+ * The column widths and the head of the experiments table: select-all, sort labels, summary columns. Memoized apart
+ * from the body: the body renders on every scroll step, the head's MUI controls only when what they show changes.
+ */
+export const ExperimentsTableHead = memo(function ExperimentsTableHead({ sort, summaryColumns, rowCount, allShownSelected, someSelected, onSort, onToggleAll }: HeadProps) {
+  return (
+    <>
+      <colgroup>
+        <col style={{ width: CHECK_WIDTH }} />
+        {BASE_COLUMNS.map((column) => (
+          <col key={column.id} style={{ width: column.width }} />
+        ))}
+        {summaryColumns.map((column) => (
+          <col key={columnId(column)} style={{ width: SUMMARY_WIDTH }} />
+        ))}
+        <col style={{ width: ACTIONS_WIDTH }} />
+      </colgroup>
+      <TableHead>
+        <TableRow aria-rowindex={1}>
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={allShownSelected}
+              indeterminate={someSelected}
+              disabled={rowCount === 0}
+              onChange={onToggleAll}
+              slotProps={{ input: { 'aria-label': allShownSelected ? 'Clear the selection' : `Select all ${rowCount} shown experiments` } }}
+            />
+          </TableCell>
+          {BASE_COLUMNS.map((column) => (
+            <TableCell key={column.id} sortDirection={sort.column === column.id ? sort.direction : false}>
+              <TableSortLabel
+                active={sort.column === column.id}
+                direction={sort.column === column.id ? sort.direction : 'asc'}
+                onClick={() => onSort(column.id)}
+              >
+                {column.label}
+              </TableSortLabel>
+            </TableCell>
+          ))}
+          {summaryColumns.map((column) => (
+            <Tooltip key={columnId(column)} describeChild title={`${column.kind === 'metric' ? 'Metric' : 'Parameter'} “${column.name}”: loaded for the rows on screen`}>
+              <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{columnLabel(column)}</TableCell>
+            </Tooltip>
+          ))}
+          <TableCell padding="none">
+            <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+          </TableCell>
+        </TableRow>
+      </TableHead>
+    </>
+  );
+});
