@@ -56,7 +56,10 @@ describe('the blob store shared by several instances', () => {
     const size = 256 * 1024;
     const writers = Promise.all([writerProcess(dir, 30, size, 1), writerProcess(dir, 30, size, 2)]);
     let done = false;
-    void writers.finally(() => (done = true));
+    writers.then(
+      () => (done = true),
+      () => (done = true),
+    );
     const seen = new Set<string>();
     let sweptWhileWriting = 0;
     let tempFilesSeen = 0;
