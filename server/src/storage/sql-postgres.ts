@@ -16,6 +16,12 @@ export const isLostRace = (error: unknown): boolean => {
 };
 /** Most times a serializable transaction is run before its failure is reported. */
 const MAX_ATTEMPTS = 12;
+/**
+ * The advisory lock every transaction takes first ("tdtx"): transactions run one at a time across all instances, as
+ * SQLite runs them, so they do not abort each other (every write bumps the one change counter); statements outside
+ * transactions still run side by side.
+ */
+const TRANSACTION_LOCK_KEY = 0x74647478;
 
 /** bigint (count(*), ids, times) and numeric (sum of bigint) read as JavaScript numbers, as SQLite gives them. */
 const TYPES = {
@@ -78,9 +84,9 @@ export function postgresPool(url: string, max = 10): pg.Pool {
 
 /**
  * The Sql interface over a PostgreSQL pool. Each statement is a named prepared statement (prepared once per
- * connection). A transaction takes one connection for its work (found again through the async call chain);
- * it is SERIALIZABLE and re-run when PostgreSQL reports a serialisation failure, which gives the serial order
- * the SQLite backend has, across every instance on the database.
+ * connection). A transaction takes one connection for its work (found again through the async call chain), waits
+ * for the transaction lock (one transaction at a time across every instance, the serial order SQLite gives), and is
+ * SERIALIZABLE and re-run should PostgreSQL still report a lost race.
  */
 export function postgresSql(pool: pg.Pool): Sql {
   const current = new AsyncLocalStorage<{ client: pg.PoolClient; savepoints: number }>();
@@ -119,6 +125,7 @@ export function postgresSql(pool: pg.Pool): Sql {
   const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> => {
     await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
     try {
+      await client.query({ name: 'td_transaction_lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [TRANSACTION_LOCK_KEY] });
       const result = await current.run({ client, savepoints: 0 }, work);
       await client.query('COMMIT');
       return result;
