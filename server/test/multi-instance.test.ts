@@ -136,29 +136,40 @@ describe('two instances on one PostgreSQL database and one data dir', () => {
 
   it('delivers on the other instance, once the lease expires, a delivery whose instance was killed mid-attempt', async () => {
     const model = 'orphaned';
-    await on(a).call('mergeWebhookConfig', { body: { webhookConfigs: [{ workspaceName: WORKSPACE, modelName: model, webhookUrls: [{ url: receiver.url }] }] } });
-    const { experimentModelId } = await experimentWithModel(on(a), 'source');
-    receiver.fallback = { status: 200, hang: true };
-    const before = receiver.received.length;
-    expect((await on(a).call('createRegistryModel', { body: { experimentModelId, registryModelName: model, stages: ['staging'] } })).status).toBe(200);
-    const [hung] = (await receiver.waitFor(before + 1)).slice(before);
-    if (!hung) throw new Error('no attempt arrived');
-    const hungAt = Date.now();
-    const sockets = socketsTo(Number(new URL(receiver.url).port));
-    const holders = [a, b].filter((instance) => holdsSocket(instance.child.pid ?? 0, sockets));
-    expect(holders).toHaveLength(1);
-    const [holder] = holders;
-    const survivor = holder === a ? b : a;
-    receiver.fallback = { status: 200 };
-    holder?.child.kill('SIGKILL');
-    expect(await holder?.exited).toBe('SIGKILL');
-
-    const [resent] = (await receiver.waitFor(before + 2)).slice(before + 1);
-    expect(Date.now() - hungAt).toBeGreaterThan(LEASE_MILLIS - 2_000);
-    expect(resent && deliveryIdOf(resent)).toBe(deliveryIdOf(hung));
-    expect(resent?.body).toBe(hung.body);
-    const { deliveries } = (await on(survivor).call('listWebhookDeliveries', { query: { workspaceName: WORKSPACE, modelName: model } })).body;
-    expect(deliveries).toMatchObject([{ deliveryId: deliveryIdOf(hung), status: 'delivered', attempts: 1 }]);
-    expect(receiver.received).toHaveLength(before + 2);
+    // A receiver of its own: no instance holds a kept-alive connection to it, only the one making the attempt.
+    const ownReceiver = await startReceiver();
+    try {
+      await killHolderMidAttempt(ownReceiver, model);
+    } finally {
+      await ownReceiver.close();
+    }
   }, 40_000);
 });
+
+/** Hangs the attempt of one event, kills the instance making it, and checks the survivor delivers it after the lease. */
+async function killHolderMidAttempt(hanging: Receiver, model: string): Promise<void> {
+  await on(a).call('mergeWebhookConfig', { body: { webhookConfigs: [{ workspaceName: WORKSPACE, modelName: model, webhookUrls: [{ url: hanging.url }] }] } });
+  const { experimentModelId } = await experimentWithModel(on(a), 'source');
+  hanging.fallback = { status: 200, hang: true };
+  const before = hanging.received.length;
+  expect((await on(a).call('createRegistryModel', { body: { experimentModelId, registryModelName: model, stages: ['staging'] } })).status).toBe(200);
+  const [hung] = (await hanging.waitFor(before + 1)).slice(before);
+  if (!hung) throw new Error('no attempt arrived');
+  const hungAt = Date.now();
+  const sockets = socketsTo(Number(new URL(hanging.url).port));
+  const holders = [a, b].filter((instance) => holdsSocket(instance.child.pid ?? 0, sockets));
+  expect(holders).toHaveLength(1);
+  const [holder] = holders;
+  const survivor = holder === a ? b : a;
+  hanging.fallback = { status: 200 };
+  holder?.child.kill('SIGKILL');
+  expect(await holder?.exited).toBe('SIGKILL');
+
+  const [resent] = (await hanging.waitFor(before + 2)).slice(before + 1);
+  expect(Date.now() - hungAt).toBeGreaterThan(LEASE_MILLIS - 2_000);
+  expect(resent && deliveryIdOf(resent)).toBe(deliveryIdOf(hung));
+  expect(resent?.body).toBe(hung.body);
+  const { deliveries } = (await on(survivor).call('listWebhookDeliveries', { query: { workspaceName: WORKSPACE, modelName: model } })).body;
+  expect(deliveries).toMatchObject([{ deliveryId: deliveryIdOf(hung), status: 'delivered', attempts: 1 }]);
+  expect(hanging.received).toHaveLength(before + 2);
+}

@@ -102,7 +102,7 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const schedule = async (justPumped: boolean) => {
     if (closed || inFlight.size >= policy.concurrency) return;
     const at = await deliveries.nextWakeAt();
-    if (at === null && policy.pollMillis === null) return;
+    if (closed || (at === null && policy.pollMillis === null)) return;
     const longest = policy.pollMillis ?? MAX_SLEEP_MILLIS;
     const wait = at === null ? longest : at - now();
     const delay = wait > 0 ? Math.min(wait, longest) : justPumped ? BUSY_RETRY_MILLIS : 0;
