@@ -52,7 +52,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-multi-'));
   receiver = await startReceiver();
   [a, b] = await Promise.all([start(), start()]);
-});
+}, 60_000);
 afterAll(async () => {
   for (const instance of [a, b]) {
     if (instance.child.exitCode === null && instance.child.signalCode === null) {
