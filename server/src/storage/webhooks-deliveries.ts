@@ -56,10 +56,11 @@ export interface AttemptRecord {
 /** The durable outbox of webhook notifications, which is also the delivery log. */
 export interface DeliveryStore {
   enqueue(delivery: NewDelivery, now: number): Promise<void>;
-  /** Pending rows due now and not leased by an attempt in flight, oldest first. */
-  due(now: number, limit: number): Promise<Delivery[]>;
-  /** Takes a row for one attempt until `until`; false when another worker has it. */
-  lease(id: number, now: number, until: number): Promise<boolean>;
+  /**
+   * Leases up to `limit` pending rows due at `now` and not leased by an attempt in flight, until `until`, oldest first:
+   * each row goes to exactly one caller, across every process on the database.
+   */
+  claim(now: number, limit: number, until: number): Promise<Delivery[]>;
   /** Records an attempt's outcome and releases the lease. */
   recordAttempt(id: number, attempt: AttemptRecord): Promise<void>;
   /** When the worker should look again: the earliest time a pending row becomes due, or null. */
@@ -131,6 +132,33 @@ function logConditions(workspaceId: number, filter: DeliveryFilter): { where: st
   return { where: conditions.join(' AND '), params };
 }
 
+/**
+ * How due rows are leased. SQLite: select, then a conditional UPDATE per row (the only process on the file, so
+ * the UPDATE's condition settles any race). PostgreSQL: one statement (its own transaction) locks the due rows with
+ * `FOR UPDATE SKIP LOCKED`, so instances racing for them take disjoint sets, and leases them; a row leased by an
+ * instance that died is due again once its lease has expired.
+ */
+function createClaim(db: Sql): DeliveryStore['claim'] {
+  const dueCondition = "status = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?)";
+  const oldestFirst = (a: DeliveryRecord, b: DeliveryRecord) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0) || a.id - b.id;
+  if (db.dialect === 'postgres') {
+    const claim = db.prepare<[number, number, number, number], DeliveryRecord>(
+      `WITH due AS (SELECT id FROM webhook_deliveries WHERE ${dueCondition} ORDER BY next_attempt_at, id LIMIT ? FOR UPDATE SKIP LOCKED)
+       UPDATE webhook_deliveries SET leased_until = ? FROM due WHERE webhook_deliveries.id = due.id RETURNING webhook_deliveries.*`,
+    );
+    return async (now, limit, until) => (await claim.all(now, now, limit, until)).sort(oldestFirst).map(toDelivery);
+  }
+  const due = db.prepare<[number, number, number], DeliveryRecord>(`SELECT * FROM webhook_deliveries WHERE ${dueCondition} ORDER BY next_attempt_at, id LIMIT ?`);
+  const lease = db.prepare<[number, number, number]>(`UPDATE webhook_deliveries SET leased_until = ? WHERE id = ? AND status = 'pending' AND (leased_until IS NULL OR leased_until <= ?)`);
+  return async (now, limit, until) => {
+    const claimed: Delivery[] = [];
+    for (const row of await due.all(now, now, limit)) {
+      if ((await lease.run(until, row.id, now)).changes === 1) claimed.push(toDelivery(row));
+    }
+    return claimed;
+  };
+}
+
 /** Creates the delivery store over a database. */
 export function createDeliveryStore(db: Sql): DeliveryStore {
   const insert = db.prepare(
@@ -138,13 +166,6 @@ export function createDeliveryStore(db: Sql): DeliveryStore {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const byUuid = db.prepare<[number, string], DeliveryRecord>('SELECT * FROM webhook_deliveries WHERE workspace_id = ? AND uuid = ?');
-  const due = db.prepare<[number, number, number], DeliveryRecord>(
-    `SELECT * FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?
-     AND (leased_until IS NULL OR leased_until <= ?) ORDER BY next_attempt_at, id LIMIT ?`,
-  );
-  const lease = db.prepare(
-    `UPDATE webhook_deliveries SET leased_until = ? WHERE id = ? AND status = 'pending' AND (leased_until IS NULL OR leased_until <= ?)`,
-  );
   const record = db.prepare(
     `UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, last_attempt_at = ?, next_attempt_at = ?,
      last_response_code = ?, last_error = ?, leased_until = NULL WHERE id = ?`,
@@ -168,8 +189,7 @@ export function createDeliveryStore(db: Sql): DeliveryStore {
         delivery.redeliveryOf ?? null,
       );
     },
-    due: async (now, limit) => (await due.all(now, now, limit)).map(toDelivery),
-    lease: async (id, now, until) => (await lease.run(until, id, now)).changes === 1,
+    claim: createClaim(db),
     async recordAttempt(id, attempt) {
       await record.run(attempt.status, attempt.attemptedAt, attempt.nextAttemptAt, attempt.responseCode, attempt.error, id);
     },

@@ -2,7 +2,7 @@ import type { Sql } from '../storage/sql.ts';
 import { createDeliveryStore, type DeliveryStore } from '../storage/webhooks-deliveries.ts';
 import { createWebhookConfigStore, type WebhookConfigStore } from '../storage/webhooks.ts';
 import { createWebhookOutbox, type WebhookOutbox } from './outbox.ts';
-import { createDeliveryWorker, defaultDeliveryPolicy, type DeliveryPolicy, type DeliveryWorker } from './worker.ts';
+import { createDeliveryWorker, defaultDeliveryPolicy, SHARED_DATABASE_POLL_MILLIS, type DeliveryPolicy, type DeliveryWorker } from './worker.ts';
 
 /** Webhook configuration, the outbox and its delivery worker. */
 export interface WebhookServices {
@@ -25,7 +25,8 @@ export interface WebhookSettings {
 
 /** Builds the webhook services and starts the worker (it sends what the outbox already holds). */
 export function createWebhookServices(db: Sql, settings: WebhookSettings): WebhookServices {
-  const policy = { ...defaultDeliveryPolicy, ...settings.policy };
+  const pollMillis = db.dialect === 'postgres' ? SHARED_DATABASE_POLL_MILLIS : null;
+  const policy = { ...defaultDeliveryPolicy, pollMillis, ...settings.policy };
   const config = createWebhookConfigStore(db);
   const deliveries = createDeliveryStore(db);
   const worker = createDeliveryWorker({ deliveries, allowPrivate: settings.allowPrivate, now: settings.now, policy, onError: settings.onError });

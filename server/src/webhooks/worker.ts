@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Delivery, DeliveryStore } from '../storage/webhooks-deliveries.ts';
 import { attemptHeaders } from './headers.ts';
 import { sendWebhook, type SendOutcome } from './send.ts';
@@ -14,6 +15,11 @@ export interface DeliveryPolicy {
   backoffMaxMillis: number;
   /** Attempts in flight at once. */
   concurrency: number;
+  /**
+   * Longest wait between two looks at the outbox, for rows other instances on the database enqueued (or leased by an
+   * instance that died); null when this process is the only writer (SQLite), so it waits for its own wake-ups only.
+   */
+  pollMillis: number | null;
 }
 
 /** The policy the service runs with (documented in server/README.md). */
@@ -23,7 +29,11 @@ export const defaultDeliveryPolicy: DeliveryPolicy = {
   backoffBaseMillis: 5_000,
   backoffMaxMillis: 60 * 60 * 1000,
   concurrency: 4,
+  pollMillis: null,
 };
+
+/** How often an instance on a shared PostgreSQL database looks for deliveries other instances enqueued. */
+export const SHARED_DATABASE_POLL_MILLIS = 2_000;
 
 /** The delay before the next attempt after `attempts` failed ones: Retry-After when given, else exponential. */
 export function retryDelay(attempts: number, retryAfterMillis: number | null, policy: DeliveryPolicy): number {
@@ -92,16 +102,24 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
   const schedule = async (justPumped: boolean) => {
     if (closed || inFlight.size >= policy.concurrency) return;
     const at = await deliveries.nextWakeAt();
-    if (at === null) return;
-    const wait = at - now();
-    const delay = wait > 0 ? Math.min(wait, MAX_SLEEP_MILLIS) : justPumped ? BUSY_RETRY_MILLIS : 0;
+    if (closed || (at === null && policy.pollMillis === null)) return;
+    const longest = policy.pollMillis ?? MAX_SLEEP_MILLIS;
+    const wait = at === null ? longest : at - now();
+    const delay = wait > 0 ? Math.min(wait, longest) : justPumped ? BUSY_RETRY_MILLIS : 0;
+    clearTimeout(timer);
     timer = setTimeout(pumpNow, delay);
     timer.unref();
   };
 
-  /** Runs a pump, reporting what it throws (timers and callbacks cannot await it). */
+  /**
+   * Runs a pump, reporting what it throws (timers and callbacks cannot await it), in the async context the worker
+   * was created in: a wake-up requested inside a request's transaction must not run its statements in it.
+   */
+  const outsideTransactions = AsyncLocalStorage.snapshot();
   function pumpNow(): void {
-    pump().catch(deps.onError);
+    outsideTransactions(() => {
+      pump().catch(deps.onError);
+    });
   }
 
   async function pump(): Promise<void> {
@@ -111,8 +129,7 @@ export function createDeliveryWorker(deps: WorkerDependencies): DeliveryWorker {
     const free = policy.concurrency - inFlight.size;
     if (free > 0) {
       const start = now();
-      for (const delivery of await deliveries.due(start, free)) {
-        if (!await deliveries.lease(delivery.id, start, start + policy.timeoutMillis + LEASE_MARGIN_MILLIS)) continue;
+      for (const delivery of await deliveries.claim(start, free, start + policy.timeoutMillis + LEASE_MARGIN_MILLIS)) {
         const running: Promise<void> = attempt(delivery)
           .catch(deps.onError)
           .finally(() => {
