@@ -35,7 +35,7 @@ const SEEDS: Record<keyof SearchProject['keys'], Seed> = {
     params: { lr: 0.01, optimizer: 'adam', augment: true },
     others: { notes: 'first try', name: 'alpha-run' },
     tags: ['best', 'gpu'],
-    system: { os: 'linux', pid: 100, hostname: 'box-1' },
+    system: { os: 'linux', pid: 100, hostname: 'box-1', user: 'Émile Zola' },
     times: ['2024-01-01T00:00:00Z', '2024-01-01T00:02:00Z'],
   },
   beta: {

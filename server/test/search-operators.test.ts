@@ -106,6 +106,14 @@ describe.each(testBackends())('on %s', (backend) => {
       expect(await matching('env_details', 'hostname', 'is_null')).toEqual(['beta', 'gamma', 'linked']);
     });
 
+    it('folds only ASCII letters in the text operators and orders texts by code point, on either backend', async () => {
+      expect(await matching('env_details', 'user', 'contains', 'zOLA', 'string')).toEqual(['alpha']);
+      expect(await matching('env_details', 'user', 'begins_with', 'émile', 'string')).toEqual([]);
+      expect(await matching('env_details', 'user', 'begins_with', 'Émile', 'string')).toEqual(['alpha']);
+      expect(await matching('env_details', 'user', 'greater', 'z', 'string')).toEqual(['alpha']);
+      expect(await matching('params', 'optimizer', 'less', 'a', 'string')).toEqual(['gamma']);
+    });
+
     it('reads the metadata the experiment read shows', async () => {
       expect(await matching('metadata', 'experiment_name', 'equal', 'alpha-run')).toEqual(['alpha']);
       expect(await matching('metadata', 'experiment_name', 'begins_with', 'beta')).toEqual(['beta']);
