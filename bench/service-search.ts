@@ -19,7 +19,7 @@ export async function runServiceSearchBench(): Promise<void> {
   try {
     const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, bootstrapApiKey: API_KEY });
     const started = performance.now();
-    const { projectId } = await seedSearchScale(dataDir, 'scale', COUNT);
+    const { projectId } = await seedSearchScale({ dataDir }, 'scale', COUNT);
     const seconds = (performance.now() - started) / 1000;
     console.log(`\nsearch over ${COUNT.toLocaleString('en')} experiments (one metric, two params, one other each; a tag on one in ten)`);
     console.log(`  seeded through the storage modules in ${seconds.toFixed(1)} s`);

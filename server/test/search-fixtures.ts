@@ -1,12 +1,22 @@
 import { expect } from 'vitest';
 import type { QueryPredicate, QueryRule, RuleGroup } from '../../shared/api/search.ts';
-import type { TestServer } from './harness.ts';
+import type { ServerOptions } from '../src/app.ts';
+import type { StorageLocation } from '../src/storage/open-storage.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { freshPostgresDatabase, type TestBackend } from './test-database.ts';
 
 /** The project the search tests query, and where its experiments' keys are. */
 export interface SearchProject {
   projectId: string;
   /** Keys by the names used in the tests: alpha, beta, gamma (live), delta (archived), epsilon (trashed), linked (symlinked in). */
   keys: Record<'alpha' | 'beta' | 'gamma' | 'delta' | 'epsilon' | 'linked' | 'stranger', string>;
+}
+
+/** A service for the search tests on one backend, and where it keeps its rows (for writes straight through the stores). */
+export async function startSearchServer(backend: TestBackend, options: Partial<ServerOptions> = {}): Promise<{ server: TestServer; location: StorageLocation }> {
+  const databaseUrl = backend === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const server = await startTestServer({ ...options, backend, databaseUrl });
+  return { server, location: { dataDir: server.dataDir, databaseUrl } };
 }
 
 /** One experiment's logged data. */
@@ -25,7 +35,7 @@ const SEEDS: Record<keyof SearchProject['keys'], Seed> = {
     params: { lr: 0.01, optimizer: 'adam', augment: true },
     others: { notes: 'first try', name: 'alpha-run' },
     tags: ['best', 'gpu'],
-    system: { os: 'linux', pid: 100, hostname: 'box-1' },
+    system: { os: 'linux', pid: 100, hostname: 'box-1', user: 'Émile Zola' },
     times: ['2024-01-01T00:00:00Z', '2024-01-01T00:02:00Z'],
   },
   beta: {

@@ -1,3 +1,6 @@
+import type { StorageLocation } from '../src/storage/open-storage.ts';
+import { openPostgres } from '../src/storage/postgres-database.ts';
+import { postgresSql } from '../src/storage/sql-postgres.ts';
 import { openSqlite } from '../src/storage/sql-sqlite.ts';
 import { createExperimentStore } from '../src/storage/experiments.ts';
 import { createLoggedTagStore } from '../src/storage/logged-data-tags.ts';
@@ -33,27 +36,29 @@ export function valuesOf(n: number): Omit<SeededValues, 'key'> {
 }
 
 /** Experiments per write transaction while seeding. */
-const BATCH = 5_000;
+const BATCH = { sqlite: 5_000, postgres: 1_000 };
 
 /**
- * Seeds `count` experiments into a new project of the admin workspace of a data dir (the service may be
- * running), straight through the storage modules: per experiment one `acc` metric value, params `lr` and
- * `optimizer`, an other `group`, tag `best` on every tenth, every fiftieth archived; created one second apart.
+ * Seeds `count` experiments into a new project of the admin workspace of a service's storage (SQLite in its data
+ * dir, or its PostgreSQL database; the service may be running), straight through the storage modules: per
+ * experiment one `acc` metric value, params `lr` and `optimizer`, an other `group`, tag `best` on every tenth, every fiftieth archived; created one second apart.
  * Answers the project's id and the experiments in creation order.
  */
-export async function seedSearchScale(dataDir: string, projectName: string, count: number): Promise<{ projectId: string; experiments: SeededValues[] }> {
-  const db = openSqlite(dataDir);
+export async function seedSearchScale(location: StorageLocation, projectName: string, count: number): Promise<{ projectId: string; experiments: SeededValues[] }> {
+  const db = location.databaseUrl === undefined ? openSqlite(location.dataDir) : postgresSql(await openPostgres(location.databaseUrl, 1));
   try {
     const admin = await createUserStore(db).byName('admin');
     const workspace = await createWorkspaceStore(db).byName('admin');
-    if (!admin || !workspace) throw new Error('seed a data dir after the service created its admin');
+    if (!admin || !workspace) throw new Error("seed a service's storage after the service created its admin");
     const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: projectName, description: '', isPublic: false, ownerUserId: admin.id }, 1);
     const experiments = createExperimentStore(db);
     const values = createLoggedValueStore(db);
     const tags = createLoggedTagStore(db);
     const seeded: SeededValues[] = [];
     const firstCreated = Date.UTC(2024, 0, 1);
+    // A PostgreSQL transaction may be re-run (serialisation failure): it answers its experiments rather than recording them.
     const insert = (from: number, to: number) => db.transaction(async () => {
+      const batch: SeededValues[] = [];
       for (let n = from; n < to; n += 1) {
         const wanted = valuesOf(n);
         const created = firstCreated + n * 1000;
@@ -64,10 +69,16 @@ export async function seedSearchScale(dataDir: string, projectName: string, coun
         await values.logValue(experiment.id, 'other', 'group', loggedPoint(wanted.group, created, null, null));
         if (wanted.tagged) await tags.add(experiment.id, ['best']);
         if (wanted.archived) await experiments.setArchived(experiment.id, true);
-        seeded.push({ ...wanted, key: experiment.key });
+        batch.push({ ...wanted, key: experiment.key });
       }
+      return batch;
     });
-    for (let from = 0; from < count; from += BATCH) await insert(from, Math.min(count, from + BATCH));
+    for (let from = 0; from < count; from += BATCH[db.dialect]) {
+      seeded.push(...(await insert(from, Math.min(count, from + BATCH[db.dialect]))));
+      // Statistics for the planner as the tables grow: without them PostgreSQL's generic plan for the stores' lookup
+      // of a summary by (experiment, kind, name) scans the (kind, name) index, and seeding turns quadratic.
+      if (db.dialect === 'postgres') await db.exec('ANALYZE experiments, logged_items, experiment_tags');
+    }
     return { projectId: project.uuid, experiments: seeded };
   } finally {
     await db.close();

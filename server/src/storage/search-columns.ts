@@ -10,7 +10,7 @@ const SOURCE_ORDER: readonly ColumnSource[] = ['metadata', 'metrics', 'params', 
  * Experiments (alias `e`) whose names count: in project `?` (bound twice), not trashed, and archived as
  * the next two parameters say (NULL: either).
  */
-const SCOPE = `e.deleted_at IS NULL AND ${IN_PROJECT} AND (? IS NULL OR e.archived = ?)`;
+const SCOPE = `e.deleted_at IS NULL AND ${IN_PROJECT} AND (CAST(? AS INTEGER) IS NULL OR e.archived = ?)`;
 
 /** Which metric, parameter and other names experiments of a project logged, and their types. */
 interface LoggedNames {

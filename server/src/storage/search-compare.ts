@@ -1,5 +1,6 @@
 import type { ColumnType, RuleOperator } from '../../../shared/api/search.ts';
 import type { Operand } from './search-operands.ts';
+import type { SqlDialect } from './sql.ts';
 
 /** A query the service cannot evaluate (unknown column, operator or source, value of the wrong type): the caller's mistake. */
 export class SearchQueryError extends Error {
@@ -79,6 +80,20 @@ function textOf(value: unknown, comparison: Comparison): string {
 
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
 
+/** Lower-cases ASCII letters only: SQLite's LIKE folds exactly these, whatever the locale. */
+const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/**
+ * `text [NOT] LIKE pattern` as SQLite means it (case-insensitive for ASCII letters only, `\` escapes). PostgreSQL's
+ * LIKE is case-sensitive and ILIKE folds by locale, so there both sides are folded to ASCII lower case instead.
+ */
+function likeSql(text: string, negated: boolean, pattern: string, dialect: SqlDialect): SqlPart {
+  const like = negated ? 'NOT LIKE' : 'LIKE';
+  if (dialect === 'sqlite') return { sql: `${text} ${like} ? ESCAPE '\\'`, params: [pattern] };
+  return { sql: `translate(${text}, '${ASCII_UPPER}', '${ASCII_UPPER.toLowerCase()}') ${like} ? ESCAPE '\\'`, params: [asciiLower(pattern)] };
+}
+
 function rangeOf(comparison: Comparison, read: (value: unknown, comparison: Comparison) => number): [number, number] {
   const { value } = comparison;
   if (!Array.isArray(value) || value.length !== 2) {
@@ -92,22 +107,28 @@ const refuse = (comparison: Comparison): never => {
   throw new SearchQueryError(`${comparison.label}: the operator ${comparison.operator} does not apply to a ${comparison.type} column.`);
 };
 
-function compareText(text: string, comparison: Comparison): SqlPart {
+function compareText(text: string, comparison: Comparison, dialect: SqlDialect): SqlPart {
   const order = ORDER[comparison.operator];
-  if (order) return { sql: `${text} ${order} ?`, params: [textOf(comparison.value, comparison)] };
+  if (order) {
+    // By code point, as SQLite's BINARY collation orders: PostgreSQL's "C" collation (equality needs none).
+    const ordered = dialect === 'postgres' && order !== '=' && order !== '<>' ? `${text} COLLATE "C"` : text;
+    return { sql: `${ordered} ${order} ?`, params: [textOf(comparison.value, comparison)] };
+  }
   const pattern = PATTERNS[comparison.operator];
   if (!pattern) return refuse(comparison);
   const [negated, build] = pattern;
-  return { sql: `${text} ${negated ? 'NOT LIKE' : 'LIKE'} ? ESCAPE '\\'`, params: [build(likeEscape(textOf(comparison.value, comparison)))] };
+  return likeSql(text, negated, build(likeEscape(textOf(comparison.value, comparison))), dialect);
 }
 
-function compareNumber(number: string, comparison: Comparison): SqlPart {
+function compareNumber(number: string, comparison: Comparison, dialect: SqlDialect): SqlPart {
   const read = comparison.type === 'datetime' ? millisOf : numberOf;
+  // PostgreSQL types a parameter by its column (bigint for times), which would refuse a fractional value.
+  const value = dialect === 'postgres' ? 'CAST(? AS double precision)' : '?';
   const order = ORDER[comparison.operator];
-  if (order) return { sql: `${number} ${order} ?`, params: [read(comparison.value, comparison)] };
+  if (order) return { sql: `${number} ${order} ${value}`, params: [read(comparison.value, comparison)] };
   if (comparison.operator !== 'between' && comparison.operator !== 'not_between') return refuse(comparison);
   const not = comparison.operator === 'not_between' ? 'NOT ' : '';
-  return { sql: `${number} ${not}BETWEEN ? AND ?`, params: rangeOf(comparison, read) };
+  return { sql: `${number} ${not}BETWEEN ${value} AND ${value}`, params: rangeOf(comparison, read) };
 }
 
 function compareTruth(truth: string, comparison: Comparison): SqlPart {
@@ -119,15 +140,16 @@ function compareTruth(truth: string, comparison: Comparison): SqlPart {
 /**
  * The SQL condition for a value-comparing operator (everything but is_empty/is_null and their negations) over
  * an operand, read as the comparison's type: true, false, or NULL when the value has no reading of that type.
+ * Written for `dialect` where the two differ.
  */
-export function compareSql(operand: Operand, comparison: Comparison): SqlPart {
+export function compareSql(operand: Operand, comparison: Comparison, dialect: SqlDialect): SqlPart {
   switch (comparison.type) {
     case 'string':
-      return compareText(operand.text, comparison);
+      return compareText(operand.text, comparison, dialect);
     case 'boolean':
       return compareTruth(operand.truth, comparison);
     default:
-      return compareNumber(operand.number, comparison);
+      return compareNumber(operand.number, comparison, dialect);
   }
 }
 

@@ -10,14 +10,16 @@ import {
   type RuleOperator,
 } from '../../../shared/api/search.ts';
 import { compareSql, SearchQueryError, typeOfValue, type Comparison, type SqlPart } from './search-compare.ts';
+import type { SqlDialect } from './sql.ts';
 import { ENV_COLUMNS, envOperand, loggedItemOperand, metadataColumns, tagOperand, type Clock, type MetadataColumn, type Operand } from './search-operands.ts';
 
 /** Sources whose names come from what experiments logged (checked against the project). */
 export type LoggedSource = 'metrics' | 'params' | 'log_other';
 
-/** What compiling needs to know about the project. */
+/** What compiling needs to know about the project (and the dialect to write). */
 interface CompileContext {
   clock: Clock;
+  dialect: SqlDialect;
   /** True when some experiment of the project has a value of that name in that source. */
   hasName(source: LoggedSource, name: string): Promise<boolean>;
 }
@@ -49,9 +51,9 @@ const TAG_NEGATIONS: Partial<Record<RuleOperator, RuleOperator>> = {
 };
 
 /** Rows (selecting experiment_id) holding a value of one name in one source, and how to read the value. */
-function rowsOf(source: LoggedSource | 'env_details', name: string): { rows: SqlPart; operand: Operand } {
+function rowsOf(source: LoggedSource | 'env_details', name: string, dialect: SqlDialect): { rows: SqlPart; operand: Operand } {
   if (source === 'env_details') {
-    const operand = envOperand(name);
+    const operand = envOperand(name, dialect);
     return { rows: { sql: `SELECT d.experiment_id FROM experiment_documents d WHERE d.kind = 'system' AND ${operand.text} IS NOT NULL`, params: [] }, operand };
   }
   return { rows: { sql: `SELECT li.experiment_id FROM logged_items li WHERE ${kindTerm(source)} AND li.name = ?`, params: [name] }, operand: loggedItemOperand };
@@ -69,35 +71,36 @@ function membership(wanted: boolean, rows: SqlPart, condition?: SqlPart): SqlPar
 
 function nullTestOn(operand: Operand, type: ColumnType, test: NullTest): SqlPart {
   const reading = type === 'string' ? operand.text : type === 'boolean' ? operand.truth : operand.number;
-  const lacking = test === 'is_null' || test === 'is_not_null' ? `${reading} IS NULL` : `coalesce(${reading}, '') = ''`;
+  // Only a text can be empty (a number or truth compared with '' is an error on PostgreSQL).
+  const lacking = test === 'is_null' || test === 'is_not_null' || type !== 'string' ? `${reading} IS NULL` : `coalesce(${reading}, '') = ''`;
   return { sql: wantsValue(test) ? `NOT (${lacking})` : lacking, params: [] };
 }
 
-function metadataRule(column: MetadataColumn, comparison: Comparison): SqlPart {
+function metadataRule(column: MetadataColumn, comparison: Comparison, dialect: SqlDialect): SqlPart {
   const typed = { ...comparison, type: column.type };
   if (isNullTest(typed.operator)) return nullTestOn(column.operand, column.type, typed.operator);
-  const condition = compareSql(column.operand, typed);
-  return { sql: `coalesce((${condition.sql}), 0)`, params: condition.params };
+  const condition = compareSql(column.operand, typed, dialect);
+  return { sql: `coalesce((${condition.sql}), FALSE)`, params: condition.params };
 }
 
-function tagRule(comparison: Comparison): SqlPart {
-  const tags: SqlPart = { sql: 'SELECT t.experiment_id FROM experiment_tags t WHERE 1', params: [] };
+function tagRule(comparison: Comparison, dialect: SqlDialect): SqlPart {
+  const tags: SqlPart = { sql: 'SELECT t.experiment_id FROM experiment_tags t WHERE 1 = 1', params: [] };
   if (isNullTest(comparison.operator)) return membership(wantsValue(comparison.operator), tags);
   const positive = TAG_NEGATIONS[comparison.operator];
   const typed: Comparison = { ...comparison, type: 'string', operator: positive ?? comparison.operator };
   if (!['equal', 'begins_with', 'ends_with', 'contains'].includes(typed.operator)) {
     throw new SearchQueryError(`${comparison.label}: tags compare only with equal, begins_with, ends_with, contains, their negations and the is_ tests.`);
   }
-  return membership(positive === undefined, tags, compareSql(tagOperand, typed));
+  return membership(positive === undefined, tags, compareSql(tagOperand, typed, dialect));
 }
 
-function loggedRule(source: LoggedSource | 'env_details', name: string, comparison: Comparison): SqlPart {
-  const { rows, operand } = rowsOf(source, name);
+function loggedRule(source: LoggedSource | 'env_details', name: string, comparison: Comparison, dialect: SqlDialect): SqlPart {
+  const { rows, operand } = rowsOf(source, name, dialect);
   if (isNullTest(comparison.operator)) {
     const test = comparison.operator;
     return membership(wantsValue(test), rows, test === 'is_empty' || test === 'is_not_empty' ? { sql: `${operand.text} <> ''`, params: [] } : undefined);
   }
-  return membership(true, rows, compareSql(operand, comparison));
+  return membership(true, rows, compareSql(operand, comparison, dialect));
 }
 
 /** Compiles queries over one project's experiments into SQL conditions on the experiments row `e`. */
@@ -141,18 +144,18 @@ export function createCompiler(context: CompileContext) {
     }
     const source = await sourceOf(rule, name, inherited, label);
     const comparison: Comparison = { label, type: typeOf(rule, label), operator: rule.operator as RuleOperator, value: rule.value };
-    if (source === 'tag') return tagRule(comparison);
+    if (source === 'tag') return tagRule(comparison, context.dialect);
     if (source === 'metadata') {
       const column = Object.hasOwn(metadata, name) ? metadata[name] : undefined;
       if (!column) throw new SearchQueryError(`${label}: no metadata column "${name}"; expected one of ${Object.keys(metadata).join(', ')}.`);
-      return metadataRule(column, comparison);
+      return metadataRule(column, comparison, context.dialect);
     }
     if (source === 'env_details') {
       if (!Object.hasOwn(ENV_COLUMNS, name)) throw new SearchQueryError(`${label}: no env_details column "${name}"; expected one of ${Object.keys(ENV_COLUMNS).join(', ')}.`);
-      return loggedRule(source, name, comparison);
+      return loggedRule(source, name, comparison, context.dialect);
     }
     if (!await context.hasName(source, name)) throw new SearchQueryError(`${label}: no ${source} column named "${name}" in this project (see project/column-names).`);
-    return loggedRule(source, name, comparison);
+    return loggedRule(source, name, comparison, context.dialect);
   };
 
   const compileGroup = async (group: RuleGroup, inherited: string | undefined, path: string, depth: number): Promise<SqlPart> => {
@@ -163,7 +166,7 @@ export function createCompiler(context: CompileContext) {
     for (const [index, item] of group.rules.entries()) {
       parts.push('rules' in item ? await compileGroup(item, inherited, `${path}.rules.${index}`, depth + 1) : await compileRule(item, inherited, `${path}.rules.${index}`));
     }
-    const sql = parts.length === 0 ? '1' : parts.map((part) => `(${part.sql})`).join(` ${condition} `);
+    const sql = parts.length === 0 ? '1 = 1' : parts.map((part) => `(${part.sql})`).join(` ${condition} `);
     return { sql: group.not ? `NOT (${sql})` : sql, params: parts.flatMap((part) => part.params) };
   };
 

@@ -1,4 +1,5 @@
 import type { ColumnType } from '../../../shared/api/search.ts';
+import type { SqlDialect } from './sql.ts';
 
 /**
  * How one value is read in SQL: as text, as a number, and as a truth value (1 true, 0 false, NULL when the
@@ -49,16 +50,21 @@ export const ENV_COLUMNS: Readonly<Record<string, ColumnType>> = {
   executable: 'string',
 };
 
-/** One field of a system-details document (alias `d`); `name` must be a key of ENV_COLUMNS (it is written into the SQL). */
-export function envOperand(name: string): Operand {
+/**
+ * One field of a system-details document (alias `d`); `name` must be a key of ENV_COLUMNS (it is written into the
+ * SQL). Read the same on both dialects: JSON true/false as 'true'/'false', numbers as numbers, JSON null as NULL.
+ */
+export function envOperand(name: string, dialect: SqlDialect): Operand {
   if (!Object.hasOwn(ENV_COLUMNS, name)) throw new Error(`not an env_details column: ${name}`);
+  if (dialect === 'postgres') {
+    const field = `(d.content::jsonb -> '${name}')`;
+    const text = `(d.content::jsonb ->> '${name}')`;
+    return { text, number: `(CASE WHEN jsonb_typeof(${field}) = 'number' THEN CAST(${text} AS double precision) END)`, truth: truthOfText(text) };
+  }
   const value = `json_extract(d.content, '$.${name}')`;
   const type = `json_type(d.content, '$.${name}')`;
-  return {
-    text: `(CASE ${type} WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(${value} AS TEXT) END)`,
-    number: `(CASE WHEN ${type} IN ('integer', 'real') THEN ${value} END)`,
-    truth: `(CASE ${type} WHEN 'true' THEN 1 WHEN 'false' THEN 0 ELSE ${truthOfText(value)} END)`,
-  };
+  const text = `(CASE ${type} WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' ELSE CAST(${value} AS TEXT) END)`;
+  return { text, number: `(CASE WHEN ${type} IN ('integer', 'real') THEN ${value} END)`, truth: truthOfText(text) };
 }
 
 /** One tag (alias `t`). */
@@ -90,6 +96,6 @@ export function metadataColumns(clock: Clock): Record<string, MetadataColumn> {
     start_server_timestamp: time(startSql, 'datetime'),
     end_server_timestamp: time(endSql(clock), 'datetime'),
     duration: time(`(max(0, ${endSql(clock)} - ${startSql}) / 1000.0)`, 'timenumber'),
-    running: { type: 'boolean', operand: { text: 'NULL', number: 'NULL', truth: runningSql(clock) } },
+    running: { type: 'boolean', operand: { text: 'NULL', number: 'NULL', truth: `(CASE WHEN ${runningSql(clock)} THEN 1 ELSE 0 END)` } },
   };
 }

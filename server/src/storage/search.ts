@@ -19,7 +19,7 @@ export interface SearchPage {
   offset: number;
 }
 
-/** Queries over a project's experiments, compiled to SQL and evaluated by SQLite (nothing is filtered in memory). */
+/** Queries over a project's experiments, compiled to SQL and evaluated by the database (nothing is filtered in memory). */
 export interface SearchStore {
   /** The columns a query may name; archived true/false restricts the names to those experiments, undefined takes both. */
   columns(projectId: number, archived: boolean | undefined, clock: Clock): Promise<ColumnRecord[]>;
@@ -35,7 +35,7 @@ export function createSearchStore(db: Sql): SearchStore {
   const hasName = (projectId: number) => (source: LoggedSource, name: string) => names.inScope(source, name, projectId, undefined);
 
   const condition = async (projectId: number, filter: SearchFilter, clock: Clock): Promise<SqlPart> => {
-    const compiler = createCompiler({ clock, hasName: hasName(projectId) });
+    const compiler = createCompiler({ clock, dialect: db.dialect, hasName: hasName(projectId) });
     return 'predicates' in filter ? compiler.predicates(filter.predicates) : compiler.tree(filter.rulesTree);
   };
 
