@@ -67,14 +67,15 @@ async function seed(location: { dataDir: string; databaseUrl?: string }, readKey
   }
 }
 
-function deployment(label: string, instances: ChildTarget[], experiments: DeploymentExperiments, postgresPid: number, dirs: string[]): Deployment {
+function deployment(label: string, instances: ChildTarget[], experiments: DeploymentExperiments, dirs: string[], postgresPid?: number): Deployment {
   const serverCpuMs = () => instances.reduce((sum, instance) => sum + instance.cpuMs(), 0);
+  const postgres: CpuMeters = postgresPid === undefined ? {} : { postgres: () => postgresCpuMs(postgresPid) };
   return {
     label,
     instances,
     experiments,
     serverCpuMs,
-    meters: { service: serverCpuMs, postgres: () => postgresCpuMs(postgresPid), 'load generator': loadGeneratorCpuMs },
+    meters: { service: serverCpuMs, ...postgres, 'load generator': loadGeneratorCpuMs },
     async stop() {
       await Promise.all(instances.map((instance) => instance.stop()));
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -83,12 +84,12 @@ function deployment(label: string, instances: ChildTarget[], experiments: Deploy
 }
 
 /** SQLite in a fresh data dir, one instance, `shape` points seeded; resolves with the seeding time too. */
-export async function startSqliteDeployment(shape: PointsShape, runs: number, postgresPid: number): Promise<{ deployment: Deployment; seedMs: number }> {
+export async function startSqliteDeployment(shape: PointsShape, runs: number): Promise<{ deployment: Deployment; seedMs: number }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-sqlite-'));
   const instance = await startInstance(dataDir);
   const experiments = await createExperiments(instance.url, runs);
   const seedMs = await seed({ dataDir }, experiments.readKey, shape);
-  return { deployment: deployment('SQLite, 1 instance', [instance], experiments, postgresPid, [dataDir]), seedMs };
+  return { deployment: deployment('SQLite, 1 instance', [instance], experiments, [dataDir]), seedMs };
 }
 
 /**
@@ -114,8 +115,8 @@ export async function startPostgresDeployments(cluster: PostgresCluster, shape: 
   const one = [await startInstance(dirOne, urlOne)];
   const two = [await startInstance(dirTwo, urlTwo), await startInstance(dirTwo, urlTwo)];
   return {
-    one: deployment('PostgreSQL, 1 instance', one, experiments, cluster.pid, [dirOne]),
-    two: deployment('PostgreSQL, 2 instances', two, experiments, cluster.pid, [dirTwo]),
+    one: deployment('PostgreSQL, 1 instance', one, experiments, [dirOne], cluster.pid),
+    two: deployment('PostgreSQL, 2 instances', two, experiments, [dirTwo], cluster.pid),
     seedMs,
   };
 }

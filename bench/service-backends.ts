@@ -16,6 +16,7 @@ const BODIES_PER_RUN = 20;
 const SHAPE = { metrics: 10, steps: 10_000 };
 const SERIES = `metric_${String(Math.floor(SHAPE.metrics / 2)).padStart(3, '0')}`;
 const READS = 100;
+const LABEL = 34;
 
 /** One row of a table: the bare baseline or a deployment, with where its clients go and what its CPU meters read. */
 interface Row {
@@ -70,14 +71,14 @@ async function measureBatches(rows: Row[]): Promise<Map<Row, BatchFigures>> {
 
 function printIngest(rows: Row[], e29: Map<Row, LoadFigures>, batches: Map<Row, BatchFigures>): void {
   const head = (title: string, rate: string, cpu: string) =>
-    `  ${title.padEnd(30)}${pad(rate, 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad(cpu, 14)}${pad('PG CPU', 9)}${pad('failed', 8)}   cores busy: service / PG / load`;
+    `  ${title.padEnd(LABEL)}${pad(rate, 10)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad(cpu, 14)}${pad('PG CPU', 9)}${pad('failed', 8)}   cores busy: service / PG / load`;
   console.log(head(`E29 single points, ${CONNECTIONS} conn`, 'req/s', 'svc CPU µs'));
   for (const row of rows) {
     const figures = e29.get(row);
     if (!figures) continue;
-    const pgCpu = row.deployment ? perRequestPostgres(figures, figures.requestsPerSecond).toFixed(0) : '-';
+    const pgCpu = figures.coresBusy?.postgres === undefined ? '-' : perRequestPostgres(figures, figures.requestsPerSecond).toFixed(0);
     console.log(
-      `  ${row.label.padEnd(30)}${pad(Math.round(figures.requestsPerSecond).toString(), 10)}${pad(figures.p50.toFixed(0), 8)}${pad(figures.p99.toFixed(0), 8)}` +
+      `  ${row.label.padEnd(LABEL)}${pad(Math.round(figures.requestsPerSecond).toString(), 10)}${pad(figures.p50.toFixed(0), 8)}${pad(figures.p99.toFixed(0), 8)}` +
         `${pad((figures.cpuMicrosPerRequest ?? NaN).toFixed(0), 14)}${pad(pgCpu, 9)}${pad(String(figures.failures), 8)}   ${busyText(figures.coresBusy)}`,
     );
   }
@@ -85,17 +86,17 @@ function printIngest(rows: Row[], e29: Map<Row, LoadFigures>, batches: Map<Row, 
   for (const row of rows) {
     const figures = batches.get(row);
     if (!figures) continue;
-    const pgCpu = row.deployment ? perRequestPostgres(figures, figures.pointsPerSecond).toFixed(2) : '-';
+    const pgCpu = figures.coresBusy?.postgres === undefined ? '-' : perRequestPostgres(figures, figures.pointsPerSecond).toFixed(2);
     console.log(
-      `  ${row.label.padEnd(30)}${pad(Math.round(figures.pointsPerSecond).toLocaleString('en'), 10)}${pad(figures.p50.toFixed(1), 8)}${pad(figures.p99.toFixed(1), 8)}` +
+      `  ${row.label.padEnd(LABEL)}${pad(Math.round(figures.pointsPerSecond).toLocaleString('en'), 10)}${pad(figures.p50.toFixed(1), 8)}${pad(figures.p99.toFixed(1), 8)}` +
         `${pad(figures.cpuMsPerThousand.toFixed(2), 14)}${pad(pgCpu, 9)}${pad(String(figures.failures), 8)}   ${busyText(figures.coresBusy)}`,
     );
   }
 }
 
 async function measureReads(deployments: Deployment[]): Promise<void> {
-  const title = `reads: ${SHAPE.metrics} summaries, a series of ${SHAPE.steps.toLocaleString('en')}`;
-  console.log(`  ${title.padEnd(30)}${pad('summary p50 / p99 ms', 22)}${pad('series p50 / p99 ms', 21)}   (${READS} sequential requests each, one keep-alive connection per instance)`);
+  const title = `reads: ${SHAPE.metrics} summaries, series`;
+  console.log(`  ${title.padEnd(LABEL)}${pad('summary p50 / p99 ms', 22)}${pad('series p50 / p99 ms', 21)}   (${READS} sequential requests each, one keep-alive connection per instance)`);
   for (const deployment of deployments) {
     const read = (path: string): LoadTarget => ({
       url: deployment.instances.map((instance) => `${instance.url}/api/rest/v2/${path}`),
@@ -107,7 +108,7 @@ async function measureReads(deployments: Deployment[]): Promise<void> {
     const series = await sequentialLatency(read(`experiment/metrics/get-metric?experimentKey=${key}&metricName=${SERIES}`), READS);
     const failed = summary.failures + series.failures;
     console.log(
-      `  ${deployment.label.padEnd(30)}${pad(`${summary.p50.toFixed(2)} / ${summary.p99.toFixed(2)}`, 22)}${pad(`${series.p50.toFixed(2)} / ${series.p99.toFixed(2)}`, 21)}` +
+      `  ${deployment.label.padEnd(LABEL)}${pad(`${summary.p50.toFixed(2)} / ${summary.p99.toFixed(2)}`, 22)}${pad(`${series.p50.toFixed(2)} / ${series.p99.toFixed(2)}`, 21)}` +
         `${failed > 0 ? `   ${failed} failed` : ''}`,
     );
   }
@@ -142,7 +143,7 @@ export async function runServiceBackendsBench(): Promise<void> {
   try {
     const bare: ChildTarget = await startChild([join(import.meta.dirname, 'live-bare.ts')]);
     started.push(bare);
-    const sqlite = await startSqliteDeployment(SHAPE, RUNS, cluster.pid);
+    const sqlite = await startSqliteDeployment(SHAPE, RUNS);
     started.push(sqlite.deployment);
     const postgres = await startPostgresDeployments(cluster, SHAPE, RUNS);
     started.push(postgres.one, postgres.two);
@@ -156,7 +157,8 @@ export async function runServiceBackendsBench(): Promise<void> {
     console.log(`  every server the CLI in its own process (--throttle-off); PostgreSQL ${cluster.url().replace(/^postgres:\/\/[^@]*@/, '')}: a throw-away cluster on this machine, fsync on`);
     console.log(`  best of ${ROUNDS} rounds alternating over the rows, ${SECONDS} s each (1 s warm-up); CPU from /proc: per request of the service`);
     console.log(`  process(es) and of PostgreSQL (µs; batches: ms per 1,000 points); cores busy = CPU time / wall time over the run`);
-    console.log(`  ${points} points seeded through the storage module for the reads: SQLite ${(sqlite.seedMs / 1000).toFixed(1)} s, PostgreSQL ${(postgres.seedMs / 1000).toFixed(1)} s`);
+    console.log(`  reads: the summaries and one ${SHAPE.steps.toLocaleString('en')}-point series of an experiment of ${SHAPE.metrics} metrics (${points} points seeded through`);
+    console.log(`  the storage module: SQLite ${(sqlite.seedMs / 1000).toFixed(1)} s, PostgreSQL ${(postgres.seedMs / 1000).toFixed(1)} s)`);
     const e29 = await measureE29(rows);
     const batches = await measureBatches(rows);
     printIngest(rows, e29, batches);
