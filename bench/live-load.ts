@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
+import { coresBusy, processCpuMs, readMeters, type CpuMeters } from './cpu-meters.ts';
 
 /** A process under test, with the address it printed. */
 export interface ChildTarget {
@@ -12,9 +12,6 @@ export interface ChildTarget {
   cpuMs(): number;
   stop(): Promise<void>;
 }
-
-/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
-const TICKS_PER_SECOND = 100;
 
 /** Starts `node <args>` and resolves once it printed a line with an http:// address. */
 export async function startChild(args: string[], env: Record<string, string> = {}): Promise<ChildTarget> {
@@ -30,11 +27,7 @@ export async function startChild(args: string[], env: Record<string, string> = {
   return {
     url,
     child,
-    cpuMs() {
-      // Fields after the command name (which may hold spaces): state is 3rd, utime 14th, stime 15th.
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-    },
+    cpuMs: () => processCpuMs(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -52,6 +45,24 @@ export interface BatchFigures {
   /** Server CPU time per 1,000 points, ms. */
   cpuMsPerThousand: number;
   failures: number;
+  /** Cores each of the load's CPU meters kept busy (CPU time / wall time). */
+  coresBusy: Record<string, number>;
+}
+
+/** One batch load: simulated SDK runs posting gzip batches for `seconds`. */
+export interface BatchLoad {
+  /** Where the runs post; run i posts to `urls[i % urls.length]` (instances of one service). */
+  urls: string[];
+  headers: Record<string, string>;
+  /** The bodies of each simulated run (one loop per entry). */
+  bodiesPerRun: Buffer[][];
+  /** Metric points per body. */
+  points: number;
+  seconds: number;
+  /** CPU time of the server(s) under test so far, ms. */
+  serverCpuMs: () => number;
+  /** Further CPU readers (ms) reported as `coresBusy`. */
+  meters?: CpuMeters;
 }
 
 /** Metric names a training loop logs each step (10 per step, 100 steps per 1,000-point batch). */
@@ -79,15 +90,17 @@ const percentile = (sorted: readonly number[], fraction: number) => sorted[Math.
 
 /**
  * Runs one loop per entry of `bodiesPerRun` (a simulated SDK run: one keep-alive connection, one batch in flight,
- * as the streamer sends them) against `url` for `seconds`, cycling through that run's bodies.
+ * as the streamer sends them) for `seconds`, cycling through that run's bodies.
  */
-export async function runBatchLoad(url: string, headers: Record<string, string>, bodiesPerRun: Buffer[][], points: number, seconds: number, target: ChildTarget): Promise<BatchFigures> {
+export async function runBatchLoad(load: BatchLoad): Promise<BatchFigures> {
+  const { headers, points, meters = {} } = load;
   const times: number[] = [];
   let failures = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const cpuBefore = target.cpuMs();
+  const deadline = performance.now() + load.seconds * 1000;
+  const cpuBefore = load.serverCpuMs();
+  const metersBefore = readMeters(meters);
   const started = performance.now();
-  const send = (agent: Agent, body: Buffer) =>
+  const send = (url: string, agent: Agent, body: Buffer) =>
     new Promise<void>((resolve) => {
       const begun = performance.now();
       const call = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': body.length } }, (response) => {
@@ -105,14 +118,17 @@ export async function runBatchLoad(url: string, headers: Record<string, string>,
       call.end(body);
     });
   await Promise.all(
-    bodiesPerRun.map(async (bodies) => {
+    load.bodiesPerRun.map(async (bodies, run) => {
+      const url = load.urls[run % load.urls.length] as string;
       const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-      for (let index = 0; performance.now() < deadline; index += 1) await send(agent, bodies[index % bodies.length] as Buffer);
+      for (let index = 0; performance.now() < deadline; index += 1) await send(url, agent, bodies[index % bodies.length] as Buffer);
       agent.destroy();
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  const cpu = target.cpuMs() - cpuBefore;
+  const elapsedMs = performance.now() - started;
+  const elapsed = elapsedMs / 1000;
+  const busy = coresBusy(metersBefore, readMeters(meters), elapsedMs);
+  const cpu = load.serverCpuMs() - cpuBefore;
   const sorted = [...times].sort((a, b) => a - b);
   const totalPoints = times.length * points;
   return {
@@ -121,5 +137,6 @@ export async function runBatchLoad(url: string, headers: Record<string, string>,
     p99: percentile(sorted, 0.99),
     cpuMsPerThousand: cpu / Math.max(1, totalPoints / 1000),
     failures,
+    coresBusy: busy,
   };
 }

@@ -40,7 +40,7 @@ async function measureE29(service: ChildTarget, experimentKey: string): Promise<
   const body = JSON.stringify({ experimentKey, metricName: 'loss', metricValue: 0.4217, step: 12, epoch: 1, context: null, timestamp: 1_732_000_000_000 });
   const target = { url: `${service.url}/api/rest/v2/write/experiment/metric`, method: 'POST' as const, headers: { authorization: API_KEY, 'content-type': 'application/json' }, body };
   const figures = await autocannon(target, E29_CONNECTIONS, SECONDS, () => service.cpuMs() * 1000);
-  return { pointsPerSecond: figures.requestsPerSecond, p50: figures.p50, p99: figures.p99, cpuMsPerThousand: figures.cpuMicrosPerRequest ?? NaN, failures: figures.failures };
+  return { pointsPerSecond: figures.requestsPerSecond, p50: figures.p50, p99: figures.p99, cpuMsPerThousand: figures.cpuMicrosPerRequest ?? NaN, failures: figures.failures, coresBusy: {} };
 }
 
 /**
@@ -56,8 +56,9 @@ export async function runLiveBench(): Promise<void> {
     const bodies = keys.map((key) => sdkBatchBodies(key, API_KEY, BODIES_PER_RUN, POINTS));
     const headers = { authorization: API_KEY, 'content-type': 'application/json;charset=utf-8', 'content-encoding': 'gzip', 'user-agent': 'python-requests/2.32.3' };
     const measure = async (target: ChildTarget, path: string) => {
-      await runBatchLoad(target.url + path, headers, bodies, POINTS, 1, target);
-      return runBatchLoad(target.url + path, headers, bodies, POINTS, SECONDS, target);
+      const load = { urls: [target.url + path], headers, bodiesPerRun: bodies, points: POINTS, serverCpuMs: () => target.cpuMs() };
+      await runBatchLoad({ ...load, seconds: 1 });
+      return runBatchLoad({ ...load, seconds: SECONDS });
     };
     const runs: { bare: BatchFigures[]; service: BatchFigures[] } = { bare: [], service: [] };
     for (let round = 0; round < ROUNDS; round += 1) {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { startServer } from '../server/src/app.ts';
 import { openSqlite } from '../server/src/storage/sql-sqlite.ts';
-import { createExperimentStore } from '../server/src/storage/experiments.ts';
-import { createLoggedValueStore, type MetricInput } from '../server/src/storage/logged-data-values.ts';
 import { unlimitedThrottleLimits } from '../server/src/throttle.ts';
+import { seedMetricPoints } from './seed-points.ts';
+import { runServiceBackendsBench } from './service-backends.ts';
 import { runMixedLoadBench } from './service-mixed.ts';
 import { autocannon, sequentialLatency, type LoadFigures, type LoadTarget } from './service-load.ts';
 import { runServiceSearchBench } from './service-search.ts';
@@ -32,35 +32,19 @@ const row = (label: string, figures: LoadFigures) =>
   `  ${label.padEnd(28)}${Math.round(figures.requestsPerSecond).toString().padStart(9)}${figures.p50.toFixed(0).padStart(8)}${figures.p99.toFixed(0).padStart(8)}` +
   `${(figures.cpuMicrosPerRequest ?? NaN).toFixed(0).padStart(15)}${String(figures.failures).padStart(8)}`;
 
-/** Inserts METRICS × STEPS points straight through the storage module, one transaction per 10,000 points. */
+/** Inserts METRICS × STEPS points into the SQLite database through the storage module, one transaction per 10,000 points. */
 async function insertPoints(dataDir: string, experimentKey: string): Promise<number> {
   const db = openSqlite(dataDir);
   try {
-    const experimentId = (await createExperimentStore(db).byKey(experimentKey))?.id;
-    if (experimentId === undefined) throw new Error('bench experiment missing');
-    const values = createLoggedValueStore(db);
-    const started = performance.now();
-    for (let metric = 0; metric < METRICS; metric += 1) {
-      const name = `metric_${String(metric).padStart(3, '0')}`;
-      const points: MetricInput[] = Array.from({ length: STEPS }, (_, step) => ({
-        name,
-        value: Math.sin(step / 100) + metric,
-        step,
-        epoch: Math.floor(step / 1000),
-        timestamp: 1_700_000_000_000 + step * 100,
-        context: null,
-      }));
-      await values.appendMetrics(experimentId, points, Infinity);
-    }
-    return performance.now() - started;
+    return await seedMetricPoints(db, experimentKey, { metrics: METRICS, steps: STEPS });
   } finally {
     await db.close();
   }
 }
 
 /**
- * `npm run bench -- service`: E29 ingest vs bare Fastify, reads over 1,000,000 stored points, search over 100,000
- * experiments, and the mixed load's memory.
+ * `npm run bench -- service`: E29 ingest vs bare Fastify, reads over 1,000,000 stored points, the same ingest and
+ * reads on SQLite and PostgreSQL (one and two instances), search over 100,000 experiments, and the mixed load's memory.
  */
 export async function runServiceBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-'));
@@ -127,6 +111,7 @@ export async function runServiceBench(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+  await runServiceBackendsBench();
   await runServiceSearchBench();
   await runMixedLoadBench();
 }
