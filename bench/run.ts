@@ -1,5 +1,6 @@
 import { runFuzzBench } from './fuzz.ts';
 import { runLiveBench } from './live.ts';
+import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceBench } from './service.ts';
 import { runUiBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
@@ -9,6 +10,8 @@ const suites: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
   live: runLiveBench,
   service: runServiceBench,
+  /** Only the service bench's SQLite / PostgreSQL rows. */
+  backends: runServiceBackendsBench,
   ui: runUiBench,
   upload: runUploadBench,
 };
@@ -18,7 +21,7 @@ const pending: Record<string, string> = {
 };
 
 const requested = process.argv.slice(2);
-const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending });
+const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending }).filter((name) => name !== 'backends');
 let waiting = 0;
 for (const name of names) {
   const suite = suites[name];

@@ -85,8 +85,9 @@ export function postgresPool(url: string, max = 10): pg.Pool {
 /**
  * The Sql interface over a PostgreSQL pool. Each statement is a named prepared statement (prepared once per
  * connection). A transaction takes one connection for its work (found again through the async call chain), waits
- * for the transaction lock (one transaction at a time across every instance, the serial order SQLite gives), and is
- * SERIALIZABLE and re-run should PostgreSQL still report a lost race.
+ * for the transaction lock (one transaction at a time across every instance, the serial order SQLite gives: each
+ * sees every earlier one committed, so READ COMMITTED suffices; SERIALIZABLE would only add predicate-lock work), and
+ * is re-run should PostgreSQL still report a lost race (a deadlock, a unique key taken by a statement outside one).
  */
 export function postgresSql(pool: pg.Pool): Sql {
   const current = new AsyncLocalStorage<{ client: pg.PoolClient; savepoints: number }>();
@@ -123,7 +124,7 @@ export function postgresSql(pool: pg.Pool): Sql {
   };
 
   const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> => {
-    await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+    await client.query('BEGIN');
     try {
       await client.query({ name: 'td_transaction_lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [TRANSACTION_LOCK_KEY] });
       const result = await current.run({ client, savepoints: 0 }, work);

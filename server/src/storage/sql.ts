@@ -37,7 +37,7 @@ export interface Sql {
   exec(text: string): Promise<void>;
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Writes are serialised
-   * as SQLite serialises them (PostgreSQL: one at a time under an advisory lock, SERIALIZABLE, re-run on a lost race, so `work` must only
+   * as SQLite serialises them (PostgreSQL: one at a time under an advisory lock, re-run on a lost race, so `work` must only
    * write through this connection). A transaction inside another is a savepoint of it.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
