@@ -17,11 +17,12 @@ export interface ExternalCommits {
   onCommit(listener: () => void): void;
 }
 
-/** Watches a database for other connections' commits; `now` (ms, monotonic) is injectable for tests. */
-export function createExternalCommits(db: Db, now: () => number = () => performance.now()): ExternalCommits {
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+/**
+ * Commits seen through `changed` (true when another writer committed since the last look), looked for at most once
+ * per event-loop turn and MAX_LOOK_REUSE_MS; `now` (ms, monotonic) is injectable for tests.
+ */
+function watchCommits(changed: () => boolean, now: () => number): ExternalCommits {
   const listeners: (() => void)[] = [];
-  let seenVersion = dataVersion.get();
   /** When the look this turn may reuse was taken; undefined once the turn ended. */
   let lookedAt: number | undefined;
   const endTurn = () => {
@@ -33,13 +34,23 @@ export function createExternalCommits(db: Db, now: () => number = () => performa
       if (lookedAt !== undefined && time - lookedAt < MAX_LOOK_REUSE_MS) return;
       if (lookedAt === undefined) setImmediate(endTurn);
       lookedAt = time;
-      const version = dataVersion.get();
-      if (version === seenVersion) return;
-      seenVersion = version;
+      if (!changed()) return;
       for (const listener of listeners) listener();
     },
     onCommit: (listener) => void listeners.push(listener),
   };
+}
+
+/** Watches a database for other connections' commits; `now` (ms, monotonic) is injectable for tests. */
+export function createExternalCommits(db: Db, now: () => number = () => performance.now()): ExternalCommits {
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seenVersion = dataVersion.get();
+  return watchCommits(() => {
+    const version = dataVersion.get();
+    if (version === seenVersion) return false;
+    seenVersion = version;
+    return true;
+  }, now);
 }
 
 /**
@@ -47,19 +58,5 @@ export function createExternalCommits(db: Db, now: () => number = () => performa
  * caches of committed state last at most one event-loop turn and MAX_LOOK_REUSE_MS, as with SQLite's watch.
  */
 export function createUnwatchedCommits(now: () => number = () => performance.now()): ExternalCommits {
-  const listeners: (() => void)[] = [];
-  let lookedAt: number | undefined;
-  const endTurn = () => {
-    lookedAt = undefined;
-  };
-  return {
-    refresh() {
-      const time = now();
-      if (lookedAt !== undefined && time - lookedAt < MAX_LOOK_REUSE_MS) return;
-      if (lookedAt === undefined) setImmediate(endTurn);
-      lookedAt = time;
-      for (const listener of listeners) listener();
-    },
-    onCommit: (listener) => void listeners.push(listener),
-  };
+  return watchCommits(() => true, now);
 }
