@@ -60,6 +60,11 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
       return [{ ok: false, error }];
     }
   };
+  /**
+   * The flush before: a flush starts once it ended, so writes queued meanwhile share the next transaction instead of
+   * each turn's writes waiting for a transaction of their own (PostgreSQL runs transactions one at a time).
+   */
+  let previous: Promise<void> = Promise.resolve();
   const flush = async () => {
     const items = queue;
     queue = [];
@@ -81,7 +86,7 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
       new Promise<T>((resolve, reject) => {
         if (queue.length === 0) {
           setImmediate(() => {
-            flush().catch(reject);
+            previous = previous.then(flush).catch(reject);
           });
         }
         queue.push({ write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject });
