@@ -151,7 +151,7 @@ export async function insertAsset(services: Services, content: AssetContent, wan
 export async function storeReceivedAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
   let saved: Awaited<ReturnType<typeof insertAsset>>;
   try {
-    saved = await services.sql.transaction(async () => (insertAsset(services, content, wanted)));
+    saved = await services.sql.transaction(() => insertAsset(services, content, wanted));
   } catch (error) {
     if (content.file) await services.blobs.remove(content.file.blob);
     throw error;
