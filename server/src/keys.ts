@@ -45,16 +45,22 @@ export async function registerApiKey(users: UserStore, userId: number, key: stri
  */
 export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Promise<Caller | undefined> {
   const cache = new Map<string, Caller>();
-  externalCommits.onCommit(() => cache.clear());
+  /** Counts cache drops: a match read before one is not cached (the key may have been revoked meanwhile). */
+  let generation = 0;
+  externalCommits.onCommit(() => {
+    generation += 1;
+    cache.clear();
+  });
   return async (presented) => {
     if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
-    externalCommits.refresh();
+    await externalCommits.refresh();
     // The one-shot digest as text is several times cheaper than a Hash object per request.
     const id = hash('sha256', presented, 'base64');
     const cached = cache.get(id);
     if (cached) return cached;
+    const before = generation;
     const caller = await matchKey(users, Buffer.from(id, 'base64'), keyPrefix(presented));
-    if (caller) {
+    if (caller && generation === before) {
       if (cache.size >= 1000) cache.clear();
       cache.set(id, caller);
     }

@@ -7,7 +7,10 @@ import { openDatabase, type Db } from '../src/storage/database.ts';
 import { createExternalCommits, MAX_LOOK_REUSE_MS } from '../src/storage/external-commits.ts';
 import { sqliteSql } from '../src/storage/sql-sqlite.ts';
 import { createWorkspaceStore } from '../src/storage/workspaces.ts';
-import { startTestServer } from './harness.ts';
+import type { StorageLocation } from '../src/storage/open-storage.ts';
+import { openStorage } from '../src/storage/open-storage.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+import { freshPostgresDatabase, testBackends, type TestBackend } from './test-database.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const cleanups: (() => unknown)[] = [];
@@ -32,33 +35,33 @@ describe('external commits', () => {
     let noticed = 0;
     const watch = createExternalCommits(db, () => 0);
     watch.onCommit(() => (noticed += 1));
-    watch.refresh();
+    await watch.refresh();
     addUser(db, 'own');
     await nextTurn();
-    watch.refresh();
+    await watch.refresh();
     expect(noticed).toBe(0);
 
     addUser(other, 'elsewhere');
-    watch.refresh();
+    await watch.refresh();
     expect(noticed).toBe(0); // the look of this turn is reused (the clock stands still here)
     await nextTurn();
-    watch.refresh();
+    await watch.refresh();
     expect(noticed).toBe(1);
     await nextTurn();
-    watch.refresh();
+    await watch.refresh();
     expect(noticed).toBe(1);
   });
 
-  it(`reuses a look for at most ${MAX_LOOK_REUSE_MS} ms within one turn`, () => {
+  it(`reuses a look for at most ${MAX_LOOK_REUSE_MS} ms within one turn`, async () => {
     const { db, other } = twoConnections();
     let clock = 0;
     let noticed = 0;
     const watch = createExternalCommits(db, () => clock);
     watch.onCommit(() => (noticed += 1));
-    watch.refresh();
+    await watch.refresh();
     addUser(other, 'elsewhere');
     clock += MAX_LOOK_REUSE_MS;
-    watch.refresh();
+    await watch.refresh();
     expect(noticed).toBe(1);
   });
 });
@@ -86,34 +89,56 @@ describe('membership cache', () => {
     workspaces.forgetMembers();
     expect(await workspaces.isMember(space.id, userId)).toBe(false);
   });
-
-  it('drops memberships another process removed, for the requests that follow', async () => {
-    const server = await startTestServer();
-    cleanups.push(() => server.close());
-    const erin = await issueApiKey({ dataDir: server.dataDir, userName: 'erin' });
-    const listErinsProjects = () => server.call('listProjects', { key: erin.apiKey, query: { workspaceName: 'erin' } });
-    expect((await listErinsProjects()).status).toBe(200);
-    const other = openDatabase(server.dataDir);
-    try {
-      other.prepare('DELETE FROM workspace_members WHERE user_id = (SELECT id FROM users WHERE name = ?)').run('erin');
-    } finally {
-      other.close();
-    }
-    expect((await listErinsProjects()).status).toBe(403);
-  });
 });
 
-describe('revocation under load', () => {
+/** A service on `backend` and "another process": its own connection to the same database. */
+async function serviceWithOther(backend: TestBackend): Promise<{ server: TestServer; location: StorageLocation; other: (text: string, params: unknown[]) => Promise<void> }> {
+  const databaseUrl = backend === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const server = await startTestServer({ backend, databaseUrl });
+  cleanups.push(() => server.close());
+  const location = { dataDir: server.dataDir, databaseUrl };
+  const other = async (text: string, params: unknown[]) => {
+    const storage = await openStorage(location);
+    try {
+      await storage.sql.prepare(text).run(...params);
+    } finally {
+      await storage.close();
+    }
+  };
+  return { server, location, other };
+}
+
+describe.each(testBackends())("another process's commits, on %s", (backend) => {
+  it('drops memberships another process removed, for the requests that follow', async () => {
+    const { server, location, other } = await serviceWithOther(backend);
+    const erin = await issueApiKey({ ...location, userName: 'erin' });
+    const listErinsProjects = () => server.call('listProjects', { key: erin.apiKey, query: { workspaceName: 'erin' } });
+    expect((await listErinsProjects()).status).toBe(200);
+    await other('DELETE FROM workspace_members WHERE user_id = (SELECT id FROM users WHERE name = ?)', ['erin']);
+    expect((await listErinsProjects()).status).toBe(403);
+  });
+
   it('refuses every request sent after another connection revoked the key, while requests keep arriving', async () => {
-    const server = await startTestServer();
-    cleanups.push(() => server.close());
-    const frank = await issueApiKey({ dataDir: server.dataDir, userName: 'frank' });
+    const { server, location } = await serviceWithOther(backend);
+    const frank = await issueApiKey({ ...location, userName: 'frank' });
     const list = () => server.call('listWorkspaces', { key: frank.apiKey }).then((reply) => reply.status);
     const inFlight = Array.from({ length: 20 }, list);
     await Promise.race(inFlight);
-    expect(await revokeApiKeys({ dataDir: server.dataDir }, frank.prefix)).toBe(1);
+    expect(await revokeApiKeys(location, frank.prefix)).toBe(1);
     const after = await Promise.all(Array.from({ length: 20 }, list));
     expect(after).toEqual(Array.from({ length: 20 }, () => 401));
     expect(await Promise.all(inFlight)).toContain(200);
   });
+
+  it('refuses logging to an experiment another process deleted, from the next request on', async () => {
+    const { server, other } = await serviceWithOther(backend);
+    const created = await server.call('createExperiment', { body: { workspaceName: 'admin', projectName: 'cache' } });
+    const experimentKey = (created.body as { experimentKey: string }).experimentKey;
+    const log = () => server.call('logMetric', { body: { experimentKey, metricName: 'loss', metricValue: 1 } }).then((reply) => reply.status);
+    expect(await log()).toBe(200);
+    expect(await log()).toBe(200);
+    await other('UPDATE experiments SET deleted_at = ? WHERE key = ?', [Date.now(), experimentKey]);
+    expect(await log()).toBe(404);
+  });
 });
+

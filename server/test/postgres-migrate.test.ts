@@ -68,7 +68,10 @@ async function postgresDump(url: string): Promise<Dump> {
   const client = new pg.Client(url);
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name <> 'schema_migrations'");
+    // Each dialect's own bookkeeping is not copied: the migrations table, PostgreSQL's cache epoch (its migration 003).
+    const { rows } = await client.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_name NOT IN ('schema_migrations', 'cache_epoch')",
+    );
     const dump: Dump = {};
     for (const { name } of rows) dump[name] = (await client.query(`SELECT * FROM "${name}"`)).rows.map((row: Record<string, unknown>) => rowText(row)).sort();
     return dump;

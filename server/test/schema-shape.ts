@@ -60,5 +60,7 @@ export async function postgresShape(client: pg.ClientBase): Promise<SchemaShape>
     WHERE n.nspname = current_schema() AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`);
   for (const row of indexes.rows) add(row.t, `index ${row.name} (${row.cols})${row.uniq ? ' unique' : ''}${row.partial ? ' partial' : ''}`);
   for (const table of Object.keys(shape)) shape[table]?.sort();
+  // PostgreSQL's own bookkeeping of cache validity (its migration 003): SQLite watches PRAGMA data_version instead.
+  delete shape.cache_epoch;
   return shape;
 }

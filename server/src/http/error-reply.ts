@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { SdkError, type ErrorReply } from '../../../shared/api/index.ts';
+import { UnstorableTextError } from '../storage/sql.ts';
 import { ApiError, badRequest } from './api-error.ts';
 
 /** The status, body and headers an error becomes (compat.md §2): never a 5xx for bad input. */
@@ -28,6 +29,7 @@ export function errorOutcome(error: unknown, bodyLimit: number): ErrorOutcome {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return outcome(400, SdkError.validation, 'The body is empty but Content-Type is application/json: send a JSON object.');
   }
+  if (error instanceof UnstorableTextError) return outcome(400, SdkError.validation, error.message);
   if (error instanceof SyntaxError) return outcome(400, SdkError.validation, `The body is not valid JSON: ${error.message}`);
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

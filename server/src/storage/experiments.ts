@@ -173,7 +173,10 @@ const fileNameOf = (filePath: string | null) => (filePath === null ? null : (fil
 export function createExperimentStore(db: Sql): ExperimentStore {
   const cache = new Map<string, Experiment>();
   const keysById = new Map<number, string>();
+  /** Counts forgets: a lookup that started before one must not cache what it read (it may predate the change). */
+  let generation = 0;
   const forget = (id: number) => {
+    generation += 1;
     const key = keysById.get(id);
     if (key !== undefined) cache.delete(key);
     keysById.delete(id);
@@ -185,6 +188,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     keysById.set(experiment.id, experiment.key);
   };
   const forgetAll = () => {
+    generation += 1;
     cache.clear();
     keysById.clear();
   };
@@ -235,8 +239,9 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     async byKey(key) {
       const cached = cache.get(key);
       if (cached) return { ...cached, throttleReasons: [...cached.throttleReasons] };
+      const before = generation;
       const found = one(await byKey.get(key));
-      if (found) remember({ ...found, throttleReasons: [...found.throttleReasons] });
+      if (found && generation === before) remember({ ...found, throttleReasons: [...found.throttleReasons] });
       return found;
     },
     byId: async (id) => one(await byId.get(id)),

@@ -20,8 +20,10 @@ export type PointWriter = (rows: PointRows) => Promise<void>;
 /**
  * Creates the writer of metric points. One statement per row spends most of its time binding and stepping a
  * statement; a statement of many rows pays that once per chunk (same rows, same table, same order of arrival).
+ * PostgreSQL takes any number of rows in one statement, a column per array parameter (one round trip).
  */
 export function createPointWriter(db: Sql): PointWriter {
+  if (db.dialect === 'postgres') return createArrayPointWriter(db);
   const statements = ROWS_PER_STATEMENT.map((size) => ({
     size,
     statement: db.prepare(
@@ -34,6 +36,20 @@ export function createPointWriter(db: Sql): PointWriter {
     for (const { size, statement } of statements) {
       for (; count - written >= size; written += size) await statement.run(...rows.slice(written * POINT_COLUMNS, (written + size) * POINT_COLUMNS));
     }
+  };
+}
+
+/** PostgreSQL's writer: every row in one `INSERT … SELECT FROM unnest(arrays)`, the rows' columns as seven arrays. */
+function createArrayPointWriter(db: Sql): PointWriter {
+  const statement = db.prepare(
+    `INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context)
+     SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::text[])`,
+  );
+  return async (rows) => {
+    if (rows.length === 0) return;
+    const columns: (string | number | null)[][] = Array.from({ length: POINT_COLUMNS }, () => []);
+    for (let index = 0; index < rows.length; index += 1) (columns[index % POINT_COLUMNS] as (string | number | null)[]).push(rows[index] as string | number | null);
+    await statement.run(...columns);
   };
 }
 

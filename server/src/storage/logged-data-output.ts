@@ -18,6 +18,9 @@ export interface LoggedOutputStore {
   text(experimentId: number, stderr?: boolean): Promise<string>;
 }
 
+/** Console text as stored: a NUL character (a program printing binary) becomes U+FFFD, as a terminal shows it unprintable. */
+const printable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text);
+
 /** Creates the output store over a database. */
 export function createLoggedOutputStore(db: Sql): LoggedOutputStore {
   const maxOffset = db.prepare<[number], number | null>('SELECT max(line_offset) FROM output_lines WHERE experiment_id = ?').pluck();
@@ -33,7 +36,7 @@ export function createLoggedOutputStore(db: Sql): LoggedOutputStore {
     for (const line of lines) {
       const offset = line.offset ?? top + 1;
       top = Math.max(top, offset);
-      await insert.run(experimentId, offset, line.stderr ? 1 : 0, line.localTimestamp, context, line.output);
+      await insert.run(experimentId, offset, line.stderr ? 1 : 0, line.localTimestamp, context, printable(line.output));
     }
   });
   return {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Sql } from './sql.ts';
+import { checkStorableText, type Sql } from './sql.ts';
 import { createPointWriter, firstFullSeries, groupBySeries, pushSeriesRows, type PointRows } from './logged-data-append.ts';
 import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
 
@@ -41,11 +41,12 @@ export interface LoggedValueStore {
   /** Appends metric values in one transaction, all or none: none when a series would pass `maxPerSeries` values. */
   appendMetrics(experimentId: number, points: readonly MetricInput[], maxPerSeries: number): Promise<AppendResult>;
   /**
-   * Runs `run`, which must be inside one transaction, keeping the metric summaries it changes in memory and
-   * writing each once at its end (before the commit): a failing append leaves them as they were, and when the
-   * transaction fails they go with it. Nested inside another, it forgets what `run` kept when `run` throws.
+   * Runs `run`, which must be inside one transaction, keeping the metric points it appends and the summaries it
+   * changes in memory and writing them once at its end (before the commit: one insert for every point, each summary
+   * once): a refused append leaves them as they were, and when the transaction fails they go with it. Nested inside
+   * another, it forgets what `run` kept when `run` throws.
    */
-  deferringSummaries<T>(run: () => Promise<T>): Promise<T>;
+  deferringWrites<T>(run: () => Promise<T>): Promise<T>;
   /** Folds a parameter or other value into its summary. */
   logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): Promise<void>;
   /** Summaries of one kind, by name. */
@@ -101,10 +102,16 @@ interface SeriesState {
   stored: Summary | undefined;
 }
 
-/** A series whose summary `deferringSummaries` writes at its end. */
+/** A series whose summary `deferringWrites` writes at its end. */
 interface DeferredSeries extends SeriesState {
   experimentId: number;
   name: string;
+}
+
+/** What `deferringWrites` keeps for the end of its transaction. */
+interface DeferredWrites {
+  series: Map<string, DeferredSeries>;
+  rows: PointRows;
 }
 
 /** Thrown inside an append transaction to roll it back. */
@@ -153,63 +160,81 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     return Number(await insertItem.get(experimentId, kind, name, summary.count, ...summaryColumns(summary)));
   };
 
-  /** Metric summaries kept by `deferringSummaries` for the calling async chain, by experiment and name; undefined outside it. */
-  const deferredSummaries = new AsyncLocalStorage<Map<string, DeferredSeries>>();
+  /** Points and metric summaries kept by `deferringWrites` for the calling async chain; undefined outside it. */
+  const deferredWrites = new AsyncLocalStorage<DeferredWrites>();
   const deferredKey = (experimentId: number, name: string) => `${experimentId}\u0000${name}`;
 
-  /** A series' state when an append first touches it: as `deferringSummaries` keeps it, else as its row holds it. */
+  /** A series' state when an append first touches it: as `deferringWrites` keeps it, else as its row holds it. */
   const stateOf = async (experimentId: number, name: string): Promise<SeriesState> => {
-    const kept = deferredSummaries.getStore()?.get(deferredKey(experimentId, name));
+    const kept = deferredWrites.getStore()?.series.get(deferredKey(experimentId, name));
     if (kept) return { id: kept.id, summary: kept.summary, stored: kept.stored };
     const row = await selectItem.get(experimentId, 'metric', name);
     const summary = row ? summaryOf(row) : undefined;
     return { id: row?.id, summary, stored: summary };
   };
 
-  const append = (experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => db.transaction(async () => {
+  /**
+   * Appends in the caller's transaction. Everything that can refuse the append (the series limit, text the database
+   * cannot store) is checked before its first write, a new series' row; its points and summaries are written at once,
+   * or kept for the end of `deferringWrites` only once nothing can fail any more.
+   */
+  const appendIn = async (deferred: DeferredWrites | undefined, experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
     const groups = groupBySeries(points);
-    /** Per series touched by this append; shared state (`deferred`) changes only once nothing can fail any more. */
     const touched = new Map<string, SeriesState>();
     for (const name of groups.keys()) touched.set(name, await stateOf(experimentId, name));
     const full = firstFullSeries(groups, (name) => touched.get(name)?.summary?.count ?? 0, maxPerSeries);
     if (full !== undefined) throw new SeriesFull(full);
-    const rows: PointRows = [];
-    for (const [name, indices] of groups) {
-      const entry = touched.get(name) as SeriesState;
+    const folded = [...groups].map(([name, indices]) => {
       const inputs = indices.map((index) => points[index] as MetricInput);
-      const folded = inputs.map((input) => loggedPoint(input.value, input.timestamp, input.step, input.context));
+      const values = inputs.map((input) => loggedPoint(input.value, input.timestamp, input.step, input.context));
+      checkStorableText(values.flatMap((point) => [point.value, point.context]));
+      return { entry: touched.get(name) as SeriesState, name, inputs, values };
+    });
+    const rows: PointRows = [];
+    for (const { entry, name, inputs, values } of folded) {
       const storedCount = entry.summary?.count ?? 0;
-      entry.summary = foldPoints(entry.summary, folded);
+      entry.summary = foldPoints(entry.summary, values);
       if (entry.id === undefined) {
         entry.id = await save(experimentId, 'metric', name, undefined, entry.summary as Summary);
         entry.stored = entry.summary;
       }
-      pushSeriesRows(rows, entry.id, storedCount, inputs, folded);
+      pushSeriesRows(rows, entry.id, storedCount, inputs, values);
+    }
+    if (deferred) {
+      for (const row of rows) deferred.rows.push(row);
+      for (const [name, entry] of touched) deferred.series.set(deferredKey(experimentId, name), { ...entry, experimentId, name });
+      return;
     }
     await writePoints(rows);
-    const deferred = deferredSummaries.getStore();
     for (const [name, entry] of touched) {
-      if (deferred) deferred.set(deferredKey(experimentId, name), { ...entry, experimentId, name });
-      else if (entry.summary && entry.summary !== entry.stored) await save(experimentId, 'metric', name, entry.id, entry.summary);
+      if (entry.summary && entry.summary !== entry.stored) await save(experimentId, 'metric', name, entry.id, entry.summary);
     }
-  });
+  };
 
-  const deferringSummaries = async <T>(run: () => Promise<T>): Promise<T> => {
-    const outer = deferredSummaries.getStore();
+  /** An append inside `deferringWrites` needs no savepoint (see appendIn); elsewhere it is a transaction of its own. */
+  const append = (experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
+    const deferred = deferredWrites.getStore();
+    return deferred ? appendIn(deferred, experimentId, points, maxPerSeries) : db.transaction(() => appendIn(undefined, experimentId, points, maxPerSeries));
+  };
+
+  const deferringWrites = async <T>(run: () => Promise<T>): Promise<T> => {
+    const outer = deferredWrites.getStore();
     if (outer) {
       /** Nested (a write in its own savepoint): undo what it kept if it fails, as its savepoint undoes its rows. */
-      const before = new Map(outer);
+      const series = new Map(outer.series);
+      const rowCount = outer.rows.length;
       try {
         return await run();
       } catch (error) {
-        outer.clear();
-        for (const [key, entry] of before) outer.set(key, entry);
+        outer.series = series;
+        outer.rows.length = rowCount;
         throw error;
       }
     }
-    const kept = new Map<string, DeferredSeries>();
-    const result = await deferredSummaries.run(kept, run);
-    for (const { experimentId, name, id, summary, stored } of kept.values()) {
+    const kept: DeferredWrites = { series: new Map(), rows: [] };
+    const result = await deferredWrites.run(kept, run);
+    await writePoints(kept.rows);
+    for (const { experimentId, name, id, summary, stored } of kept.series.values()) {
       if (summary && summary !== stored) await save(experimentId, 'metric', name, id, summary);
     }
     return result;
@@ -232,7 +257,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
         throw error;
       }
     },
-    deferringSummaries,
+    deferringWrites,
     logValue: (experimentId, kind, name, point) => logValue(experimentId, kind, name, point),
     summaries: async (experimentId, kind) => (await selectKind.all(experimentId, kind)).map(named),
     metricSummariesWithPrefix: async (experimentId, prefix) =>

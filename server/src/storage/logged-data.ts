@@ -27,6 +27,6 @@ export function createLoggedDataStore(db: Sql): LoggedDataStore {
     documents: createLoggedDocumentStore(db),
     tags: createLoggedTagStore(db),
     dependencies: createLoggedDependencyStore(db),
-    batch: createGroupCommit(db, values.deferringSummaries),
+    batch: createGroupCommit(db, values.deferringWrites),
   };
 }

@@ -1,6 +1,6 @@
 import { startCheckpointer } from './checkpointer.ts';
 import { openDatabase } from './database.ts';
-import { createExternalCommits, createUnwatchedCommits, type ExternalCommits } from './external-commits.ts';
+import { createEpochCommits, createExternalCommits, type ExternalCommits } from './external-commits.ts';
 import { openPostgres } from './postgres-database.ts';
 import { postgresSql } from './sql-postgres.ts';
 import { sqliteSql } from './sql-sqlite.ts';
@@ -26,12 +26,12 @@ export interface StorageLocation {
 /**
  * Opens the storage and applies pending migrations. SQLite: WAL checkpoints on a background thread and
  * `PRAGMA data_version` to notice other processes' commits. PostgreSQL: a pool, migrations under an advisory
- * lock; other instances commit unseen, so caches of committed state are dropped at every new event-loop turn.
+ * lock; other instances commit unseen, so caches of committed state are dropped when the cache epoch changed.
  */
 export async function openStorage(location: StorageLocation): Promise<OpenStorage> {
   if (location.databaseUrl !== undefined) {
     const sql = postgresSql(await openPostgres(location.databaseUrl, POSTGRES_POOL_SIZE));
-    return { sql, externalCommits: createUnwatchedCommits(), close: () => sql.close() };
+    return { sql, externalCommits: createEpochCommits(sql), close: () => sql.close() };
   }
   const db = openDatabase(location.dataDir);
   const checkpointer = await startCheckpointer(db);

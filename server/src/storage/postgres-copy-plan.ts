@@ -17,8 +17,8 @@ const KIND_OF_PG_TYPE: Record<string, ColumnKind> = { bigint: 'integer', 'double
 /** A reason `migrate` stops before writing: printed as is, exit status 1. */
 export class MigrateRefusal extends Error {}
 
-/** The bookkeeping table each dialect keeps for itself; never copied. */
-const OWN_TABLES = new Set(['schema_migrations']);
+/** The bookkeeping tables a dialect keeps for itself (migrations; PostgreSQL's cache epoch, migration 003); never copied. */
+const OWN_TABLES = new Set(['schema_migrations', 'cache_epoch']);
 
 /** Orders tables so that every table comes after the tables its foreign keys reference (ties by name). */
 function foreignKeyOrder(db: Db, tables: string[]): string[] {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { RunResult, Sql, Statement } from './sql.ts';
+import { checkStorableText, type RunResult, type Sql, type Statement } from './sql.ts';
 
 /**
  * PostgreSQL's codes for a transaction that lost a race: serialisation failure, deadlock, and a unique violation
@@ -91,7 +91,10 @@ export function postgresPool(url: string, max = 10): pg.Pool {
  */
 export function postgresSql(pool: pg.Pool): Sql {
   const current = new AsyncLocalStorage<{ client: pg.PoolClient; savepoints: number }>();
-  const query = (config: pg.QueryConfig): Promise<pg.QueryResult> => (current.getStore()?.client ?? pool).query(config);
+  const query = async (config: pg.QueryConfig): Promise<pg.QueryResult> => {
+    checkStorableText(config.values ?? []);
+    return (current.getStore()?.client ?? pool).query(config);
+  };
 
   const statement = <P extends unknown[], R>(text: string, mode: 'rows' | 'pluck' | 'raw'): Statement<P, R> => {
     const numbered = toPostgresText(text);
@@ -128,7 +131,8 @@ export function postgresSql(pool: pg.Pool): Sql {
     try {
       await client.query({ name: 'td_transaction_lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [TRANSACTION_LOCK_KEY] });
       const result = await current.run({ client, savepoints: 0 }, work);
-      await client.query('COMMIT');
+      // After a failed statement PostgreSQL answers COMMIT with a rollback: never report such a transaction as done.
+      if ((await client.query('COMMIT')).command !== 'COMMIT') throw new Error('PostgreSQL rolled the transaction back: a statement in it had failed.');
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

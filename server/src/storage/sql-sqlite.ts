@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { openDatabase } from './database.ts';
-import type { RunResult, Sql, Statement } from './sql.ts';
+import { checkStorableText, type RunResult, type Sql, type Statement } from './sql.ts';
 
 /**
  * The Sql interface over one better-sqlite3 connection. Statements run synchronously and resolve at once; a
@@ -20,14 +20,17 @@ export function sqliteSql(db: Database.Database): Sql {
     const ready = mode === 'pluck' ? prepared.pluck(true) : mode === 'raw' ? prepared.raw(true) : prepared;
     return {
       all: async (...params) => {
+        checkStorableText(params);
         while (!free()) await held;
         return ready.all(...params) as R[];
       },
       get: async (...params) => {
+        checkStorableText(params);
         while (!free()) await held;
         return ready.get(...params) as R | undefined;
       },
       run: async (...params): Promise<RunResult> => {
+        checkStorableText(params);
         while (!free()) await held;
         return { changes: ready.run(...params).changes };
       },

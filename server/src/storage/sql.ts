@@ -46,3 +46,16 @@ export interface Sql {
   /** Closes the connection(s); pending statements finish first. */
   close(): Promise<void>;
 }
+
+/** Refuses text holding the NUL character (U+0000): PostgreSQL cannot store it, so neither backend does. */
+export class UnstorableTextError extends Error {
+  constructor() {
+    super('A text value contains the NUL character (\\u0000), which the service cannot store: remove it and send again.');
+    this.name = 'UnstorableTextError';
+  }
+}
+
+/** Throws UnstorableTextError, before anything reaches the database, when a text parameter holds U+0000. */
+export function checkStorableText(params: readonly unknown[]): void {
+  for (const value of params) if (typeof value === 'string' && value.includes('\u0000')) throw new UnstorableTextError();
+}

@@ -47,6 +47,8 @@ const MEMBER_CACHE_LIMIT = 10_000;
 /** Creates the workspace store over a database. */
 export function createWorkspaceStore(db: Sql): WorkspaceStore {
   const members = new Set<string>();
+  /** Counts `forgetMembers` calls. */
+  let generation = 0;
   const byName = db.prepare<[string], WorkspaceRecord>('SELECT * FROM workspaces WHERE name = ?');
   const byId = db.prepare<[number], WorkspaceRecord>('SELECT * FROM workspaces WHERE id = ?');
   const insert = db.prepare('INSERT INTO workspaces (uuid, name, plan, created_by, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id').pluck();
@@ -76,15 +78,20 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
     async isMember(workspaceId, userId) {
       const member = `${workspaceId}:${userId}`;
       if (members.has(member)) return true;
+      const before = generation;
       if (await isMember.get(workspaceId, userId) === undefined) return false;
-      // Inside a transaction the row may not be committed yet (and could be rolled back): not cached.
-      if (!db.inTransaction()) {
+      // Inside a transaction the row may not be committed yet (and could be rolled back): not cached; nor when the
+      // members were forgotten while the read ran (it may predate the change).
+      if (!db.inTransaction() && generation === before) {
         if (members.size >= MEMBER_CACHE_LIMIT) members.clear();
         members.add(member);
       }
       return true;
     },
-    forgetMembers: () => members.clear(),
+    forgetMembers: () => {
+      generation += 1;
+      members.clear();
+    },
     namesForUser: async (userId) => (await names.all(userId)).map((row) => row.name),
     defaultForUser: async (userId) => toWorkspace(await defaultFor.get(userId)),
   };
