@@ -169,7 +169,10 @@ async function killHolderMidAttempt(hanging: Receiver, model: string): Promise<v
   expect(Date.now() - hungAt).toBeGreaterThan(LEASE_MILLIS - 2_000);
   expect(resent && deliveryIdOf(resent)).toBe(deliveryIdOf(hung));
   expect(resent?.body).toBe(hung.body);
-  const { deliveries } = (await on(survivor).call('listWebhookDeliveries', { query: { workspaceName: WORKSPACE, modelName: model } })).body;
-  expect(deliveries).toMatchObject([{ deliveryId: deliveryIdOf(hung), status: 'delivered', attempts: 1 }]);
+  // The receiver has the request before the survivor records its reply: wait for the record.
+  await vi.waitFor(async () => {
+    const { deliveries } = (await on(survivor).call('listWebhookDeliveries', { query: { workspaceName: WORKSPACE, modelName: model } })).body;
+    expect(deliveries).toMatchObject([{ deliveryId: deliveryIdOf(hung), status: 'delivered', attempts: 1 }]);
+  }, { timeout: 5_000, interval: 100 });
   expect(hanging.received).toHaveLength(before + 2);
 }
