@@ -17,7 +17,7 @@ describe('group commit of logging writes', () => {
     const inTransaction: boolean[] = [];
     const results = await Promise.all(
       ['a', 'b', 'c'].map((tag) =>
-        batch.run(async () => {
+        batch.run([experimentId], async () => {
           inTransaction.push(fixture.db.inTransaction());
           await tags.add(experimentId, [tag]);
           return tag.toUpperCase();
@@ -35,12 +35,12 @@ describe('group commit of logging writes', () => {
     const tags = createLoggedTagStore(fixture.db);
     const experimentId = await fixture.newExperiment();
     const outcomes = await Promise.allSettled([
-      batch.run(() => tags.add(experimentId, ['kept'])),
-      batch.run(async () => {
+      batch.run([experimentId], () => tags.add(experimentId, ['kept'])),
+      batch.run([experimentId], async () => {
         await tags.add(experimentId, ['undone']);
         throw new Error('refused');
       }),
-      batch.run(() => tags.add(experimentId, ['also kept'])),
+      batch.run([experimentId], () => tags.add(experimentId, ['also kept'])),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await tags.list(experimentId)).toEqual(['kept', 'also kept']);
@@ -55,9 +55,9 @@ describe('group commit of logging writes', () => {
       throw new Error('refused');
     });
     const outcomes = await Promise.allSettled([
-      batch.run(() => tags.add(experimentId, ['kept']), { atomic: true }),
-      batch.run(failingTransaction, { atomic: true }),
-      batch.run(() => tags.add(experimentId, ['also kept']), { atomic: true }),
+      batch.run([experimentId], () => tags.add(experimentId, ['kept']), { atomic: true }),
+      batch.run([experimentId], failingTransaction, { atomic: true }),
+      batch.run([experimentId], () => tags.add(experimentId, ['also kept']), { atomic: true }),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(await tags.list(experimentId)).toEqual(['kept', 'also kept']);
@@ -67,7 +67,7 @@ describe('group commit of logging writes', () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);
     const experimentId = await fixture.newExperiment();
-    const failing = batch.run(async () => {
+    const failing = batch.run([experimentId], async () => {
       await tags.add(experimentId, ['undone']);
       throw new Error('refused');
     });
@@ -78,7 +78,7 @@ describe('group commit of logging writes', () => {
   it('resolves only after the commit, so a resolved write is readable by another connection', async () => {
     const batch = createGroupCommit(fixture.db);
     const experimentId = await fixture.newExperiment();
-    await batch.run(() => createLoggedTagStore(fixture.db).add(experimentId, ['durable']));
+    await batch.run([experimentId], () => createLoggedTagStore(fixture.db).add(experimentId, ['durable']));
     const Database = (await import('better-sqlite3')).default;
     const other = new Database(fixture.raw.name, { readonly: true });
     try {

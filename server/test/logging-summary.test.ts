@@ -107,8 +107,8 @@ describe('logged value storage', () => {
   it('defers summaries to the end of a group commit, leaving out appends that were refused or rolled back', async () => {
     const experimentId = await fixture.newExperiment();
     const batch = createGroupCommit(fixture.db, store.deferringWrites);
-    const append = (points: MetricInput[], limit = 5) => batch.run(() => store.appendMetrics(experimentId, points, limit), { atomic: true });
-    const failing = batch.run(async () => {
+    const append = (points: MetricInput[], limit = 5) => batch.run([experimentId], () => store.appendMetrics(experimentId, points, limit), { atomic: true });
+    const failing = batch.run([experimentId], async () => {
       await store.appendMetrics(experimentId, [metric('m', 100, 9, 9)], 5);
       throw new Error('this write fails after its append');
     });
@@ -124,7 +124,7 @@ describe('logged value storage', () => {
     expect(summaries.m).toEqual({ count: 4, current: loggedPoint(2, 6, 6, null), min: loggedPoint(1, 1, 1, null), max: loggedPoint(4, 2, 2, null) });
     expect(summaries.n).toEqual({ count: 1, current: loggedPoint('x', 0, 0, null), min: loggedPoint('x', 0, 0, null), max: loggedPoint('x', 0, 0, null) });
     expect((await store.series(experimentId, 'm')).map((point) => point.value)).toEqual(['3', '1', '4', '2']);
-    await expect(batch.run(() => store.appendMetrics(experimentId, [metric('m', 9, 7, 7)], Infinity), { atomic: true })).resolves.toEqual({ refusedSeries: null });
+    await expect(batch.run([experimentId], () => store.appendMetrics(experimentId, [metric('m', 9, 7, 7)], Infinity), { atomic: true })).resolves.toEqual({ refusedSeries: null });
     expect((await store.summaries(experimentId, 'metric'))[0]?.summary).toMatchObject({ count: 5, max: { value: '9' }, min: { value: '1' } });
   });
 

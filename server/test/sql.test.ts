@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toPostgresText } from '../src/storage/sql-postgres.ts';
+import type { Sql, TransactionScope } from '../src/storage/sql.ts';
 import { bareBackends } from './sql-backends.ts';
 
 describe('toPostgresText', () => {
@@ -93,4 +94,50 @@ describe.each(bareBackends())('the Sql layer on $name', (backend) => {
       );
       expect(await read.get()).toBe(20);
     }));
+});
+
+describe.each(bareBackends().filter((backend) => backend.name === 'postgres'))('scoped transactions on $name', (backend) => {
+  /** A transaction that says when it is inside and stays there until let go. */
+  const held = (sql: Sql, scope?: TransactionScope) => {
+    let entered = false;
+    let leave = () => {};
+    const gate = new Promise<void>((resolve) => (leave = resolve));
+    const done = sql.transaction(async () => {
+      entered = true;
+      await gate;
+    }, scope);
+    return { entered: () => entered, leave, done };
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it('of different experiments run side by side; of one experiment, and unscoped ones, wait for each other', async () => {
+    const { sql, cleanup } = await backend.open();
+    try {
+      const first = held(sql, { experiments: [1, 2] });
+      await vi.waitFor(() => expect(first.entered()).toBe(true));
+      const other = held(sql, { experiments: [3] });
+      await vi.waitFor(() => expect(other.entered()).toBe(true));
+      const same = held(sql, { experiments: [2] });
+      const unscoped = held(sql);
+      await settle();
+      expect([same.entered(), unscoped.entered()]).toEqual([false, false]);
+      first.leave();
+      await first.done;
+      await vi.waitFor(() => expect(same.entered()).toBe(true));
+      await settle();
+      expect(unscoped.entered()).toBe(false);
+      other.leave();
+      same.leave();
+      await Promise.all([other.done, same.done]);
+      await vi.waitFor(() => expect(unscoped.entered()).toBe(true));
+      const later = held(sql, { experiments: [4] });
+      await settle();
+      expect(later.entered()).toBe(false);
+      unscoped.leave();
+      later.leave();
+      await Promise.all([unscoped.done, later.done]);
+    } finally {
+      await cleanup();
+    }
+  });
 });

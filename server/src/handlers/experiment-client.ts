@@ -32,19 +32,19 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
     },
     deleteParameter: async ({ body, caller }) => {
       const id = await experimentIdFor(services, caller, body.experimentKey);
-      await loggedData.batch.run(() => values.deleteItem(id, 'parameter', body.parameterName));
+      await loggedData.batch.run([id], () => values.deleteItem(id, 'parameter', body.parameterName));
       return ok('Deleted');
     },
     deleteParameters: async ({ body, caller }) => {
       const targets = await mapInOrder(body, async (item) => ({ id: await experimentIdFor(services, caller, item.experimentKey), name: item.parameterName }));
-      await loggedData.batch.run(async () => {
+      await loggedData.batch.run(targets.map((target) => target.id), async () => {
         for (const target of targets) await values.deleteItem(target.id, 'parameter', target.name);
       });
       return ok('Deleted');
     },
     deleteTags: async ({ body, caller }) => {
       const id = await experimentIdFor(services, caller, body.experimentKey);
-      const tags = await loggedData.batch.run(async () => {
+      const tags = await loggedData.batch.run([id], async () => {
         await loggedData.tags.remove(id, body.tags);
         return loggedData.tags.list(id);
       });
@@ -61,7 +61,7 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
       const id = await experimentIdFor(services, caller, body.experimentKey);
       const timestamp = body.timestamp == null ? services.now() : epochMillis(body.timestamp);
       const dependencies = body.logDependencies.map((item) => ({ name: item.name, version: item.version, timestamp }));
-      await loggedData.batch.run(() => loggedData.dependencies.put(id, dependencies));
+      await loggedData.batch.run([id], () => loggedData.dependencies.put(id, dependencies));
       return ok('Saved');
     },
     markNotThrottled: async ({ params, caller }) => {

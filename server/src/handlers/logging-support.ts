@@ -28,7 +28,7 @@ export const experimentIdFor = async (services: Services, caller: Caller, experi
 
 /** Runs a logging write under the throttle (`count` items of `type`), committed with its event-loop turn's others. */
 export const throttledWrite = <T>(services: Services, experimentId: number, type: ThrottledType, count: number, write: () => Promise<T>, oversized?: OversizedPolicy): Promise<T> =>
-  services.throttle.admit(experimentId, type, count, () => services.loggedData.batch.run(write), oversized);
+  services.throttle.admit(experimentId, type, count, () => services.loggedData.batch.run([experimentId], write), oversized);
 
 /**
  * Appends metric values under the throttle: `count` items of `type` against the per-minute limit, every
@@ -45,7 +45,7 @@ export function appendMetrics(
   const { throttle, loggedData } = services;
   const write = async () => {
     const append = () => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric);
-    const { refusedSeries } = await loggedData.batch.run(append, { atomic: true });
+    const { refusedSeries } = await loggedData.batch.run([experimentId], append, { atomic: true });
     if (refusedSeries !== null) await throttle.refuseFullSeries(experimentId, refusedSeries);
   };
   return throttle.admit(experimentId, type, count, write, oversized);

@@ -1,14 +1,15 @@
 import { isLostRace } from './sql-postgres.ts';
-import type { Sql } from './sql.ts';
+import type { Sql, TransactionScope } from './sql.ts';
 
 /** Runs writes in shared transactions (group commit). */
 export interface GroupCommit {
   /**
-   * Queues a write; every write queued in the same event-loop turn runs in one transaction, each in its
-   * own savepoint (a failing write undoes only itself and rejects only its own promise). Resolves after
-   * the commit, so an acknowledged write is on disk (in the WAL) before the reply goes out.
+   * Queues a write of the logged data of `experiments` (the transaction's scope: TransactionScope); every write
+   * queued in the same event-loop turn runs in one transaction, each in its own savepoint (a failing write undoes
+   * only itself and rejects only its own promise). Resolves after the commit, so an acknowledged write is on disk
+   * (in the WAL) before the reply goes out.
    */
-  run<T>(write: () => Promise<T>, options?: WriteOptions): Promise<T>;
+  run<T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions): Promise<T>;
 }
 
 /** How a queued write behaves. */
@@ -18,6 +19,7 @@ export interface WriteOptions {
 }
 
 interface Queued {
+  experiments: readonly number[];
   write: () => Promise<unknown>;
   atomic: boolean;
   resolve: (value: unknown) => void;
@@ -34,7 +36,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) => Promise<T> = (run) => run()): GroupCommit {
   let queue: Queued[] = [];
   /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
-  const commitOne = (item: Queued) => db.transaction(() => around(item.write));
+  const commitOne = (item: Queued) => db.transaction(() => around(item.write), { experiments: item.experiments });
+  const scopeOf = (items: readonly Queued[]): TransactionScope => ({ experiments: items.flatMap((item) => item.experiments) });
   /** Several writes, one after the other in one transaction, each non-atomic one in its savepoint. */
   const commitAll = (items: readonly Queued[]): Promise<Outcome[]> =>
     db.transaction(() =>
@@ -51,6 +54,7 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
         }
         return outcomes;
       }),
+      scopeOf(items),
     );
   const commit = async (items: readonly Queued[]): Promise<Outcome[]> => {
     if (items.length > 1) return commitAll(items);
@@ -82,14 +86,14 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
     });
   };
   return {
-    run: <T>(write: () => Promise<T>, options?: WriteOptions) =>
+    run: <T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions) =>
       new Promise<T>((resolve, reject) => {
         if (queue.length === 0) {
           setImmediate(() => {
             previous = previous.then(flush).catch(reject);
           });
         }
-        queue.push({ write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject });
+        queue.push({ experiments, write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject });
       }),
   };
 }

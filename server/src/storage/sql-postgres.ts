@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { checkStorableText, type RunResult, type Sql, type Statement } from './sql.ts';
+import { checkStorableText, type RunResult, type Sql, type Statement, type TransactionScope } from './sql.ts';
 
 /**
  * PostgreSQL's codes for a transaction that lost a race: serialisation failure, deadlock, and a unique violation
@@ -19,9 +19,16 @@ const MAX_ATTEMPTS = 12;
 /**
  * The advisory lock every transaction takes first ("tdtx"): transactions run one at a time across all instances, as
  * SQLite runs them, so they do not abort each other (every write bumps the one change counter); statements outside
- * transactions still run side by side.
+ * transactions still run side by side. A scoped transaction takes it shared, and then the lock of each of its
+ * experiments (EXPERIMENT_LOCK_CLASS, id) in id order: scoped transactions of different experiments run side by side,
+ * an unscoped one waits for all of them and they for it.
  */
 const TRANSACTION_LOCK_KEY = 0x74647478;
+/**
+ * The first key of an experiment's advisory lock ("tdxe"; two-key locks never collide with the one-key lock above); the
+ * second is the id modulo 2^31 - 1 (ids that share a lock only wait for each other).
+ */
+const EXPERIMENT_LOCK_CLASS = 0x74647865;
 
 /** bigint (count(*), ids, times) and numeric (sum of bigint) read as JavaScript numbers, as SQLite gives them. */
 const TYPES = {
@@ -126,10 +133,21 @@ export function postgresSql(pool: pg.Pool): Sql {
     }
   };
 
-  const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> => {
+  const lock = async (client: pg.PoolClient, scope: TransactionScope | undefined) => {
+    if (scope === undefined) {
+      await client.query({ name: 'td_transaction_lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [TRANSACTION_LOCK_KEY] });
+      return;
+    }
+    await client.query({ name: 'td_transaction_lock_shared', text: 'SELECT pg_advisory_xact_lock_shared($1)', values: [TRANSACTION_LOCK_KEY] });
+    for (const id of [...new Set(scope.experiments)].sort((a, b) => a - b)) {
+      await client.query({ name: 'td_experiment_lock', text: 'SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', values: [EXPERIMENT_LOCK_CLASS, id] });
+    }
+  };
+
+  const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>, scope: TransactionScope | undefined): Promise<T> => {
     await client.query('BEGIN');
     try {
-      await client.query({ name: 'td_transaction_lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [TRANSACTION_LOCK_KEY] });
+      await lock(client, scope);
       const result = await current.run({ client, savepoints: 0 }, work);
       // After a failed statement PostgreSQL answers COMMIT with a rollback: never report such a transaction as done.
       if ((await client.query('COMMIT')).command !== 'COMMIT') throw new Error('PostgreSQL rolled the transaction back: a statement in it had failed.');
@@ -146,14 +164,14 @@ export function postgresSql(pool: pg.Pool): Sql {
     exec: async (text) => {
       await (current.getStore()?.client ?? pool).query(text);
     },
-    transaction: async <T>(work: () => Promise<T>): Promise<T> => {
+    transaction: async <T>(work: () => Promise<T>, scope?: TransactionScope): Promise<T> => {
       const state = current.getStore();
       if (state !== undefined) return nested(state, work);
       const client = await pool.connect();
       try {
         for (let tries = 1; ; tries++) {
           try {
-            return await attempt(client, work);
+            return await attempt(client, work, scope);
           } catch (error) {
             if (tries >= MAX_ATTEMPTS || !isLostRace(error)) throw error;
             await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** Math.min(tries, 6)));

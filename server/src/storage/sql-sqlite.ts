@@ -60,6 +60,7 @@ export function sqliteSql(db: Database.Database): Sql {
       while (!free()) await held;
       db.exec(text);
     },
+    // One connection: every transaction runs alone, whatever its scope.
     transaction: async <T>(work: () => Promise<T>): Promise<T> => {
       if (inTransaction.getStore() !== undefined) return nested(work);
       while (held !== undefined) await held;

@@ -25,6 +25,15 @@ export interface Statement<P extends unknown[] = unknown[], R = unknown> {
 }
 
 /**
+ * What a transaction promises to write: only rows of these experiments (their logged data, their own experiments
+ * row), and shared rows (the change counter, the cache epoch) only through their row locks. On PostgreSQL it then
+ * waits only for transactions of the same experiments and for unscoped ones, instead of for every transaction.
+ */
+export interface TransactionScope {
+  experiments: readonly number[];
+}
+
+/**
  * The storage connection every store receives: SQLite (the embedded default) or PostgreSQL, behind one interface.
  * Statements run inside the caller's `transaction` when there is one (tracked per async call chain), so a store
  * never passes a transaction handle around.
@@ -38,9 +47,10 @@ export interface Sql {
   /**
    * Runs `work` in one transaction: committed when it resolves, rolled back when it throws. Writes are serialised
    * as SQLite serialises them (PostgreSQL: one at a time under an advisory lock, re-run on a lost race, so `work` must only
-   * write through this connection). A transaction inside another is a savepoint of it.
+   * write through this connection). A transaction inside another is a savepoint of it (its scope is the outer one's).
+   * With a `scope`, PostgreSQL runs it beside transactions of other experiments (see TransactionScope).
    */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
+  transaction<T>(work: () => Promise<T>, scope?: TransactionScope): Promise<T>;
   /** True when the calling async chain runs inside a transaction (its writes may still roll back). */
   inTransaction(): boolean;
   /** Closes the connection(s); pending statements finish first. */
