@@ -29,12 +29,11 @@ interface Queued {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * Creates the group commit over a database: one commit per event-loop turn instead of one per request.
+ * Creates the group commit over a database: one commit per event-loop turn (per lane) instead of one per request.
  * `around` wraps each transaction's writes (inside the transaction) and again each non-atomic write in its
  * savepoint: it may defer work to the end of the transaction, and must forget a failed write's share of it.
  */
 export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) => Promise<T> = (run) => run()): GroupCommit {
-  let queue: Queued[] = [];
   /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
   const commitOne = (item: Queued) => db.transaction(() => around(item.write), { experiments: item.experiments });
   const scopeOf = (items: readonly Queued[]): TransactionScope => ({ experiments: items.flatMap((item) => item.experiments) });
@@ -64,36 +63,57 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
       return [{ ok: false, error }];
     }
   };
-  /**
-   * The flush before: a flush starts once it ended, so writes queued meanwhile share the next transaction instead of
-   * each turn's writes waiting for a transaction of their own (PostgreSQL runs transactions one at a time).
-   */
-  let previous: Promise<void> = Promise.resolve();
-  const flush = async () => {
-    const items = queue;
-    queue = [];
-    let outcomes: Outcome[];
-    try {
-      outcomes = await commit(items);
-    } catch (error) {
-      for (const item of items) item.reject(error);
-      return;
-    }
-    items.forEach((item, index) => {
-      const outcome = outcomes[index] as Outcome;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
-    });
+  /** One queue with its chain of flushes: each flush starts once the one before ended. */
+  const lane = () => {
+    let queue: Queued[] = [];
+    let previous: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      const items = queue;
+      queue = [];
+      // A flush chained after one that took its writes too has nothing left to do.
+      if (items.length === 0) return;
+      let outcomes: Outcome[];
+      try {
+        outcomes = await commit(items);
+      } catch (error) {
+        for (const item of items) item.reject(error);
+        return;
+      }
+      items.forEach((item, index) => {
+        const outcome = outcomes[index] as Outcome;
+        if (outcome.ok) item.resolve(outcome.value);
+        else item.reject(outcome.error);
+      });
+    };
+    return {
+      idle: () => queue.length === 0,
+      push(item: Queued, done: () => void) {
+        if (queue.length === 0) {
+          setImmediate(() => {
+            previous = previous.then(flush).catch(item.reject).finally(done);
+          });
+        }
+        queue.push(item);
+      },
+    };
   };
+  /**
+   * The lanes by scope. SQLite has one (one connection: every transaction runs alone anyway, so one commit per
+   * turn). PostgreSQL has one per set of experiments: writes arriving while their experiments' transaction runs
+   * share the next one, while other experiments' transactions run beside it on other connections.
+   */
+  const lanes = new Map<string, ReturnType<typeof lane>>();
+  const laneKey = (experiments: readonly number[]) => (db.dialect === 'sqlite' ? '' : [...new Set(experiments)].sort((a, b) => a - b).join(','));
   return {
     run: <T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions) =>
       new Promise<T>((resolve, reject) => {
-        if (queue.length === 0) {
-          setImmediate(() => {
-            previous = previous.then(flush).catch(reject);
-          });
-        }
-        queue.push({ experiments, write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject });
+        const key = laneKey(experiments);
+        const found = lanes.get(key) ?? lane();
+        lanes.set(key, found);
+        const item = { experiments, write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject };
+        found.push(item, () => {
+          if (found.idle() && lanes.get(key) === found) lanes.delete(key);
+        });
       }),
   };
 }

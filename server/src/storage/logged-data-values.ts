@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkStorableText, type Sql } from './sql.ts';
 import { createPointWriter, firstFullSeries, groupBySeries, pushSeriesRows, type PointRows } from './logged-data-append.ts';
 import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
+import { createItemRows, summaryOf, type ItemKind, type ItemRecord, type SummaryUpdate } from './logged-item-rows.ts';
 
-/** What a logged value is: metrics keep a series, parameters and others only a summary. */
-export type ItemKind = 'metric' | 'parameter' | 'other';
+export type { ItemKind } from './logged-item-rows.ts';
 
 /** One metric value to append. */
 export interface MetricInput {
@@ -66,35 +66,6 @@ export interface NamedPoint extends StoredPoint {
   name: string;
 }
 
-interface ItemRecord {
-  id: number;
-  name: string;
-  value_count: number;
-  [column: string]: string | number | null;
-}
-
-const MARKS = ['cur', 'min', 'max'] as const;
-const MARK_COLUMNS = ['value', 'number', 'timestamp', 'step', 'context'] as const;
-const COLUMNS = MARKS.flatMap((mark) => MARK_COLUMNS.map((column) => `${mark}_${column}`));
-
-const markOf = (row: ItemRecord, mark: (typeof MARKS)[number]): LoggedPoint => ({
-  value: row[`${mark}_value`] as string,
-  number: row[`${mark}_number`] as number | null,
-  timestamp: row[`${mark}_timestamp`] as number,
-  step: row[`${mark}_step`] as number | null,
-  context: row[`${mark}_context`] as string | null,
-});
-
-const summaryOf = (row: ItemRecord): Summary => ({
-  count: row.value_count,
-  current: markOf(row, 'cur'),
-  min: markOf(row, 'min'),
-  max: markOf(row, 'max'),
-});
-
-const summaryColumns = (summary: Summary): (string | number | null)[] =>
-  [summary.current, summary.min, summary.max].flatMap((mark) => [mark.value, mark.number, mark.timestamp, mark.step, mark.context]);
-
 /** One series during an append: its row id, its summary now, and the summary as its row holds it. */
 interface SeriesState {
   id: number | undefined;
@@ -125,11 +96,7 @@ class SeriesFull extends Error {
 
 /** Creates the logged-value store over a database. */
 export function createLoggedValueStore(db: Sql): LoggedValueStore {
-  const selectItem = db.prepare<[number, string, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
-  const insertItem = db.prepare(
-    `INSERT INTO logged_items (experiment_id, kind, name, value_count, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
-  ).pluck();
-  const updateItem = db.prepare(`UPDATE logged_items SET value_count = ?, ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+  const items = createItemRows(db);
   const writePoints = createPointWriter(db);
   const selectKind = db.prepare<[number, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? ORDER BY name');
   const selectPrefix = db.prepare<[number, string, string], ItemRecord>(
@@ -151,26 +118,34 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     .raw();
   const deleteItem = db.prepare('DELETE FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
 
-  /** Writes a summary: a new row, or an update of the row it was read from. */
-  const save = async (experimentId: number, kind: ItemKind, name: string, id: number | undefined, summary: Summary): Promise<number> => {
-    if (id !== undefined) {
-      await updateItem.run(summary.count, ...summaryColumns(summary), id);
-      return id;
-    }
-    return Number(await insertItem.get(experimentId, kind, name, summary.count, ...summaryColumns(summary)));
-  };
-
   /** Points and metric summaries kept by `deferringWrites` for the calling async chain; undefined outside it. */
   const deferredWrites = new AsyncLocalStorage<DeferredWrites>();
   const deferredKey = (experimentId: number, name: string) => `${experimentId}\u0000${name}`;
 
-  /** A series' state when an append first touches it: as `deferringWrites` keeps it, else as its row holds it. */
-  const stateOf = async (experimentId: number, name: string): Promise<SeriesState> => {
-    const kept = deferredWrites.getStore()?.series.get(deferredKey(experimentId, name));
-    if (kept) return { id: kept.id, summary: kept.summary, stored: kept.stored };
-    const row = await selectItem.get(experimentId, 'metric', name);
-    const summary = row ? summaryOf(row) : undefined;
-    return { id: row?.id, summary, stored: summary };
+  /** The states of series when an append first touches them: as `deferringWrites` keeps them, else as their rows hold them. */
+  const statesOf = async (experimentId: number, names: readonly string[]): Promise<Map<string, SeriesState>> => {
+    const kept = deferredWrites.getStore()?.series;
+    const states = new Map<string, SeriesState>();
+    const unread: string[] = [];
+    for (const name of names) {
+      const entry = kept?.get(deferredKey(experimentId, name));
+      if (entry) states.set(name, { id: entry.id, summary: entry.summary, stored: entry.stored });
+      else unread.push(name);
+    }
+    const rows = unread.length > 0 ? await items.findMetrics(experimentId, unread) : new Map<string, ItemRecord>();
+    for (const name of unread) {
+      const row = rows.get(name);
+      const summary = row ? summaryOf(row) : undefined;
+      states.set(name, { id: row?.id, summary, stored: summary });
+    }
+    return states;
+  };
+
+  /** Writes the summaries that changed since their rows were read. */
+  const saveChanged = (series: Iterable<SeriesState>) => {
+    const updates: SummaryUpdate[] = [];
+    for (const { id, summary, stored } of series) if (id !== undefined && summary && summary !== stored) updates.push({ id, summary });
+    return items.update(updates);
   };
 
   /**
@@ -180,8 +155,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
    */
   const appendIn = async (deferred: DeferredWrites | undefined, experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
     const groups = groupBySeries(points);
-    const touched = new Map<string, SeriesState>();
-    for (const name of groups.keys()) touched.set(name, await stateOf(experimentId, name));
+    const touched = await statesOf(experimentId, [...groups.keys()]);
     const full = firstFullSeries(groups, (name) => touched.get(name)?.summary?.count ?? 0, maxPerSeries);
     if (full !== undefined) throw new SeriesFull(full);
     const folded = [...groups].map(([name, indices]) => {
@@ -195,7 +169,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       const storedCount = entry.summary?.count ?? 0;
       entry.summary = foldPoints(entry.summary, values);
       if (entry.id === undefined) {
-        entry.id = await save(experimentId, 'metric', name, undefined, entry.summary as Summary);
+        entry.id = await items.insert(experimentId, 'metric', name, entry.summary as Summary);
         entry.stored = entry.summary;
       }
       pushSeriesRows(rows, entry.id, storedCount, inputs, values);
@@ -206,9 +180,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       return;
     }
     await writePoints(rows);
-    for (const [name, entry] of touched) {
-      if (entry.summary && entry.summary !== entry.stored) await save(experimentId, 'metric', name, entry.id, entry.summary);
-    }
+    await saveChanged(touched.values());
   };
 
   /** An append inside `deferringWrites` needs no savepoint (see appendIn); elsewhere it is a transaction of its own. */
@@ -234,15 +206,15 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     const kept: DeferredWrites = { series: new Map(), rows: [] };
     const result = await deferredWrites.run(kept, run);
     await writePoints(kept.rows);
-    for (const { experimentId, name, id, summary, stored } of kept.series.values()) {
-      if (summary && summary !== stored) await save(experimentId, 'metric', name, id, summary);
-    }
+    await saveChanged(kept.series.values());
     return result;
   };
 
   const logValue = (experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => db.transaction(async () => {
-    const row = await selectItem.get(experimentId, kind, name);
-    await save(experimentId, kind, name, row?.id, foldSummary(row ? summaryOf(row) : undefined, point));
+    const row = await items.find(experimentId, kind, name);
+    const summary = foldSummary(row ? summaryOf(row) : undefined, point);
+    if (row) await items.update([{ id: row.id, summary }]);
+    else await items.insert(experimentId, kind, name, summary);
   });
 
   const named = (row: ItemRecord): NamedSummary => ({ name: row.name, summary: summaryOf(row) });

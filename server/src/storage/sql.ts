@@ -65,7 +65,10 @@ export class UnstorableTextError extends Error {
   }
 }
 
-/** Throws UnstorableTextError, before anything reaches the database, when a text parameter holds U+0000. */
+/** Throws UnstorableTextError, before anything reaches the database, when a text parameter (or array element) holds U+0000. */
 export function checkStorableText(params: readonly unknown[]): void {
-  for (const value of params) if (typeof value === 'string' && value.includes('\u0000')) throw new UnstorableTextError();
+  for (const value of params) {
+    if (typeof value === 'string' && value.includes('\u0000')) throw new UnstorableTextError();
+    if (Array.isArray(value)) checkStorableText(value);
+  }
 }
