@@ -133,21 +133,19 @@ export function postgresSql(pool: pg.Pool): Sql {
     }
   };
 
-  const lock = async (client: pg.PoolClient, scope: TransactionScope | undefined) => {
-    if (scope === undefined) {
-      await client.query({ name: 'td_transaction_lock', text: 'SELECT pg_advisory_xact_lock($1)', values: [TRANSACTION_LOCK_KEY] });
-      return;
-    }
-    await client.query({ name: 'td_transaction_lock_shared', text: 'SELECT pg_advisory_xact_lock_shared($1)', values: [TRANSACTION_LOCK_KEY] });
-    for (const id of [...new Set(scope.experiments)].sort((a, b) => a - b)) {
-      await client.query({ name: 'td_experiment_lock', text: 'SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483647)::int)', values: [EXPERIMENT_LOCK_CLASS, id] });
-    }
+  /**
+   * BEGIN and the transaction's locks as one round trip: a simple query of several statements (the keys are integers
+   * this module computes, so writing them into the text is safe), the experiments' locks in id order.
+   */
+  const beginText = (scope: TransactionScope | undefined): string => {
+    if (scope === undefined) return `BEGIN; SELECT pg_advisory_xact_lock(${TRANSACTION_LOCK_KEY})`;
+    const ids = [...new Set(scope.experiments.map((id) => Math.trunc(id) % 2147483647))].sort((a, b) => a - b);
+    return [`BEGIN; SELECT pg_advisory_xact_lock_shared(${TRANSACTION_LOCK_KEY})`, ...ids.map((id) => `SELECT pg_advisory_xact_lock(${EXPERIMENT_LOCK_CLASS}, ${id})`)].join('; ');
   };
 
   const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>, scope: TransactionScope | undefined): Promise<T> => {
-    await client.query('BEGIN');
     try {
-      await lock(client, scope);
+      await client.query(beginText(scope));
       const result = await current.run({ client, savepoints: 0 }, work);
       // After a failed statement PostgreSQL answers COMMIT with a rollback: never report such a transaction as done.
       if ((await client.query('COMMIT')).command !== 'COMMIT') throw new Error('PostgreSQL rolled the transaction back: a statement in it had failed.');
