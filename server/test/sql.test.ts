@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { toPostgresText } from '../src/storage/sql-postgres.ts';
-import type { Sql, TransactionScope } from '../src/storage/sql.ts';
+import type { TransactionScope } from '../src/storage/sql.ts';
 import { bareBackends } from './sql-backends.ts';
 
 describe('toPostgresText', () => {
@@ -97,46 +97,53 @@ describe.each(bareBackends())('the Sql layer on $name', (backend) => {
 });
 
 describe.each(bareBackends().filter((backend) => backend.name === 'postgres'))('scoped transactions on $name', (backend) => {
-  /** A transaction that says when it is inside and stays there until let go. */
-  const held = (sql: Sql, scope?: TransactionScope) => {
-    let entered = false;
-    let leave = () => {};
-    const gate = new Promise<void>((resolve) => (leave = resolve));
-    const done = sql.transaction(async () => {
-      entered = true;
-      await gate;
-    }, scope);
-    return { entered: () => entered, leave, done };
-  };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
-
   it('of different experiments run side by side; of one experiment, and unscoped ones, wait for each other', async () => {
     const { sql, cleanup } = await backend.open();
+    const gates: (() => void)[] = [];
+    /** A transaction that says when it is inside and stays there until let go. */
+    const held = (scope?: TransactionScope) => {
+      let entered = false;
+      let leave = () => {};
+      const gate = new Promise<void>((resolve) => (leave = resolve));
+      gates.push(leave);
+      const done = sql.transaction(async () => {
+        entered = true;
+        await gate;
+      }, scope);
+      return { entered: () => entered, leave, done };
+    };
+    const waiting = sql.prepare<[], number>("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted").pluck();
+    /** Resolves once `count` lock requests wait (so the next request is queued after them). */
+    const waitingFor = (count: number) => vi.waitFor(async () => expect(await waiting.get()).toBe(count), { timeout: 10_000, interval: 20 });
+    const inside = (transaction: { entered(): boolean }) => vi.waitFor(() => expect(transaction.entered()).toBe(true), { timeout: 10_000 });
     try {
-      const first = held(sql, { experiments: [1, 2] });
-      await vi.waitFor(() => expect(first.entered()).toBe(true));
-      const other = held(sql, { experiments: [3] });
-      await vi.waitFor(() => expect(other.entered()).toBe(true));
-      const same = held(sql, { experiments: [2] });
-      const unscoped = held(sql);
-      await settle();
+      const first = held({ experiments: [1, 2] });
+      await inside(first);
+      const other = held({ experiments: [3] });
+      await inside(other);
+      const same = held({ experiments: [2] });
+      await waitingFor(1);
+      const unscoped = held();
+      await waitingFor(2);
       expect([same.entered(), unscoped.entered()]).toEqual([false, false]);
       first.leave();
       await first.done;
-      await vi.waitFor(() => expect(same.entered()).toBe(true));
-      await settle();
+      await inside(same);
+      await waitingFor(1);
       expect(unscoped.entered()).toBe(false);
       other.leave();
       same.leave();
       await Promise.all([other.done, same.done]);
-      await vi.waitFor(() => expect(unscoped.entered()).toBe(true));
-      const later = held(sql, { experiments: [4] });
-      await settle();
+      await inside(unscoped);
+      const later = held({ experiments: [4] });
+      await waitingFor(1);
       expect(later.entered()).toBe(false);
       unscoped.leave();
+      await inside(later);
       later.leave();
       await Promise.all([unscoped.done, later.done]);
     } finally {
+      for (const leave of gates) leave();
       await cleanup();
     }
   });
