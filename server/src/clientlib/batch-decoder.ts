@@ -1,0 +1,84 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { BATCH_DECODE_SOURCE } from './batch-decode-source.ts';
+import { itemsOf, type ColumnBatch } from './batch-columns.ts';
+
+/** A body's Content-Encoding as the decoder reads it. */
+export type BodyEncoding = 'gzip' | 'deflate' | 'identity';
+
+/** A decoding thread's answer. */
+type Answer = { id: number; fallback: true } | { id: number; fallback?: false; head: Record<string, unknown>; batch: ColumnBatch };
+
+interface Thread {
+  worker: Worker;
+  pending: Map<number, (answer: Answer | undefined) => void>;
+}
+
+/** Decodes batch bodies on other threads. */
+export interface BatchDecoder {
+  /**
+   * The body as JSON.parse gives it, decompressed and parsed on a decoding thread; undefined when the thread left
+   * it to the caller (anything off the common path, or a thread that failed), who then reads it the ordinary way.
+   */
+  decode(body: Buffer, encoding: BodyEncoding, limit: number): Promise<unknown>;
+  /** Stops the threads (pending bodies are left to their callers). */
+  close(): Promise<void>;
+}
+
+/** Decoding threads: all cores but the one the main thread writes SQLite on, at least one, at most four. */
+export const defaultDecodingThreads = (): number => Math.min(4, Math.max(1, availableParallelism() - 1));
+
+/**
+ * Creates a pool of `size` decoding threads, started on first use; each body goes to the thread with the fewest
+ * bodies pending. The threads are unref'd: they never keep the process alive.
+ */
+export function createBatchDecoder(size = defaultDecodingThreads()): BatchDecoder {
+  const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
+  let nextId = 0;
+
+  const start = (slot: number): Thread => {
+    const worker = new Worker(BATCH_DECODE_SOURCE, { eval: true });
+    worker.unref();
+    const thread: Thread = { worker, pending: new Map() };
+    worker.on('message', (answer: Answer) => {
+      thread.pending.get(answer.id)?.(answer);
+      thread.pending.delete(answer.id);
+    });
+    const fail = () => {
+      if (threads[slot] === thread) threads[slot] = undefined;
+      for (const settle of thread.pending.values()) settle(undefined);
+      thread.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', fail);
+    threads[slot] = thread;
+    return thread;
+  };
+
+  const leastBusy = (): Thread => {
+    let best: { slot: number; load: number } | undefined;
+    threads.forEach((thread, slot) => {
+      const load = thread?.pending.size ?? 0;
+      if (!best || load < best.load) best = { slot, load };
+    });
+    const slot = best?.slot ?? 0;
+    return threads[slot] ?? start(slot);
+  };
+
+  return {
+    decode: (body, encoding, limit) =>
+      new Promise((resolve) => {
+        const thread = leastBusy();
+        const id = (nextId += 1);
+        thread.pending.set(id, (answer) => resolve(answer && !answer.fallback ? { ...answer.head, values: itemsOf(answer.batch) } : undefined));
+        // A copy of just the body's bytes (a Buffer may be a view of a larger pool), handed over without another copy.
+        const bytes = new Uint8Array(body).buffer;
+        thread.worker.postMessage({ id, body: bytes, encoding, limit }, [bytes]);
+      }),
+    close: async () => {
+      const running = threads.filter((thread): thread is Thread => thread !== undefined);
+      threads.fill(undefined);
+      await Promise.all(running.map((thread) => thread.worker.terminate()));
+    },
+  };
+}
