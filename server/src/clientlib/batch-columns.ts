@@ -44,15 +44,39 @@ function cell(column: Column, row: number): Primitive {
   }
 }
 
-/** The items again, each object with its fields in the order JSON.parse gave them. */
-export function itemsOf(batch: ColumnBatch): unknown[] {
-  const items = new Array<unknown>(batch.count);
+/** The fields of a metric item in the order the SDK sends them (clients.md B.5). */
+const METRIC_FIELDS = ['metricName', 'metricValue', 'step', 'epoch', 'context', 'timestamp'];
+
+const hasFields = (keys: readonly string[], fields: readonly string[]) => keys.length === fields.length && keys.every((key, index) => key === fields[index]);
+
+/** Builds the columnar items into `items`: metric items by one object literal (fields set one by one by name cost five times more). */
+function buildRows(batch: ColumnBatch, items: unknown[]): void {
   const { keys, columns, rows } = batch;
+  if (hasFields(keys, METRIC_FIELDS)) {
+    const [name, value, step, epoch, context, timestamp] = columns as [Column, Column, Column, Column, Column, Column];
+    for (let row = 0; row < rows.length; row += 1) {
+      items[rows[row] as number] = {
+        metricName: cell(name, row),
+        metricValue: cell(value, row),
+        step: cell(step, row),
+        epoch: cell(epoch, row),
+        context: cell(context, row),
+        timestamp: cell(timestamp, row),
+      };
+    }
+    return;
+  }
   for (let row = 0; row < rows.length; row += 1) {
     const item: Record<string, Primitive> = {};
     for (let field = 0; field < keys.length; field += 1) item[keys[field] as string] = cell(columns[field] as Column, row);
     items[rows[row] as number] = item;
   }
+}
+
+/** The items again, each object with its fields in the order JSON.parse gave them. */
+export function itemsOf(batch: ColumnBatch): unknown[] {
+  const items = new Array<unknown>(batch.count);
+  buildRows(batch, items);
   for (const [index, item] of batch.others) items[index] = item;
   return items;
 }
