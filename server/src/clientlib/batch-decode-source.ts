@@ -1,11 +1,11 @@
 /**
  * The code of a batch decoding thread, evaluated as a CommonJS script (as the checkpointer's: the bundled service needs
- * no second entry file). For each message `{id, body, encoding, limit}` it decompresses the body, parses its JSON and
- * answers the batch's items column by column (see batch-columns.ts), which the main thread turns back into exactly
- * the objects JSON.parse gave. It answers `{id, fallback: true}` for anything off the common path (a body that does not
- * decompress or is over `limit` decoded, a byte-order mark, JSON that is invalid, nested over 1000 levels or that
- * names `__proto__`/`constructor`, a body that is no object with a `values` array): the main thread then reads that
- * body the ordinary way, so every refusal keeps its status and message.
+ * no second entry file). Each message is a list of jobs `{id, body, encoding, limit}`; for each, it decompresses the
+ * body, parses its JSON and answers the batch's items column by column (see batch-columns.ts), which the main thread
+ * turns back into exactly the objects JSON.parse gave. It answers `{id, fallback: true}` for anything off the common
+ * path (a body that does not decompress or is over `limit` decoded, a byte-order mark, JSON that is invalid, nested
+ * over 1000 levels or that names `__proto__`/`constructor`, a body that is no object with a `values` array): the main
+ * thread then reads that body the ordinary way, so every refusal keeps its status and message.
  */
 export const BATCH_DECODE_SOURCE = String.raw`
 'use strict';
@@ -118,12 +118,14 @@ function columns(values) {
   return { batch: { count: values.length, keys, columns: packed, rows: Uint32Array.from(rowIndices), others }, transfer };
 }
 
-parentPort.on('message', ({ id, body, encoding, limit }) => {
+function answer({ id, body, encoding, limit }) {
   const value = parsed(Buffer.from(body), encoding, limit);
   if (!isPlainObject(value) || !Array.isArray(value.values)) return parentPort.postMessage({ id, fallback: true });
   const { values, ...head } = value;
   const { batch, transfer } = columns(values);
-  batch.rows.buffer && transfer.push(batch.rows.buffer);
+  transfer.push(batch.rows.buffer);
   parentPort.postMessage({ id, head, batch }, transfer);
-});
+}
+
+parentPort.on('message', (jobs) => jobs.forEach(answer));
 `;

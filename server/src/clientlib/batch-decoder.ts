@@ -9,9 +9,19 @@ export type BodyEncoding = 'gzip' | 'deflate' | 'identity';
 /** A decoding thread's answer. */
 type Answer = { id: number; fallback: true } | { id: number; fallback?: false; head: Record<string, unknown>; batch: ColumnBatch };
 
+/** One body to decode, as a decoding thread receives it. */
+interface Job {
+  id: number;
+  body: ArrayBuffer;
+  encoding: BodyEncoding;
+  limit: number;
+}
+
 interface Thread {
   worker: Worker;
   pending: Map<number, (answer: Answer | undefined) => void>;
+  /** Jobs of this event-loop turn, sent together at its end: waking a sleeping thread costs more than the message. */
+  outbox: Job[];
 }
 
 /** Decodes batch bodies on other threads. */
@@ -30,7 +40,8 @@ export const defaultDecodingThreads = (): number => Math.min(4, Math.max(1, avai
 
 /**
  * Creates a pool of `size` decoding threads, started on first use; each body goes to the thread with the fewest
- * bodies pending. The threads are unref'd: they never keep the process alive.
+ * bodies pending, the bodies of one event-loop turn in one message. The threads are unref'd: they never keep the
+ * process alive.
  */
 export function createBatchDecoder(size = defaultDecodingThreads()): BatchDecoder {
   const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
@@ -39,7 +50,7 @@ export function createBatchDecoder(size = defaultDecodingThreads()): BatchDecode
   const start = (slot: number): Thread => {
     const worker = new Worker(BATCH_DECODE_SOURCE, { eval: true });
     worker.unref();
-    const thread: Thread = { worker, pending: new Map() };
+    const thread: Thread = { worker, pending: new Map(), outbox: [] };
     worker.on('message', (answer: Answer) => {
       thread.pending.get(answer.id)?.(answer);
       thread.pending.delete(answer.id);
@@ -73,7 +84,13 @@ export function createBatchDecoder(size = defaultDecodingThreads()): BatchDecode
         thread.pending.set(id, (answer) => resolve(answer && !answer.fallback ? { ...answer.head, values: itemsOf(answer.batch) } : undefined));
         // A copy of just the body's bytes (a Buffer may be a view of a larger pool), handed over without another copy.
         const bytes = new Uint8Array(body).buffer;
-        thread.worker.postMessage({ id, body: bytes, encoding, limit }, [bytes]);
+        if (thread.outbox.push({ id, body: bytes, encoding, limit }) === 1) {
+          setImmediate(() => {
+            const jobs = thread.outbox;
+            thread.outbox = [];
+            thread.worker.postMessage(jobs, jobs.map((job) => job.body));
+          });
+        }
       }),
     close: async () => {
       const running = threads.filter((thread): thread is Thread => thread !== undefined);
