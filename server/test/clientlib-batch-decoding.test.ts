@@ -5,6 +5,9 @@ import { addRunBody, sdkCall, sdkExperimentKey } from './clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
 
 const BODY_LIMIT = 64 * 1024;
+
+/** Arrays nested `levels` deep; inside a body's `values` they make it `levels + 2` deep (the body and `values` count). */
+const nested = (levels: number): unknown => Array.from({ length: levels - 1 }).reduce<unknown>((inner) => [inner], []);
 const BATCH = '/clientlib/batch/logger/experiment/metric';
 /** An ordinary JSON route (read on the main thread) whose refusals a batch route must repeat word for word. */
 const ORDINARY = '/api/rest/v2/write/project';
@@ -38,6 +41,8 @@ describe('batch decoding threads', () => {
           more: { nested: [1, 'two'] },
         },
         { values: [{ 1: 'integer key', b: 2 }, { 1: 'again', b: 3 }] },
+        { values: [{ metricName: 'brackets [{ in a string', metricValue: '}]', step: 1, epoch: null, context: '{[', timestamp: 1 }] },
+        { values: [nested(998)] },
       ];
       for (const body of bodies) {
         const text = JSON.stringify(body);
@@ -45,7 +50,17 @@ describe('batch decoding threads', () => {
           expect(await decoder.decode(bytes, encoding, BODY_LIMIT)).toStrictEqual(JSON.parse(text));
         }
       }
-      const leftToCaller = ['[1,2]', '{"values":{}}', '{"values":[', '{"__proto__":{},"values":[]}', `\uFEFF{"values":[]}`, `{"values":[${'['.repeat(1001)}${']'.repeat(1001)}]}`];
+      const deep = JSON.stringify(nested(999));
+      const leftToCaller = [
+        '[1,2]',
+        '{"values":{}}',
+        '{"values":[',
+        '{"__proto__":{},"values":[]}',
+        `\uFEFF{"values":[]}`,
+        `{"values":[${deep}]}`,
+        `{"values":[{"a":${deep},"a":1}]}`,
+        `{"values":[${deep}],"values":[]}`,
+      ];
       for (const text of leftToCaller) expect(await decoder.decode(gzipSync(text), 'gzip', BODY_LIMIT)).toBeUndefined();
       expect(await decoder.decode(gzipSync(JSON.stringify({ values: ['x'.repeat(BODY_LIMIT)] })), 'gzip', BODY_LIMIT)).toBeUndefined();
       expect(await decoder.decode(Buffer.from('not gzip'), 'gzip', BODY_LIMIT)).toBeUndefined();
