@@ -20,7 +20,7 @@ afterAll(() => server.close());
 
 describe('batch decoding threads', () => {
   it('give back exactly what JSON.parse gives, whatever the items hold', async () => {
-    const decoder = createBatchDecoder(2);
+    const decoder = createBatchDecoder({ threads: 2 });
     try {
       const bodies = [
         { apiKey: 'k', experimentKey: 'e', values: [] },
@@ -64,6 +64,19 @@ describe('batch decoding threads', () => {
       for (const text of leftToCaller) expect(await decoder.decode(gzipSync(text), 'gzip', BODY_LIMIT)).toBeUndefined();
       expect(await decoder.decode(gzipSync(JSON.stringify({ values: ['x'.repeat(BODY_LIMIT)] })), 'gzip', BODY_LIMIT)).toBeUndefined();
       expect(await decoder.decode(Buffer.from('not gzip'), 'gzip', BODY_LIMIT)).toBeUndefined();
+    } finally {
+      await decoder.close();
+    }
+  });
+
+  it('leave a body to the caller rather than queue it behind a thread that lags', async () => {
+    const decoder = createBatchDecoder({ threads: 1, lagMs: 0 });
+    try {
+      const body = gzipSync(JSON.stringify({ values: [1] }));
+      const first = decoder.decode(body, 'gzip', BODY_LIMIT);
+      expect(await decoder.decode(body, 'gzip', BODY_LIMIT)).toBeUndefined();
+      expect(await first).toStrictEqual({ values: [1] });
+      expect(await decoder.decode(body, 'gzip', BODY_LIMIT)).toStrictEqual({ values: [1] });
     } finally {
       await decoder.close();
     }

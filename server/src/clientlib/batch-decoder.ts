@@ -17,9 +17,16 @@ interface Job {
   limit: number;
 }
 
+/** A body sent to a thread: what to do with its answer, and when it was sent (performance.now()). */
+interface Pending {
+  settle: (answer: Answer | undefined) => void;
+  since: number;
+}
+
 interface Thread {
   worker: Worker;
-  pending: Map<number, (answer: Answer | undefined) => void>;
+  /** By id, oldest first. */
+  pending: Map<number, Pending>;
   /** Jobs of this event-loop turn, sent together at its end: waking a sleeping thread costs more than the message. */
   outbox: Job[];
 }
@@ -28,7 +35,8 @@ interface Thread {
 export interface BatchDecoder {
   /**
    * The body as JSON.parse gives it, decompressed and parsed on a decoding thread; undefined when the thread left
-   * it to the caller (anything off the common path, or a thread that failed), who then reads it the ordinary way.
+   * it to the caller (anything off the common path, or a thread that failed) or lags (see DecoderOptions), who then
+   * reads it the ordinary way.
    */
   decode(body: Buffer, encoding: BodyEncoding, limit: number): Promise<unknown>;
   /** Stops the threads (pending bodies are left to their callers). */
@@ -38,12 +46,24 @@ export interface BatchDecoder {
 /** Decoding threads: all cores but the one the main thread writes SQLite on, at least one, at most four. */
 export const defaultDecodingThreads = (): number => Math.min(4, Math.max(1, availableParallelism() - 1));
 
+/** How the pool runs. */
+export interface DecoderOptions {
+  /** Decoding threads (defaultDecodingThreads()). */
+  threads?: number;
+  /**
+   * A thread whose oldest unanswered body was sent this many ms ago lags: new bodies are left to the caller instead
+   * of queueing behind it (default 10). A thread the machine's other work keeps off the cores would otherwise leave
+   * the main thread waiting idle; a thread with a core of its own answers a 1,000-point batch in about 2 ms.
+   */
+  lagMs?: number;
+}
+
 /**
  * Creates a pool of `size` decoding threads, started on first use; each body goes to the thread with the fewest
  * bodies pending, the bodies of one event-loop turn in one message. The threads are unref'd: they never keep the
  * process alive.
  */
-export function createBatchDecoder(size = defaultDecodingThreads()): BatchDecoder {
+export function createBatchDecoder({ threads: size = defaultDecodingThreads(), lagMs = 10 }: DecoderOptions = {}): BatchDecoder {
   const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 0;
 
@@ -52,12 +72,12 @@ export function createBatchDecoder(size = defaultDecodingThreads()): BatchDecode
     worker.unref();
     const thread: Thread = { worker, pending: new Map(), outbox: [] };
     worker.on('message', (answer: Answer) => {
-      thread.pending.get(answer.id)?.(answer);
+      thread.pending.get(answer.id)?.settle(answer);
       thread.pending.delete(answer.id);
     });
     const fail = () => {
       if (threads[slot] === thread) threads[slot] = undefined;
-      for (const settle of thread.pending.values()) settle(undefined);
+      for (const { settle } of thread.pending.values()) settle(undefined);
       thread.pending.clear();
     };
     worker.on('error', fail);
@@ -76,12 +96,24 @@ export function createBatchDecoder(size = defaultDecodingThreads()): BatchDecode
     return threads[slot] ?? start(slot);
   };
 
+  /** Whether the thread's oldest unanswered body was sent `lagMs` or more ago. */
+  const lags = (thread: Thread, now: number): boolean => {
+    const oldest = thread.pending.values().next().value;
+    return oldest !== undefined && now - oldest.since >= lagMs;
+  };
+
   return {
     decode: (body, encoding, limit) =>
       new Promise((resolve) => {
         const thread = leastBusy();
+        const since = performance.now();
+        if (lags(thread, since)) {
+          resolve(undefined);
+          return;
+        }
         const id = (nextId += 1);
-        thread.pending.set(id, (answer) => resolve(answer && !answer.fallback ? { ...answer.head, values: itemsOf(answer.batch) } : undefined));
+        const settle = (answer: Answer | undefined) => resolve(answer && !answer.fallback ? { ...answer.head, values: itemsOf(answer.batch) } : undefined);
+        thread.pending.set(id, { settle, since });
         // A copy of just the body's bytes (a Buffer may be a view of a larger pool), handed over without another copy.
         const bytes = new Uint8Array(body).buffer;
         if (thread.outbox.push({ id, body: bytes, encoding, limit }) === 1) {
