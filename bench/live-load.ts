@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
@@ -10,7 +11,15 @@ export interface ChildTarget {
   child: ChildProcess;
   /** CPU time (user + system) the process has used so far, in ms (from /proc/<pid>/stat). */
   cpuMs(): number;
+  /** CPU time of its main thread alone so far, in ms: the thread that runs JavaScript and writes SQLite. */
+  mainThreadCpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** CPU time (user + system) of a process's main thread so far, in ms (/proc/<pid>/task/<pid>/stat, 100 ticks a second). */
+function mainThreadCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
 }
 
 /** Starts `node <args>` and resolves once it printed a line with an http:// address. */
@@ -28,6 +37,7 @@ export async function startChild(args: string[], env: Record<string, string> = {
     url,
     child,
     cpuMs: () => processCpuMs(child.pid ?? 0),
+    mainThreadCpuMs: () => mainThreadCpuMs(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -44,6 +54,8 @@ export interface BatchFigures {
   p99: number;
   /** Server CPU time per 1,000 points, ms. */
   cpuMsPerThousand: number;
+  /** The server main thread's CPU time per 1,000 points, ms (when the load measured it). */
+  mainThreadCpuMsPerThousand?: number;
   failures: number;
   /** Cores each of the load's CPU meters kept busy (CPU time / wall time). */
   coresBusy: Record<string, number>;
@@ -61,6 +73,8 @@ export interface BatchLoad {
   seconds: number;
   /** CPU time of the server(s) under test so far, ms. */
   serverCpuMs: () => number;
+  /** CPU time of the server's main thread so far, ms. */
+  mainThreadCpuMs?: () => number;
   /** Further CPU readers (ms) reported as `coresBusy`. */
   meters?: CpuMeters;
 }
@@ -98,6 +112,7 @@ export async function runBatchLoad(load: BatchLoad): Promise<BatchFigures> {
   let failures = 0;
   const deadline = performance.now() + load.seconds * 1000;
   const cpuBefore = load.serverCpuMs();
+  const mainBefore = load.mainThreadCpuMs?.();
   const metersBefore = readMeters(meters);
   const started = performance.now();
   const send = (url: string, agent: Agent, body: Buffer) =>
@@ -129,6 +144,7 @@ export async function runBatchLoad(load: BatchLoad): Promise<BatchFigures> {
   const elapsed = elapsedMs / 1000;
   const busy = coresBusy(metersBefore, readMeters(meters), elapsedMs);
   const cpu = load.serverCpuMs() - cpuBefore;
+  const main = mainBefore === undefined ? undefined : (load.mainThreadCpuMs?.() ?? mainBefore) - mainBefore;
   const sorted = [...times].sort((a, b) => a - b);
   const totalPoints = times.length * points;
   return {
@@ -136,6 +152,7 @@ export async function runBatchLoad(load: BatchLoad): Promise<BatchFigures> {
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
     cpuMsPerThousand: cpu / Math.max(1, totalPoints / 1000),
+    mainThreadCpuMsPerThousand: main === undefined ? undefined : main / Math.max(1, totalPoints / 1000),
     failures,
     coresBusy: busy,
   };

@@ -3,6 +3,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { runBatchLoad, sdkBatchBodies, startChild, type BatchFigures, type ChildTarget } from './live-load.ts';
+import { loadGeneratorCpuMs } from './cpu-meters.ts';
 import { autocannon } from './service-load.ts';
 
 const API_KEY = 'bench-admin-key-0123456789';
@@ -15,10 +16,17 @@ const E29_CONNECTIONS = 50;
 const REPO = join(import.meta.dirname, '..');
 
 const header = () =>
-  `  ${''.padEnd(36)}${'points/s'.padStart(10)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU ms/1k pts'.padStart(15)}${'failed'.padStart(8)}`;
+  `  ${''.padEnd(36)}${'points/s'.padStart(10)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU ms/1k pts'.padStart(15)}` +
+  `${'main thread'.padStart(13)}${'failed'.padStart(8)}   cores busy`;
+/** Cores kept busy by the server, its main thread and the load generator (CPU time / wall time). */
+const busyText = (busy: Record<string, number>) =>
+  Object.entries(busy)
+    .map(([name, cores]) => `${name} ${cores.toFixed(2)}`)
+    .join(', ');
 const row = (label: string, figures: BatchFigures) =>
   `  ${label.padEnd(36)}${Math.round(figures.pointsPerSecond).toLocaleString('en').padStart(10)}${figures.p50.toFixed(1).padStart(8)}` +
-  `${figures.p99.toFixed(1).padStart(8)}${figures.cpuMsPerThousand.toFixed(2).padStart(15)}${String(figures.failures).padStart(8)}`;
+  `${figures.p99.toFixed(1).padStart(8)}${figures.cpuMsPerThousand.toFixed(2).padStart(15)}` +
+  `${(figures.mainThreadCpuMsPerThousand?.toFixed(2) ?? '').padStart(13)}${String(figures.failures).padStart(8)}   ${busyText(figures.coresBusy)}`;
 const best = (runs: BatchFigures[]) => runs.reduce((a, b) => (b.pointsPerSecond > a.pointsPerSecond ? b : a));
 
 /** Starts the runs through the handshake, as `Experiment()` does, and returns their keys. */
@@ -56,7 +64,8 @@ export async function runLiveBench(): Promise<void> {
     const bodies = keys.map((key) => sdkBatchBodies(key, API_KEY, BODIES_PER_RUN, POINTS));
     const headers = { authorization: API_KEY, 'content-type': 'application/json;charset=utf-8', 'content-encoding': 'gzip', 'user-agent': 'python-requests/2.32.3' };
     const measure = async (target: ChildTarget, path: string) => {
-      const load = { urls: [target.url + path], headers, bodiesPerRun: bodies, points: POINTS, serverCpuMs: () => target.cpuMs() };
+      const meters = { server: () => target.cpuMs(), 'its main thread': () => target.mainThreadCpuMs(), 'load generator': loadGeneratorCpuMs };
+      const load = { urls: [target.url + path], headers, bodiesPerRun: bodies, points: POINTS, serverCpuMs: () => target.cpuMs(), mainThreadCpuMs: () => target.mainThreadCpuMs(), meters };
       await runBatchLoad({ ...load, seconds: 1 });
       return runBatchLoad({ ...load, seconds: SECONDS });
     };
@@ -71,6 +80,7 @@ export async function runLiveBench(): Promise<void> {
     const bodyKiB = (bodies[0]?.[0]?.length ?? 0) / 1024;
     console.log(`Live ingest: ${RUNS} simulated SDK runs, gzip metric batches of ${POINTS} points (${bodyKiB.toFixed(0)} KiB each), one batch in flight per run`);
     console.log(`  best of ${ROUNDS} alternating ${SECONDS} s runs (1 s warm-up each); servers in their own processes, CPU from /proc/<pid>/stat; throttling off`);
+    console.log('  "main thread": CPU ms per 1k points of the server\'s main thread alone (JavaScript and SQLite writes: the serial part; decoding threads excluded)');
     console.log(header());
     console.log(row('bare Fastify (gunzip + JSON parse)', bareBest));
     console.log(row('Trackdesk clientlib metric batch', serviceBest));

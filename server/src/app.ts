@@ -2,12 +2,13 @@ import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { api, type Endpoint } from '../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
+import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from './clientlib/batch-body.ts';
 import { createHandlers } from './handlers/index.ts';
 import { createAuthenticator } from './keys.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { limitBodyBytesInFlight } from './http/body-budget.ts';
 import { installErrorReplies } from './http/error-reply.ts';
-import { installJsonBodyParser } from './http/json-body.ts';
+import { installJsonBodyParser, jsonBodyParser } from './http/json-body.ts';
 import { guardedServerFactory } from './http/last-resort.ts';
 import { closePromptly } from './http/prompt-close.ts';
 import { registerContractRoutes } from './http/routes.ts';
@@ -73,12 +74,14 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The contract's multipart (upload) entries and the others. */
-function splitByBodyKind(contract: Record<string, Endpoint>): [Record<string, Endpoint>, Record<string, Endpoint>] {
+/** The contract's multipart (upload) entries, the entries whose bodies decoding threads read, and the others. */
+function splitByBodyKind(contract: Record<string, Endpoint>): [Record<string, Endpoint>, Record<string, Endpoint>, Record<string, Endpoint>] {
   const entries = Object.entries(contract);
+  const threadDecoded = ([name]: [string, Endpoint]) => THREAD_DECODED_ENDPOINTS.includes(name);
   return [
     Object.fromEntries(entries.filter(([, endpoint]) => endpoint.bodyKind === 'multipart')),
-    Object.fromEntries(entries.filter(([, endpoint]) => endpoint.bodyKind !== 'multipart')),
+    Object.fromEntries(entries.filter(threadDecoded)),
+    Object.fromEntries(entries.filter((entry) => entry[1].bodyKind !== 'multipart' && !threadDecoded(entry))),
   ];
 }
 
@@ -113,12 +116,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   installProtocolReplies(app);
   installJsonBodyParser(app);
   installExactJsonContentType(app);
-  installRequestDecompression(app);
+  const [uploadEntries, threadDecodedEntries, otherEntries] = splitByBodyKind(api);
+  installRequestDecompression(app, routedTo(Object.values(threadDecodedEntries)));
   installErrorReplies(app, bodyLimit);
   closePromptly(app);
   const handlers = createHandlers(services);
   const authenticate = createAuthenticator(services.users, services.externalCommits);
-  const [uploadEntries, otherEntries] = splitByBodyKind(api);
   // @fastify/multipart adds per-request hooks to every route of its scope: only the upload routes get it.
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES } });
@@ -130,6 +133,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     // As @fastify/multipart's parser does: a form sent to a JSON endpoint leaves the body unread and absent (400).
     others.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
     registerContractRoutes(others, otherEntries, handlers, authenticate);
+    // The SDK's batches: decompressed and parsed on decoding threads, under the same budget of bodies in flight.
+    await others.register(async (batches) => {
+      installBatchBodyDecoding(batches, jsonBodyParser(app));
+      registerContractRoutes(batches, threadDecodedEntries, handlers, authenticate);
+    });
   });
 
   try {

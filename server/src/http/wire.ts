@@ -1,5 +1,5 @@
 import { createGunzip, createInflate } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError } from './api-error.ts';
 
@@ -22,9 +22,10 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
  * Decodes `Content-Encoding: gzip` (and deflate) request bodies, as the Python SDK sends for batches.
  * The body limit applies to the decoded size as well as the encoded one (no zip bombs). Only bodies the
  * route will read are decoded, and a decoder's failure (a body that is not gzip) always has a listener:
- * the parser turns it into a 400, and no unread decoder can ever throw it at the process.
+ * the parser turns it into a 400, and no unread decoder can ever throw it at the process. Bodies of the
+ * requests `leaveEncoded` names reach their parser still encoded (it decodes them itself, under the same limit).
  */
-export function installRequestDecompression(app: FastifyInstance): void {
+export function installRequestDecompression(app: FastifyInstance, leaveEncoded: (request: FastifyRequest) => boolean = () => false): void {
   app.addHook('preParsing', (request, _reply, payload, done) => {
     if (BODYLESS_METHODS.has(request.method)) return done(null, payload);
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
@@ -32,6 +33,7 @@ export function installRequestDecompression(app: FastifyInstance): void {
     if (encoding !== 'gzip' && encoding !== 'deflate') {
       return done(new ApiError(415, SdkError.validation, `Content-Encoding "${encoding}" is not supported: send gzip, deflate or no encoding.`));
     }
+    if (leaveEncoded(request)) return done(null, payload);
     const decoder = Object.assign(encoding === 'gzip' ? createGunzip() : createInflate(), { receivedEncodedLength: 0 });
     payload.on('data', (chunk: Buffer) => {
       decoder.receivedEncodedLength += chunk.length;
