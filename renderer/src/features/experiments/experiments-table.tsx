@@ -35,6 +35,8 @@ interface ExperimentsTableProps {
 }
 
 const estimateSize = () => ROW_HEIGHT;
+/** Rows rendered beyond each edge of the viewport: every one is rendered and laid out again on each filter keystroke. */
+const OVERSCAN = 5;
 
 const spacer = (height: number, columns: number) =>
   height > 0 ? (
@@ -57,7 +59,7 @@ export const ExperimentsTable = memo(function ExperimentsTable(props: Experiment
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
-    overscan: 10,
+    overscan: OVERSCAN,
   });
   const items = virtualizer.getVirtualItems();
   const visibleKeys = items.map((item) => rows[item.index]?.key ?? '').filter((key) => key !== '');
@@ -75,7 +77,7 @@ export const ExperimentsTable = memo(function ExperimentsTable(props: Experiment
       data-row-count={rows.length}
       tabIndex={0}
       aria-label="Experiments table, scrollable"
-      sx={[{ height, overflow: 'auto', borderTop: 1, borderColor: 'divider' }, tableBodyStyles]}
+      sx={[{ height, overflow: 'auto', borderTop: 1, borderColor: 'divider', contain: 'strict' }, tableBodyStyles]}
     >
       <Table stickyHeader size="small" aria-label="Experiments" aria-rowcount={rows.length + 1} sx={{ tableLayout: 'fixed', width, minWidth: '100%' }}>
         <ExperimentsTableHead
