@@ -21,9 +21,10 @@ const FILTER_INPUT = 'input[placeholder="Name, key or tag"]';
 const LIVE_RUNS = 8;
 const LIVE_PROBES = 5;
 const LOAD_MS = 5_000;
+const PLAIN_URL = 'http://plain-table.invalid/';
 
 /** Starts the browser shell (`electron/web/cli.ts`) on a free port with the given user data dir; resolves with its address. */
-async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0'], {
     env: { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,7 +126,6 @@ async function measureWhileLive(page: Page, origin: string, project: SeededProje
     figures.scroll = await page.evaluate(scrollFrameRate, { selector: TABLE, durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
     const lags = await timeLiveUpdates(page, service, project.projectName, LIVE_PROBES);
     const writes = runs.writes() - before;
-    await page.goto('about:blank');
     const plain = await measurePlainTable(page, `plain HTML table, ${LIVE_RUNS} runs logging`);
     return { figures, plain, lags, writes, quiet, busy };
   } finally {
@@ -135,14 +135,16 @@ async function measureWhileLive(page: Page, origin: string, project: SeededProje
 
 /** The plain HTML baseline (1,000 rows, no framework) in `page`: filter keystrokes and scroll, measured as the app's. */
 async function measurePlainTable(page: Page, label: string): Promise<Figures> {
-  await page.setContent(plainTablePage(1000));
+  // A page of its own address, not `setContent`: `document.open` would drop the keystroke probe's listeners.
+  await page.route(PLAIN_URL, (route) => route.fulfill({ contentType: 'text/html', body: plainTablePage(1000) }));
+  await page.goto(PLAIN_URL);
   const figures: Figures = { label, filter: await timeKeystrokes(page, '#filter') };
   figures.scroll = await page.evaluate(scrollFrameRate, { selector: '#scroll', durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
   return figures;
 }
 
 /** The embedded service's address, from the shell's `service.status` channel (the page's own token cookie). */
-async function serviceUrl(page: Page): Promise<string> {
+export async function serviceUrl(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const response = await fetch('/ipc/service.status', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     const envelope = (await response.json()) as { data?: { baseUrl?: string } };
