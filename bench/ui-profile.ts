@@ -1,4 +1,4 @@
-// Diagnostic, not a suite (`node bench/ui-profile.ts`, PROFILE_SCROLL=1 to add a scroll): what a filter keystroke costs on
+// Diagnostic, not a suite (`node bench/ui-profile.ts`; PROFILE_IDLE=1 and PROFILE_SCROLL=1 add an idle span and a scroll): what a filter keystroke costs on
 // the 100,000-row table, quiet and while 8 runs log. Traces Chromium's main thread and profiles the page's script while
 // typing the bench's words, then prints the latencies, the main thread's time by trace event and the script's self time
 // by function (build with `vite build --minify false` for readable names); writes the live trace and profile to PROFILE_OUT.
@@ -109,6 +109,13 @@ try {
   const runs = await startLiveRuns({ baseUrl, apiKey }, project.projectName, 8);
   try {
     await page.waitForTimeout(2000);
+    if (process.env.PROFILE_IDLE) {
+      const idle = await traced(session, async () => {
+        await page.waitForTimeout(5000);
+        return [];
+      });
+      summarise('left alone for 5 s, 8 runs logging', idle);
+    }
     const live = await traced(session, () => type(page));
     summarise('8 runs logging', live);
     if (process.env.PROFILE_SCROLL) {
