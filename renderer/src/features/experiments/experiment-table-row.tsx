@@ -1,5 +1,4 @@
 import { memo, type MouseEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { rowLabel, STATE_LABELS, type ExperimentRow } from './experiment-row.ts';
 import { formatDateTime, formatDuration } from './format.ts';
 import type { LazyEntry } from './lazy-row-data.ts';
@@ -9,6 +8,8 @@ import { columnId, formatSummaryValue, summaryValue, type Summary, type SummaryC
 interface RowProps {
   row: ExperimentRow;
   index: number;
+  /** The address of the experiments' pages, to which the row's key is added (`useHref('/experiments/')`). */
+  pageHref: string;
   selected: boolean;
   summaryColumns: readonly SummaryColumn[];
   metrics: LazyEntry<'metric'> | undefined;
@@ -39,10 +40,11 @@ function SummaryCell({ column, entry }: { column: SummaryColumn; entry: LazyEntr
 /**
  * One experiment in the table. Rows are plain table elements styled once by the table (see `table-styles.ts`),
  * not styled components: only the rows on screen render, but they re-render on every filter keystroke and
- * scroll step, where per-row style computation would cost frames. Memoized: unchanged rows do not re-render.
+ * scroll step, where per-row style computation would cost frames; the name is a plain link to the page's address
+ * (the hash router follows it), not a router link resolving its path per row. Memoized: unchanged rows do not re-render.
  */
 export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowProps) {
-  const { row, index, selected, summaryColumns, metrics, params, lazyTags, onToggle, onMenu } = props;
+  const { row, index, pageHref, selected, summaryColumns, metrics, params, lazyTags, onToggle, onMenu } = props;
   const label = rowLabel(row);
   const tags = lazyTags?.status === 'done' ? lazyTags.value : row.tags;
   return (
@@ -56,7 +58,7 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
             ⛓
           </span>
         )}
-        {row.state === 'trash' ? label : <RouterLink to={`/experiments/${encodeURIComponent(row.key)}`}>{label}</RouterLink>}
+        {row.state === 'trash' ? label : <a href={pageHref + encodeURIComponent(row.key)}>{label}</a>}
       </td>
       <td className="exp-mono" title={row.key}>
         {row.key}

@@ -13,7 +13,7 @@ import { CreateExperimentDialog } from './create-experiment-dialog.tsx';
 import { rowLabel, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
 import { ExperimentsTable } from './experiments-table.tsx';
 import { FilterField, ToolbarControls } from './experiments-toolbar.tsx';
-import { plural } from '../../lib/format.ts';
+import { formatCount, plural } from '../../lib/format.ts';
 import type { LazyKind } from './lazy-row-data.ts';
 import { MoveDialog } from './move-dialog.tsx';
 import { RenameDialog } from './rename-dialog.tsx';
@@ -75,7 +75,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   return (
     <Box data-table-state={data.loading ? 'loading' : 'ready'} sx={{ display: 'flex', flexDirection: 'column' }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', p: 1.5 }}>
-        <FilterField text={view.text} onText={view.setText} inputRef={filterRef} />
+        <FilterField onText={view.setText} inputRef={filterRef} />
         <ToolbarControls
           states={states}
           onStates={setStates}
@@ -115,7 +115,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         />
       )}
       <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 0.5 }} aria-live="polite" data-testid="experiment-count">
-        {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${view.total.toLocaleString()}`}
+        {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${formatCount(view.total)}`}
       </Typography>
       {!data.loading && view.shown.length === 0 && (
         <Typography sx={{ px: 1.5, pb: 1 }} color="text.secondary">

@@ -15,9 +15,45 @@ interface HeadProps {
   onToggleAll(): void;
 }
 
+/** The select-all box: the only part of the head that changes with the number of rows shown (each filter keystroke). */
+const SelectAllCell = memo(function SelectAllCell({ rowCount, allShownSelected, someSelected, onToggleAll }: Pick<HeadProps, 'rowCount' | 'allShownSelected' | 'someSelected' | 'onToggleAll'>) {
+  return (
+    <TableCell padding="checkbox">
+      <Checkbox
+        checked={allShownSelected}
+        indeterminate={someSelected}
+        disabled={rowCount === 0}
+        onChange={onToggleAll}
+        slotProps={{ input: { 'aria-label': allShownSelected ? 'Clear the selection' : `Select all ${rowCount} shown experiments` } }}
+      />
+    </TableCell>
+  );
+});
+
+/** The sort labels and summary column titles: they change only with the sort and the chosen columns. */
+const ColumnCells = memo(function ColumnCells({ sort, summaryColumns, onSort }: Pick<HeadProps, 'sort' | 'summaryColumns' | 'onSort'>) {
+  return (
+    <>
+      {BASE_COLUMNS.map((column) => (
+        <TableCell key={column.id} sortDirection={sort.column === column.id ? sort.direction : false}>
+          <TableSortLabel active={sort.column === column.id} direction={sort.column === column.id ? sort.direction : 'asc'} onClick={() => onSort(column.id)}>
+            {column.label}
+          </TableSortLabel>
+        </TableCell>
+      ))}
+      {summaryColumns.map((column) => (
+        <Tooltip key={columnId(column)} describeChild title={`${column.kind === 'metric' ? 'Metric' : 'Parameter'} “${column.name}”: loaded for the rows on screen`}>
+          <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{columnLabel(column)}</TableCell>
+        </Tooltip>
+      ))}
+    </>
+  );
+});
+
 /**
  * The column widths and the head of the experiments table: select-all, sort labels, summary columns. Memoized apart
- * from the body: the body renders on every scroll step, the head's MUI controls only when what they show changes.
+ * from the body: the body renders on every scroll step, the head's MUI controls only when what they show changes
+ * (a new row count re-renders the select-all box alone).
  */
 export const ExperimentsTableHead = memo(function ExperimentsTableHead({ sort, summaryColumns, rowCount, allShownSelected, someSelected, onSort, onToggleAll }: HeadProps) {
   return (
@@ -34,31 +70,8 @@ export const ExperimentsTableHead = memo(function ExperimentsTableHead({ sort, s
       </colgroup>
       <TableHead>
         <TableRow aria-rowindex={1}>
-          <TableCell padding="checkbox">
-            <Checkbox
-              checked={allShownSelected}
-              indeterminate={someSelected}
-              disabled={rowCount === 0}
-              onChange={onToggleAll}
-              slotProps={{ input: { 'aria-label': allShownSelected ? 'Clear the selection' : `Select all ${rowCount} shown experiments` } }}
-            />
-          </TableCell>
-          {BASE_COLUMNS.map((column) => (
-            <TableCell key={column.id} sortDirection={sort.column === column.id ? sort.direction : false}>
-              <TableSortLabel
-                active={sort.column === column.id}
-                direction={sort.column === column.id ? sort.direction : 'asc'}
-                onClick={() => onSort(column.id)}
-              >
-                {column.label}
-              </TableSortLabel>
-            </TableCell>
-          ))}
-          {summaryColumns.map((column) => (
-            <Tooltip key={columnId(column)} describeChild title={`${column.kind === 'metric' ? 'Metric' : 'Parameter'} “${column.name}”: loaded for the rows on screen`}>
-              <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{columnLabel(column)}</TableCell>
-            </Tooltip>
-          ))}
+          <SelectAllCell rowCount={rowCount} allShownSelected={allShownSelected} someSelected={someSelected} onToggleAll={onToggleAll} />
+          <ColumnCells sort={sort} summaryColumns={summaryColumns} onSort={onSort} />
           <TableCell padding="none">
             <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
           </TableCell>

@@ -51,12 +51,13 @@ const ORDERS: SortOrder[] = [
 const LIVE: ReadonlySet<ExperimentState> = new Set(['running', 'finished']);
 
 describe('TableRowsCache', () => {
-  it('moves only the changed rows of a live update, ending where a full sort and filter would put every row', () => {
+  it('moves only the changed rows of a live update, also while the text changes, ending where a full sort and filter would put every row', () => {
     for (const [seed, order] of ORDERS.entries()) {
       const next = random(seed + 1);
       const feed = new ExperimentFeed('p-home');
       const cache = new TableRowsCache();
       const filter: RowFilter = { text: seed % 2 ? 'run' : '', tags: seed === 3 ? ['gpu'] : [], states: LIVE };
+      const typedOn: RowFilter = { ...filter, text: `${filter.text}-1` };
       feed.apply({ projectId: 'p-home' }, { changed: Array.from({ length: 300 }, (_, n) => drawChange(`k${n}`, next)), removed: [], cursor: '1.0', next: null, more: false });
       let view = cache.view(feed.rows(), feed.snapshot().delta, order, filter);
       for (let tick = 0; tick < 40; tick += 1) {
@@ -66,9 +67,11 @@ describe('TableRowsCache', () => {
         const snapshot = feed.snapshot();
         expect(snapshot.delta?.changes.length).toBeGreaterThan(0);
         const before = view;
-        view = cache.view(snapshot.rows, snapshot.delta, order, filter);
+        // Now and then the text changes with the update (typed on while it arrived, or erased again).
+        const current = tick % 3 === 2 ? typedOn : filter;
+        view = cache.view(snapshot.rows, snapshot.delta, order, current);
         const inStates = snapshot.rows.filter((row) => LIVE.has(row.state));
-        expect(view.shown).toEqual(filterRows(sortRows(snapshot.rows, order), filter));
+        expect(view.shown).toEqual(filterRows(sortRows(snapshot.rows, order), current));
         expect(view.total).toBe(inStates.length);
         expect(view.tagOptions).toEqual(tagCounts(inStates));
         const sameTags = JSON.stringify(view.tagOptions) === JSON.stringify(before.tagOptions);
@@ -96,6 +99,53 @@ describe('TableRowsCache', () => {
     }
     const reversed = [...rows].reverse();
     expect(cache.view(reversed, { from: [], changes: [] }, ORDERS[1] as SortOrder, all).shown).toEqual(filterRows(sortRows(rows, ORDERS[1] as SortOrder), all));
+  });
+
+  it('answers a text typed again after erasing with its earlier result, until the rows change', () => {
+    const next = random(11);
+    const feed = new ExperimentFeed('p-home');
+    feed.apply({ projectId: 'p-home' }, { changed: Array.from({ length: 80 }, (_, n) => drawChange(`k${n}`, next)), removed: [], cursor: '1.0', next: null, more: false });
+    const cache = new TableRowsCache();
+    const order = ORDERS[1] as SortOrder;
+    const tags: readonly string[] = [];
+    const at = (text: string, rows = feed.rows(), delta = null as ReturnType<ExperimentFeed['snapshot']>['delta']) =>
+      cache.view(rows, delta, order, { text, tags, states: LIVE }).shown;
+    const typed = new Map<string, readonly unknown[]>();
+    for (const text of ['r', 'ru', 'run', 'run-', 'run-1', 'run-10']) typed.set(text, at(text));
+    for (const text of ['run-1', 'run-', 'run', 'ru', 'r']) {
+      const shown = at(text);
+      expect(shown).toBe(typed.get(text));
+      expect(shown).toEqual(filterRows(sortRows(feed.rows(), order), { text, tags: [], states: LIVE }));
+    }
+    feed.apply({ projectId: 'p-home', since: '1.0' }, { changed: [drawChange('k3', next), drawChange('k90', next)], removed: ['k5'], cursor: '2.0', next: null, more: false });
+    const snapshot = feed.snapshot();
+    at('r', snapshot.rows, snapshot.delta);
+    for (const text of ['ru', 'run-1', 'run', 'r', '']) {
+      const shown = at(text, snapshot.rows);
+      expect(shown).not.toBe(typed.get(text));
+      expect(shown).toEqual(filterRows(sortRows(snapshot.rows, order), { text, tags: [], states: LIVE }));
+    }
+  });
+
+  it('answers a render with the rows before the last ones with their result, and still moves only the changed rows after', () => {
+    const next = random(5);
+    const feed = new ExperimentFeed('p-home');
+    feed.apply({ projectId: 'p-home' }, { changed: Array.from({ length: 120 }, (_, n) => drawChange(`k${n}`, next)), removed: [], cursor: '1.0', next: null, more: false });
+    const cache = new TableRowsCache();
+    const order = ORDERS[0] as SortOrder;
+    const filter: RowFilter = { text: 'run', tags: [], states: LIVE };
+    const tick = () => {
+      feed.apply({ projectId: 'p-home', since: '1.0' }, { changed: [drawChange(`k${Math.floor(next() * 130)}`, next)], removed: [], cursor: '1.0', next: null, more: false });
+      return feed.snapshot();
+    };
+    const first = feed.snapshot();
+    const older = cache.view(first.rows, first.delta, order, filter);
+    const second = tick();
+    const newer = cache.view(second.rows, second.delta, order, filter);
+    expect(cache.view(first.rows, first.delta, order, filter)).toBe(older);
+    expect(cache.view(second.rows, second.delta, order, filter)).toBe(newer);
+    const third = tick();
+    expect(cache.view(third.rows, third.delta, order, filter).shown).toEqual(filterRows(sortRows(third.rows, order), filter));
   });
 });
 

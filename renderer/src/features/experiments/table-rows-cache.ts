@@ -13,14 +13,22 @@ export interface TableRows {
   tagOptions: { tag: string; count: number }[];
 }
 
+/** Whether two filters are the same (the same text, and the same tag and state choices). */
+const sameInputs = (a: RowFilter, b: RowFilter) => a.text === b.text && a.tags === b.tags && a.states === b.states;
+
+/** Filter texts whose results are kept while the rows, order, tags and states stay: erasing a keystroke costs nothing. */
+const RECENT_TEXTS = 12;
+
 /** Up to this many changed rows (or a twentieth of the rows, if more) are moved one by one; more are sorted afresh. */
 const MIN_PATCHED = 64;
 
 /**
  * The table's sorted, filtered rows, kept between renders so that a live update (a few rows changed, see `RowsDelta`)
  * moves only those rows: a binary search each in the sorted and the shown rows, no new sort, no new filtering, and
- * tag counts adjusted by the changed rows. A new sort, filter or state choice, or rows from elsewhere, are computed
- * afresh. Calls with the inputs of the last call answer the last result.
+ * tag counts adjusted by the changed rows. A new text filter looks only at the rows of the narrowest recent text it
+ * narrows, or takes a recent text's result as it is (erasing while typing); a new sort, tag or state choice, or rows
+ * from elsewhere, are computed afresh. Calls with the inputs of the last call, or of the one before (an urgent render
+ * between deferred ones), answer that call's result without losing the last state.
  */
 export class TableRowsCache {
   private rows: readonly ExperimentRow[] | null = null;
@@ -29,12 +37,20 @@ export class TableRowsCache {
   private sorted: ExperimentRow[] = [];
   private result: TableRows = { shown: [], total: 0, tagOptions: [] };
   private readonly tagCount = new Map<string, number>();
+  /** The inputs and result of the call before the last one. */
+  private earlier: { rows: readonly ExperimentRow[]; order: SortOrder; filter: RowFilter; result: TableRows } | null = null;
+  /** The shown rows of recent filter texts, for the current rows, order, tags and states. */
+  private readonly recent = new Map<string, ExperimentRow[]>();
 
   /** The rows to show of `rows` (which came from the previous call's through `delta`, if given). */
   view(rows: readonly ExperimentRow[], delta: RowsDelta | null, order: SortOrder, filter: RowFilter): TableRows {
     const last = this.filter;
-    const sameFilter = last !== null && last.text === filter.text && last.tags === filter.tags && last.states === filter.states;
+    const sameFilter = last !== null && sameInputs(last, filter);
     if (rows === this.rows && order === this.order && sameFilter) return this.result;
+    // A render with the inputs before the last ones (an urgent render while a deferred one is pending): its result as it was.
+    const earlier = this.earlier;
+    if (earlier && rows === earlier.rows && order === earlier.order && sameInputs(filter, earlier.filter)) return earlier.result;
+    this.earlier = this.rows && this.order && last ? { rows: this.rows, order: this.order, filter: last, result: this.result } : null;
     const sameStates = last?.states === filter.states;
     const live = rows !== this.rows && delta !== null && delta.from === this.rows && delta.changes.length <= Math.max(MIN_PATCHED, rows.length / 20);
     const before = live ? delta.changes.flatMap((change) => (change.before ? [change.before] : [])) : [];
@@ -46,11 +62,17 @@ export class TableRowsCache {
       patched = next !== null;
       this.sorted = next ?? sortRows(rows, order);
     }
-    const passes = rowPasses(filter);
-    const patchedShown = patched && sameFilter ? patchSorted(this.result.shown, before.filter(passes), after.filter(passes), rowOrder(order)) : null;
-    // Typing on narrows the filter: only the rows shown so far need a look.
-    const narrowed = rows === this.rows && order === this.order && last !== null && narrows(filter, last);
-    const shown = patchedShown ?? filterRows(narrowed ? this.result.shown : this.sorted, filter);
+    // The same rows, order, tags and states: the texts filtered lately still hold. After a live update, the last text's
+    // rows with the changed ones moved still do, so a text typed meanwhile looks only at those.
+    const sameBase = rows === this.rows && order === this.order && last !== null && last.tags === filter.tags && sameStates;
+    if (!sameBase) {
+      const kept = last !== null && patched && last.tags === filter.tags && sameStates ? rowPasses(last) : null;
+      const carried = kept ? patchSorted(this.result.shown, before.filter(kept), after.filter(kept), rowOrder(order)) : null;
+      this.recent.clear();
+      if (last && carried) this.recent.set(last.text, carried);
+    }
+    const shown = this.recent.get(filter.text) ?? filterRows(this.narrowest(filter), filter);
+    this.remember(filter.text, shown);
     let { total, tagOptions } = this.result;
     if (rows !== this.rows || !sameStates) {
       if (live && sameStates) [total, tagOptions] = this.countChanged(before, after, filter.states);
@@ -61,6 +83,28 @@ export class TableRowsCache {
     this.filter = filter;
     this.result = { shown, total, tagOptions };
     return this.result;
+  }
+
+  /**
+   * The fewest rows that hold every row passing `filter`: the smallest recent result of a text that `filter` narrows
+   * (typing on, or typing again after erasing), else every sorted row.
+   */
+  private narrowest(filter: RowFilter): readonly ExperimentRow[] {
+    let best: readonly ExperimentRow[] = this.sorted;
+    for (const [text, shown] of this.recent) {
+      if (shown.length < best.length && narrows(filter, { ...filter, text })) best = shown;
+    }
+    return best;
+  }
+
+  /** Keeps `shown` as the result for `text` (the most recent `RECENT_TEXTS` texts are kept). */
+  private remember(text: string, shown: ExperimentRow[]): void {
+    this.recent.delete(text);
+    this.recent.set(text, shown);
+    for (const oldest of this.recent.keys()) {
+      if (this.recent.size <= RECENT_TEXTS) break;
+      this.recent.delete(oldest);
+    }
   }
 
   /** Counts the rows and tags in the chosen states afresh. */

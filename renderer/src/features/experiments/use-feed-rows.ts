@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, BACKGROUND_READ, callApi } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
@@ -31,7 +31,10 @@ interface FeedRows {
   unsupported: boolean;
 }
 
-/** Keeps a project's rows current through `ext.experimentChanges`: paged first read, then a forward read every second. */
+/**
+ * Keeps a project's rows current through `ext.experimentChanges`: paged first read, then a forward read every second;
+ * each new snapshot reaches the caller in a deferred render.
+ */
 export function useFeedRows(projectId: string): FeedRows {
   const profileId = useActiveProfile().id;
   const feed = useMemo(() => feedFor(profileId, projectId), [profileId, projectId]);
@@ -47,5 +50,7 @@ export function useFeedRows(projectId: string): FeedRows {
   });
   const code = query.error?.code;
   const unsupported = !feed.complete && query.data === undefined && (code === 'not_found' || code === 'incompatible');
-  return { snapshot: query.data, error: query.error, unsupported };
+  // A new snapshot is drawn at low priority: typing, clicks and scrolling go first, a tick never holds up a keystroke.
+  const snapshot = useDeferredValue(query.data);
+  return { snapshot, error: query.error, unsupported };
 }
