@@ -1,5 +1,5 @@
 -- PostgreSQL only: metric_points keeps its link to logged_items without a foreign key. The key's check ran per inserted
--- point (a lookup of the item under a share lock, about 40% of PostgreSQL's time per point in batch ingest), while
+-- point (a lookup of the item under a share lock), while
 -- points are only ever inserted for the item rows their append just read or created, in the same transaction and
 -- under their experiment's lock. What the key's ON DELETE CASCADE did, a trigger does: deleting an item (directly or
 -- by the cascade from its experiment) deletes its points. SQLite keeps the foreign key (its check is an in-process
