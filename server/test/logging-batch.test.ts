@@ -30,6 +30,25 @@ describe('group commit of logging writes', () => {
     expect(await tags.list(experimentId)).toEqual(['a', 'b', 'c']);
   });
 
+  it('takes into its transaction the writes that arrived while it waited for another transaction', async () => {
+    const tags = createLoggedTagStore(fixture.db);
+    const experimentId = await fixture.newExperiment();
+    const transactions: number[] = [];
+    const counting = { ...fixture.db, transaction: <T>(work: () => Promise<T>) => (transactions.push(fixture.db.inTransaction() ? 0 : 1), fixture.db.transaction(work)) };
+    const batch = createGroupCommit(counting);
+    let release = () => {};
+    const other = fixture.db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
+    const first = batch.run([experimentId], () => tags.add(experimentId, ['first']));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = batch.run([experimentId], () => tags.add(experimentId, ['second']));
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([other, first, second]);
+    expect(transactions.filter((outer) => outer === 1)).toHaveLength(1);
+    expect(await tags.list(experimentId)).toEqual(['first', 'second']);
+  });
+
   it('undoes and rejects only the write that failed', async () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);

@@ -4,10 +4,10 @@ import type { Sql, TransactionScope } from './sql.ts';
 /** Runs writes in shared transactions (group commit). */
 export interface GroupCommit {
   /**
-   * Queues a write of the logged data of `experiments` (the transaction's scope: TransactionScope); every write
-   * queued in the same event-loop turn runs in one transaction, each in its own savepoint (a failing write undoes
-   * only itself and rejects only its own promise). Resolves after the commit, so an acknowledged write is on disk
-   * (in the WAL) before the reply goes out.
+   * Queues a write of the logged data of `experiments` (the transaction's scope: TransactionScope); the writes
+   * queued until the next transaction of those experiments holds its locks run in it, each in its own savepoint (a
+   * failing write undoes only itself and rejects only its own promise). Resolves after the commit, so an acknowledged
+   * write is on disk (in the WAL) before the reply goes out.
    */
   run<T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions): Promise<T>;
 }
@@ -19,7 +19,6 @@ export interface WriteOptions {
 }
 
 interface Queued {
-  experiments: readonly number[];
   write: () => Promise<unknown>;
   atomic: boolean;
   resolve: (value: unknown) => void;
@@ -34,52 +33,50 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * savepoint: it may defer work to the end of the transaction, and must forget a failed write's share of it.
  */
 export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) => Promise<T> = (run) => run()): GroupCommit {
-  /** A lone write needs no savepoint: if it fails, the whole transaction (only its own) rolls back. */
-  const commitOne = (item: Queued) => db.transaction(() => around(item.write), { experiments: item.experiments });
-  const scopeOf = (items: readonly Queued[]): TransactionScope => ({ experiments: items.flatMap((item) => item.experiments) });
-  /** Several writes, one after the other in one transaction, each non-atomic one in its savepoint. */
-  const commitAll = (items: readonly Queued[]): Promise<Outcome[]> =>
-    db.transaction(() =>
-      around(async () => {
-        const outcomes: Outcome[] = [];
-        for (const item of items) {
-          try {
-            outcomes.push({ ok: true, value: item.atomic ? await item.write() : await db.transaction(() => around(item.write)) });
-          } catch (error) {
-            // A lost race (PostgreSQL) fails the whole transaction, which then runs again: not this write's own failure.
-            if (isLostRace(error)) throw error;
-            outcomes.push({ ok: false, error });
-          }
-        }
-        return outcomes;
-      }),
-      scopeOf(items),
-    );
-  const commit = async (items: readonly Queued[]): Promise<Outcome[]> => {
-    if (items.length > 1) return commitAll(items);
-    try {
-      return [{ ok: true, value: await commitOne(items[0] as Queued) }];
-    } catch (error) {
-      return [{ ok: false, error }];
+  /**
+   * The writes of one transaction, in order. A lone write needs no savepoint: if it fails, the whole transaction (only
+   * its own) rolls back. Of several, each non-atomic one runs in its savepoint.
+   */
+  const writeAll = async (items: readonly Queued[]): Promise<Outcome[]> => {
+    if (items.length === 1) return [{ ok: true, value: await (items[0] as Queued).write() }];
+    const outcomes: Outcome[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push({ ok: true, value: item.atomic ? await item.write() : await db.transaction(() => around(item.write)) });
+      } catch (error) {
+        // A lost race (PostgreSQL) fails the whole transaction, which then runs again: not this write's own failure.
+        if (isLostRace(error)) throw error;
+        outcomes.push({ ok: false, error });
+      }
     }
+    return outcomes;
   };
   /** One queue with its chain of flushes: each flush starts once the one before ended. */
-  const lane = () => {
+  const lane = (scope: TransactionScope) => {
     let queue: Queued[] = [];
     let previous: Promise<void> = Promise.resolve();
     const flush = async () => {
-      const items = queue;
-      queue = [];
-      // A flush chained after one that took its writes too has nothing left to do.
-      if (items.length === 0) return;
+      if (queue.length === 0) return;
+      let items: Queued[] | undefined;
+      /**
+       * The writes queued until the transaction holds its locks (taken once, kept when it runs again): those that
+       * arrived while it waited for another transaction of its experiments go with it instead of waiting for the next.
+       */
+      const take = (): Queued[] => {
+        if (items === undefined) {
+          items = queue;
+          queue = [];
+        }
+        return items;
+      };
       let outcomes: Outcome[];
       try {
-        outcomes = await commit(items);
+        outcomes = await db.transaction(() => around(() => writeAll(take())), scope);
       } catch (error) {
-        for (const item of items) item.reject(error);
+        for (const item of take()) item.reject(error);
         return;
       }
-      items.forEach((item, index) => {
+      take().forEach((item, index) => {
         const outcome = outcomes[index] as Outcome;
         if (outcome.ok) item.resolve(outcome.value);
         else item.reject(outcome.error);
@@ -103,14 +100,15 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
    * share the next one, while other experiments' transactions run beside it on other connections.
    */
   const lanes = new Map<string, ReturnType<typeof lane>>();
-  const laneKey = (experiments: readonly number[]) => (db.dialect === 'sqlite' ? '' : [...new Set(experiments)].sort((a, b) => a - b).join(','));
+  const experimentsOf = (experiments: readonly number[]) => (db.dialect === 'sqlite' ? [] : [...new Set(experiments)].sort((x, y) => x - y));
   return {
     run: <T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions) =>
       new Promise<T>((resolve, reject) => {
-        const key = laneKey(experiments);
-        const found = lanes.get(key) ?? lane();
+        const scope = experimentsOf(experiments);
+        const key = scope.join(',');
+        const found = lanes.get(key) ?? lane({ experiments: scope });
         lanes.set(key, found);
-        const item = { experiments, write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject };
+        const item = { write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject };
         found.push(item, () => {
           if (found.idle() && lanes.get(key) === found) lanes.delete(key);
         });
