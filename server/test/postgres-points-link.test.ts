@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from './harness.ts';
 import { freshPostgresDatabase, testBackends } from './test-database.ts';
 
 // On PostgreSQL metric points are tied to their series row by a delete trigger, not a foreign key (migration 004).
+// Runs in `npm test`; skipped only when TRACKDESK_TEST_BACKENDS leaves PostgreSQL out of a quick local run.
 describe.skipIf(!testBackends().includes('postgres'))('metric points on PostgreSQL', () => {
   let server: TestServer;
   let client: pg.Client;
