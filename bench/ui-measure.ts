@@ -1,5 +1,8 @@
+import type { Page } from 'playwright-core';
+
 /**
- * Functions the UI bench runs inside the page (Playwright serialises them, so each is self-contained).
+ * Functions the UI bench runs inside the page (Playwright serialises them, so each is self-contained), and
+ * `timeKeystrokes`, which drives them from the bench.
  * Times are `performance.now()` milliseconds of the page, taken in an animation frame: when the change is painted.
  */
 
@@ -145,4 +148,22 @@ input.addEventListener('input', () => {
   scroll.setAttribute('data-filter', input.value);
 });
 </script></body></html>`;
+}
+
+/**
+ * Types each of `words` a key at a time, then erases it; the page's probe times every keystroke (keydown → the table
+ * painted with the new filter), and the next key goes down once the last one is measured. Answers the latencies.
+ */
+export async function timeKeystrokes(page: Page, input: string, words: readonly string[]): Promise<number[]> {
+  await page.evaluate(installFilterProbe);
+  await page.locator(input).click();
+  await page.evaluate(takeKeystrokeLatencies);
+  for (const word of words) {
+    for (const key of [...word.split(''), ...word.split('').map(() => 'Backspace')]) {
+      const measured = await page.evaluate(measuredKeystrokes);
+      await page.keyboard.press(key);
+      await page.evaluate(keystrokeSettled, measured);
+    }
+  }
+  return page.evaluate(takeKeystrokeLatencies);
 }

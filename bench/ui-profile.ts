@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type CDPSession } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
-import { installFilterProbe, keystrokeSettled, measuredKeystrokes, scrollFrameRate, takeKeystrokeLatencies } from './ui-measure.ts';
+import { installFilterProbe, scrollFrameRate, timeKeystrokes } from './ui-measure.ts';
 import { seedProjects } from './ui-seed.ts';
 import { startLiveRuns } from './ui-live.ts';
 import { serviceUrl, startShell } from './ui.ts';
@@ -19,19 +19,7 @@ const WORDS = ['exp-1234', 'exp-99'];
 const INPUT = 'input[placeholder="Name, key or tag"]';
 const out = process.env.PROFILE_OUT ?? tmpdir();
 
-async function type(page: Page): Promise<number[]> {
-  await page.evaluate(installFilterProbe);
-  await page.locator(INPUT).click();
-  await page.evaluate(takeKeystrokeLatencies);
-  for (const word of WORDS) {
-    for (const key of [...word.split(''), ...word.split('').map(() => 'Backspace')]) {
-      const n = await page.evaluate(measuredKeystrokes);
-      await page.keyboard.press(key);
-      await page.evaluate(keystrokeSettled, n);
-    }
-  }
-  return page.evaluate(takeKeystrokeLatencies);
-}
+const type = (page: Page) => timeKeystrokes(page, INPUT, WORDS);
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown>; cat?: string }
 

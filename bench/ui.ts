@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
-import { installFilterProbe, keystrokeSettled, measuredKeystrokes, plainTablePage, scrollFrameRate, takeKeystrokeLatencies, timeNavigation } from './ui-measure.ts';
+import { installFilterProbe, plainTablePage, scrollFrameRate, timeKeystrokes, timeNavigation } from './ui-measure.ts';
 import { seedProjects, type SeededProject } from './ui-seed.ts';
 import { mainThreadLoad, startLiveRuns, timeAllRows, timeLiveUpdates, type BenchService } from './ui-live.ts';
 import { measureCharts, printChartFigures, seedChartExperiments } from './ui-charts.ts';
@@ -72,23 +72,6 @@ async function timeEveryRow(page: Page, origin: string, project: SeededProject):
   return median(times);
 }
 
-/**
- * Types each word a key at a time, then erases it; the page's probe times every keystroke (keydown → the table
- * painted with the new filter), and the next key goes down once the last one is measured. Answers the latencies.
- */
-async function timeKeystrokes(page: Page, input: string): Promise<number[]> {
-  await page.evaluate(installFilterProbe);
-  await page.locator(input).click();
-  await page.evaluate(takeKeystrokeLatencies);
-  for (const word of FILTER_WORDS) {
-    for (const key of [...word.split(''), ...word.split('').map(() => 'Backspace')]) {
-      const measured = await page.evaluate(measuredKeystrokes);
-      await page.keyboard.press(key);
-      await page.evaluate(keystrokeSettled, measured);
-    }
-  }
-  return page.evaluate(takeKeystrokeLatencies);
-}
 
 interface Figures {
   label: string;
@@ -123,7 +106,7 @@ async function measureWhileLive(page: Page, origin: string, project: SeededProje
     await page.waitForTimeout(2_000);
     const busy = await mainThreadLoad(page, LOAD_MS);
     const before = runs.writes();
-    const figures: Figures = { label: `same, ${LIVE_RUNS} runs logging live`, filter: await timeKeystrokes(page, FILTER_INPUT) };
+    const figures: Figures = { label: `same, ${LIVE_RUNS} runs logging live`, filter: await timeKeystrokes(page, FILTER_INPUT, FILTER_WORDS) };
     figures.scroll = await page.evaluate(scrollFrameRate, { selector: TABLE, durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
     const lags = await timeLiveUpdates(page, service, project.projectName, LIVE_PROBES);
     const writes = runs.writes() - before;
@@ -139,7 +122,7 @@ async function measurePlainTable(page: Page, label: string): Promise<Figures> {
   // A page of its own address, not `setContent`: `document.open` would drop the keystroke probe's listeners.
   await page.route(PLAIN_URL, (route) => route.fulfill({ contentType: 'text/html', body: plainTablePage(1000) }));
   await page.goto(PLAIN_URL);
-  const figures: Figures = { label, filter: await timeKeystrokes(page, '#filter') };
+  const figures: Figures = { label, filter: await timeKeystrokes(page, '#filter', FILTER_WORDS) };
   figures.scroll = await page.evaluate(scrollFrameRate, { selector: '#scroll', durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
   return figures;
 }
@@ -186,7 +169,7 @@ export async function runUiBench(): Promise<void> {
       const label = project.experiments === 0 ? 'same page, empty project' : `experiments table, ${project.experiments.toLocaleString('en-US')} rows`;
       const figures: Figures = { label, firstRows: await timeFirstRows(page, origin, project) };
       if (project.experiments > 0) {
-        figures.filter = await timeKeystrokes(page, FILTER_INPUT);
+        figures.filter = await timeKeystrokes(page, FILTER_INPUT, FILTER_WORDS);
         figures.scroll = await page.evaluate(scrollFrameRate, { selector: TABLE, durationMs: SCROLL_MS, step: SCROLL_STEP_PX });
       }
       results.push(figures);
