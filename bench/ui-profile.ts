@@ -11,7 +11,7 @@ import playwrightConfig from '../playwright.config.ts';
 import { installFilterProbe, scrollFrameRate, timeKeystrokes } from './ui-measure.ts';
 import { seedProjects } from './ui-seed.ts';
 import { startLiveRuns } from './ui-live.ts';
-import { serviceUrl, startShell } from './ui.ts';
+import { serviceUrl, startShell, stopShell } from './ui.ts';
 import { ADMIN_USER } from '../server/src/accounts.ts';
 import { issueApiKey } from '../server/src/keys.ts';
 
@@ -123,10 +123,6 @@ try {
   }
 } finally {
   await browser.close();
-  if (shell) {
-    const exited = new Promise((resolve) => shell?.once('exit', resolve));
-    shell.kill('SIGTERM');
-    await exited;
-  }
+  await stopShell(shell);
   rmSync(userDataDir, { recursive: true, force: true });
 }

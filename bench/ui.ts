@@ -127,6 +127,14 @@ async function measurePlainTable(page: Page, label: string): Promise<Figures> {
   return figures;
 }
 
+/** Stops the browser shell (SIGTERM) and waits for it to exit; nothing when it never started. */
+export async function stopShell(shell: ChildProcess | undefined): Promise<void> {
+  if (!shell) return;
+  const exited = new Promise((resolve) => shell.once('exit', resolve));
+  shell.kill('SIGTERM');
+  await exited;
+}
+
 /** The embedded service's address, from the shell's `service.status` channel (the page's own token cookie). */
 export async function serviceUrl(page: Page): Promise<string> {
   return page.evaluate(async () => {
@@ -221,11 +229,7 @@ export async function runUiBench(): Promise<void> {
     await context.close();
   } finally {
     await browser.close();
-    if (shell) {
-      const exited = new Promise((resolve) => shell?.once('exit', resolve));
-      shell.kill('SIGTERM');
-      await exited;
-    }
+    await stopShell(shell);
     rmSync(userDataDir, { recursive: true, force: true });
   }
 }
