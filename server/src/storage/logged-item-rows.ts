@@ -93,11 +93,10 @@ export function createItemRows(db: Sql): ItemRows {
     },
     insert: async (experimentId, kind, name, summary) => Number(await insertItem.get(experimentId, kind, name, summary.count, ...summaryColumns(summary))),
     async update(updates) {
-      if (!updateItems || updates.length === 1) {
+      if (!updateItems || updates.length <= 1) {
         for (const { id, summary } of updates) await updateItem.run(summary.count, ...summaryColumns(summary), id);
         return;
       }
-      if (updates.length === 0) return;
       const columns: unknown[][] = Array.from({ length: COLUMNS.length + 2 }, () => []);
       for (const { id, summary } of updates) [id, summary.count, ...summaryColumns(summary)].forEach((value, index) => columns[index]?.push(value));
       await updateItems.run(...columns);
