@@ -49,6 +49,33 @@ describe('group commit of logging writes', () => {
     expect(await tags.list(experimentId)).toEqual(['first', 'second']);
   });
 
+  it('starts the next transaction while the one before still runs; it takes every write queued by the time it holds its locks', async () => {
+    const tags = createLoggedTagStore(fixture.db);
+    const experimentId = await fixture.newExperiment();
+    let started = 0;
+    const counting = { ...fixture.db, transaction: <T>(work: () => Promise<T>) => ((started += fixture.db.inTransaction() ? 0 : 1), fixture.db.transaction(work)) };
+    const batch = createGroupCommit(counting);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    const first = batch.run([experimentId], async () => {
+      await held;
+      await tags.add(experimentId, ['first']);
+    });
+    await turn();
+    await turn();
+    const second = batch.run([experimentId], () => tags.add(experimentId, ['second']));
+    await turn();
+    await turn();
+    const third = batch.run([experimentId], () => tags.add(experimentId, ['third']));
+    await turn();
+    expect(started).toBe(2);
+    release();
+    await Promise.all([first, second, third]);
+    expect(started).toBe(2);
+    expect(await tags.list(experimentId)).toEqual(['first', 'second', 'third']);
+  });
+
   it('undoes and rejects only the write that failed', async () => {
     const batch = createGroupCommit(fixture.db);
     const tags = createLoggedTagStore(fixture.db);

@@ -39,17 +39,22 @@ export function createPointWriter(db: Sql): PointWriter {
   };
 }
 
-/** PostgreSQL's writer: every row in one `INSERT … SELECT FROM unnest(arrays)`, the rows' columns as seven arrays. */
+/** PostgreSQL: an insert of every row, the rows' columns as seven array parameters (see pointArrays). */
+export const POINT_ARRAYS_INSERT = `INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context)
+  SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::text[])`;
+
+/** The seven column arrays of POINT_ARRAYS_INSERT for flattened rows. */
+export function pointArrays(rows: PointRows): (string | number | null)[][] {
+  const columns: (string | number | null)[][] = Array.from({ length: POINT_COLUMNS }, () => []);
+  for (let index = 0; index < rows.length; index += 1) (columns[index % POINT_COLUMNS] as (string | number | null)[]).push(rows[index] as string | number | null);
+  return columns;
+}
+
+/** PostgreSQL's writer: every row in one statement (one round trip). */
 function createArrayPointWriter(db: Sql): PointWriter {
-  const statement = db.prepare(
-    `INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context)
-     SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::text[])`,
-  );
+  const statement = db.prepare(POINT_ARRAYS_INSERT);
   return async (rows) => {
-    if (rows.length === 0) return;
-    const columns: (string | number | null)[][] = Array.from({ length: POINT_COLUMNS }, () => []);
-    for (let index = 0; index < rows.length; index += 1) (columns[index % POINT_COLUMNS] as (string | number | null)[]).push(rows[index] as string | number | null);
-    await statement.run(...columns);
+    if (rows.length > 0) await statement.run(...pointArrays(rows));
   };
 }
 

@@ -51,21 +51,25 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
     }
     return outcomes;
   };
-  /** One queue with its chain of flushes: each flush starts once the one before ended. */
+  /**
+   * One queue and its transactions. A transaction starts as soon as writes wait and no other transaction of the lane
+   * is still waiting for its locks: so the next one waits for the locks while the one before writes and commits (on
+   * PostgreSQL its BEGIN is sent ahead), and takes every write queued by the time it holds them.
+   */
   const lane = (scope: TransactionScope) => {
     let queue: Queued[] = [];
-    let previous: Promise<void> = Promise.resolve();
+    /** A transaction has started that has not taken its writes yet. */
+    let waiting = false;
+    /** Transactions started and not ended. */
+    let running = 0;
     const flush = async () => {
-      if (queue.length === 0) return;
       let items: Queued[] | undefined;
-      /**
-       * The writes queued until the transaction holds its locks (taken once, kept when it runs again): those that
-       * arrived while it waited for another transaction of its experiments go with it instead of waiting for the next.
-       */
+      /** The writes queued until the transaction holds its locks (taken once, kept when it runs again). */
       const take = (): Queued[] => {
         if (items === undefined) {
           items = queue;
           queue = [];
+          waiting = false;
         }
         return items;
       };
@@ -83,14 +87,20 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
       });
     };
     return {
-      idle: () => queue.length === 0,
+      idle: () => queue.length === 0 && running === 0,
       push(item: Queued, done: () => void) {
-        if (queue.length === 0) {
-          setImmediate(() => {
-            previous = previous.then(flush).catch(item.reject).finally(done);
-          });
-        }
         queue.push(item);
+        if (waiting) return;
+        waiting = true;
+        running += 1;
+        setImmediate(() => {
+          flush()
+            .catch(item.reject)
+            .finally(() => {
+              running -= 1;
+              done();
+            });
+        });
       },
     };
   };

@@ -43,6 +43,18 @@ export const summaryOf = (row: ItemRecord): Summary => ({
 const summaryColumns = (summary: Summary): (string | number | null)[] =>
   [summary.current, summary.min, summary.max].flatMap((mark) => [mark.value, mark.number, mark.timestamp, mark.step, mark.context]);
 
+/** PostgreSQL: summaries written over their rows, the updates as array parameters (see summaryArrays). */
+export const SUMMARY_ARRAYS_UPDATE = `UPDATE logged_items SET value_count = u.value_count, ${COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+  FROM unnest(?::bigint[], ?::bigint[], ${PG_TYPES.map((type) => `?::${type}[]`).join(', ')}) AS u(id, value_count, ${COLUMNS.join(', ')})
+  WHERE logged_items.id = u.id`;
+
+/** The array parameters of SUMMARY_ARRAYS_UPDATE: ids, counts, then one array per summary column. */
+export function summaryArrays(updates: readonly SummaryUpdate[]): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: COLUMNS.length + 2 }, () => []);
+  for (const { id, summary } of updates) [id, summary.count, ...summaryColumns(summary)].forEach((value, index) => columns[index]?.push(value));
+  return columns;
+}
+
 /** Reads and writes of logged_items rows. */
 export interface ItemRows {
   /** One item, or undefined. */
@@ -70,13 +82,7 @@ export function createItemRows(db: Sql): ItemRows {
   const selectMetrics = postgres
     ? db.prepare<[number, string[]], ItemRecord>("SELECT * FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ANY(?::text[])")
     : undefined;
-  const updateItems = postgres
-    ? db.prepare(
-        `UPDATE logged_items SET value_count = u.value_count, ${COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
-         FROM unnest(?::bigint[], ?::bigint[], ${PG_TYPES.map((type) => `?::${type}[]`).join(', ')}) AS u(id, value_count, ${COLUMNS.join(', ')})
-         WHERE logged_items.id = u.id`,
-      )
-    : undefined;
+  const updateItems = postgres ? db.prepare(SUMMARY_ARRAYS_UPDATE) : undefined;
   return {
     find: (experimentId, kind, name) => selectItem.get(experimentId, kind, name),
     async findMetrics(experimentId, names) {
@@ -97,9 +103,7 @@ export function createItemRows(db: Sql): ItemRows {
         for (const { id, summary } of updates) await updateItem.run(summary.count, ...summaryColumns(summary), id);
         return;
       }
-      const columns: unknown[][] = Array.from({ length: COLUMNS.length + 2 }, () => []);
-      for (const { id, summary } of updates) [id, summary.count, ...summaryColumns(summary)].forEach((value, index) => columns[index]?.push(value));
-      await updateItems.run(...columns);
+      await updateItems.run(...summaryArrays(updates));
     },
   };
 }
