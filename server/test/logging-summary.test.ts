@@ -106,7 +106,7 @@ describe('logged value storage', () => {
 
   it('defers summaries to the end of a group commit, leaving out appends that were refused or rolled back', async () => {
     const experimentId = await fixture.newExperiment();
-    const batch = createGroupCommit(fixture.db, store.deferringWrites);
+    const batch = createGroupCommit(fixture.db, { around: store.deferringWrites });
     const append = (points: MetricInput[], limit = 5) => batch.run([experimentId], () => store.appendMetrics(experimentId, points, limit), { atomic: true });
     const failing = batch.run([experimentId], async () => {
       await store.appendMetrics(experimentId, [metric('m', 100, 9, 9)], 5);

@@ -94,6 +94,20 @@ describe('two instances on one PostgreSQL database and one data dir', () => {
     expect(downloaded.bytes.equals(bytes)).toBe(true);
   });
 
+  it('keeps a series whole and its summary right while both instances append to it at once', async () => {
+    const created = await on(a).call('createExperiment', { body: { workspaceName: WORKSPACE, projectName: 'shared', experimentName: 'both-log' } });
+    const { experimentKey } = created.body;
+    const steps = Array.from({ length: 80 }, (_, step) => step);
+    const replies = await Promise.all(
+      steps.map((step) => on(step % 2 === 0 ? a : b).call('logMetric', { body: { experimentKey, metricName: 'loss', metricValue: 100 - step, step } })),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(steps.map(() => 200));
+    const metric = await on(a).call('getMetric', { query: { experimentKey, metricName: 'loss' } });
+    expect(metric.body.metrics.map((point) => point.step)).toEqual(steps);
+    const [summary] = (await on(b).call('getMetricSummaries', { query: { experimentKey } })).body.values;
+    expect([summary?.valueMin, summary?.stepMin, summary?.valueMax, summary?.stepMax]).toEqual(['21', 79, '100', 0]);
+  });
+
   it('refuses a key revoked with `keys revoke` on both instances from the next request', async () => {
     const env = { TRACKDESK_DATABASE_URL: databaseUrl };
     const created = await runCli(['keys', 'create', '--user', 'dora', '--data-dir', dataDir], env);

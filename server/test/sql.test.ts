@@ -58,6 +58,28 @@ describe.each(bareBackends())('the Sql layer on $name', (backend) => {
       expect(await count.get()).toBe(2);
     }));
 
+  it('runs a statement kept for the commit after the work and before the COMMIT; its failure fails the transaction', () =>
+    withSql(async (sql) => {
+      const insert = sql.prepare<[number, string]>('INSERT INTO t (id, name) VALUES (?, ?)');
+      const names = sql.prepare<[], string>('SELECT name FROM t ORDER BY id').pluck();
+      const seenInWork = await sql.transaction(async () => {
+        await insert.run(1, 'first');
+        await sql.atCommit(insert, 2, 'at commit');
+        await sql.transaction(() => sql.atCommit(insert, 3, 'savepoint: now'));
+        return names.all();
+      });
+      expect(seenInWork).toEqual(['first', 'savepoint: now']);
+      expect(await names.all()).toEqual(['first', 'at commit', 'savepoint: now']);
+      await expect(
+        sql.transaction(async () => {
+          await insert.run(4, 'undone');
+          await sql.atCommit(sql.prepare<[number]>('INSERT INTO t (id, name) VALUES (?, NULL)'), 6);
+        }),
+      ).rejects.toThrow();
+      await sql.atCommit(insert, 5, 'outside: now');
+      expect(await names.all()).toEqual(['first', 'at commit', 'savepoint: now', 'outside: now']);
+    }));
+
   it('keeps a transaction to its own call chain: a read elsewhere never sees its uncommitted rows', () =>
     withSql(async (sql) => {
       const names = sql.prepare<[], string>('SELECT name FROM t ORDER BY id').pluck();
@@ -144,6 +166,39 @@ describe.each(bareBackends().filter((backend) => backend.name === 'postgres'))('
       await Promise.all([unscoped.done, later.done]);
     } finally {
       for (const leave of gates) leave();
+      await cleanup();
+    }
+  });
+});
+
+describe.each(bareBackends())('reads made with the locks on $name', (backend) => {
+  it('a prefetch runs once the locks are held: it sees what the transaction it waited for committed', async () => {
+    const { sql, cleanup } = await backend.open();
+    try {
+      await sql.exec('CREATE TABLE t (id bigint PRIMARY KEY, name text NOT NULL)');
+      const insert = sql.prepare<[number, string]>('INSERT INTO t (id, name) VALUES (?, ?)');
+      const names = sql.prepare<[], string>('SELECT name FROM t ORDER BY id').pluck();
+      let leave = () => {};
+      const gate = new Promise<void>((resolve) => (leave = resolve));
+      let entered = false;
+      const first = sql.transaction(async () => {
+        entered = true;
+        await insert.run(1, 'committed first');
+        await gate;
+      }, { experiments: [7] });
+      await vi.waitFor(() => expect(entered).toBe(true));
+      let prefetched: string[] = [];
+      const second = sql.transaction(async () => [...prefetched], {
+        experiments: [7],
+        prefetch: async () => {
+          prefetched = await names.all();
+        },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      leave();
+      await first;
+      expect(await second).toEqual(['committed first']);
+    } finally {
       await cleanup();
     }
   });

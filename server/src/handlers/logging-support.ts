@@ -3,6 +3,7 @@ import type { summaryRecord } from '../../../shared/api/logging-records.ts';
 import type { Caller } from '../http/handler.ts';
 import type { Services } from '../services.ts';
 import type { NamedSummary, MetricInput } from '../storage/logged-data-values.ts';
+import type { AppendHint } from '../storage/logged-series-states.ts';
 import type { OversizedPolicy, ThrottledType } from '../throttle.ts';
 
 /** The optional position fields logging bodies carry (null and absent mean the same). */
@@ -45,7 +46,7 @@ export function appendMetrics(
   const { throttle, loggedData } = services;
   const write = async () => {
     const append = () => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric);
-    const { refusedSeries } = await loggedData.batch.run([experimentId], append, { atomic: true });
+    const { refusedSeries } = await loggedData.batch.run([experimentId], append, { atomic: true, hint: { experimentId, points } satisfies AppendHint });
     if (refusedSeries !== null) await throttle.refuseFullSeries(experimentId, refusedSeries);
   };
   return throttle.admit(experimentId, type, count, write, oversized);

@@ -16,23 +16,33 @@ export interface GroupCommit {
 export interface WriteOptions {
   /** The write undoes itself when it throws (it is a `db.transaction`), so it needs no savepoint of its own. */
   atomic?: boolean;
+  /** What the write will read, for GroupHooks.prefetch. */
+  hint?: unknown;
+}
+
+/** What a group commit adds to each transaction. */
+export interface GroupHooks<K> {
+  /**
+   * Wraps each transaction's writes (inside the transaction, with what `prefetch` read) and again each non-atomic
+   * write in its savepoint: it may defer work to the end of the transaction, and must forget a failed write's share.
+   */
+  around: <T>(run: () => Promise<T>, prefetched?: K) => Promise<T>;
+  /** The read to make with a transaction's locks for the hints of the writes queued when it starts (see TransactionScope.prefetch). */
+  prefetch?: (hints: readonly unknown[]) => { read: () => Promise<void>; result: K };
 }
 
 interface Queued {
   write: () => Promise<unknown>;
   atomic: boolean;
+  hint: unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
-/**
- * Creates the group commit over a database: one commit per event-loop turn (per lane) instead of one per request.
- * `around` wraps each transaction's writes (inside the transaction) and again each non-atomic write in its
- * savepoint: it may defer work to the end of the transaction, and must forget a failed write's share of it.
- */
-export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) => Promise<T> = (run) => run()): GroupCommit {
+/** Creates the group commit over a database: one commit per event-loop turn (per lane) instead of one per request. */
+export function createGroupCommit<K>(db: Sql, { around, prefetch }: GroupHooks<K> = { around: (run) => run() }): GroupCommit {
   /**
    * The writes of one transaction, in order. A lone write needs no savepoint: if it fails, the whole transaction (only
    * its own) rolls back. Of several, each non-atomic one runs in its savepoint.
@@ -73,9 +83,11 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
         }
         return items;
       };
+      const hints = queue.flatMap((item) => (item.hint === undefined ? [] : [item.hint]));
+      const ahead = prefetch && hints.length > 0 ? prefetch(hints) : undefined;
       let outcomes: Outcome[];
       try {
-        outcomes = await db.transaction(() => around(() => writeAll(take())), scope);
+        outcomes = await db.transaction(() => around(() => writeAll(take()), ahead?.result), { ...scope, prefetch: ahead?.read });
       } catch (error) {
         for (const item of take()) item.reject(error);
         return;
@@ -118,7 +130,7 @@ export function createGroupCommit(db: Sql, around: <T>(run: () => Promise<T>) =>
         const key = scope.join(',');
         const found = lanes.get(key) ?? lane({ experiments: scope });
         lanes.set(key, found);
-        const item = { write, atomic: options?.atomic ?? false, resolve: resolve as (value: unknown) => void, reject };
+        const item = { write, atomic: options?.atomic ?? false, hint: options?.hint, resolve: resolve as (value: unknown) => void, reject };
         found.push(item, () => {
           if (found.idle() && lanes.get(key) === found) lanes.delete(key);
         });

@@ -3,6 +3,7 @@ import { checkStorableText, type Sql } from './sql.ts';
 import { createPointWriter, firstFullSeries, groupBySeries, POINT_ARRAYS_INSERT, pointArrays, pushSeriesRows, type PointRows } from './logged-data-append.ts';
 import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
 import { createItemRows, SUMMARY_ARRAYS_UPDATE, summaryArrays, summaryOf, type ItemKind, type ItemRecord, type SummaryUpdate } from './logged-item-rows.ts';
+import { deferredKey, prefetchSeries, type DeferredSeries, type KnownSeries, type SeriesState } from './logged-series-states.ts';
 
 export type { ItemKind } from './logged-item-rows.ts';
 
@@ -46,7 +47,9 @@ export interface LoggedValueStore {
    * once): a refused append leaves them as they were, and when the transaction fails they go with it. Nested inside
    * another, it forgets what `run` kept when `run` throws.
    */
-  deferringWrites<T>(run: () => Promise<T>): Promise<T>;
+  deferringWrites<T>(run: () => Promise<T>, known?: KnownSeries): Promise<T>;
+  /** The read ahead of the series rows that appends (their AppendHint) will need, for GroupHooks.prefetch. */
+  prefetchSeries(hints: readonly unknown[]): { read: () => Promise<void>; result: KnownSeries };
   /** Folds a parameter or other value into its summary. */
   logValue(experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint): Promise<void>;
   /** Summaries of one kind, by name. */
@@ -63,19 +66,6 @@ export interface LoggedValueStore {
 
 /** A stored point with the name of its metric. */
 export interface NamedPoint extends StoredPoint {
-  name: string;
-}
-
-/** One series during an append: its row id, its summary now, and the summary as its row holds it. */
-interface SeriesState {
-  id: number | undefined;
-  summary: Summary | undefined;
-  stored: Summary | undefined;
-}
-
-/** A series whose summary `deferringWrites` writes at its end. */
-interface DeferredSeries extends SeriesState {
-  experimentId: number;
   name: string;
 }
 
@@ -122,7 +112,6 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
 
   /** Points and metric summaries kept by `deferringWrites` for the calling async chain; undefined outside it. */
   const deferredWrites = new AsyncLocalStorage<DeferredWrites>();
-  const deferredKey = (experimentId: number, name: string) => `${experimentId}\u0000${name}`;
 
   /** The states of series when an append first touches them: as `deferringWrites` keeps them, else as their rows hold them. */
   const statesOf = async (experimentId: number, names: readonly string[]): Promise<Map<string, SeriesState>> => {
@@ -143,12 +132,12 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     return states;
   };
 
-  /** Writes points and the summaries that changed since their rows were read. */
+  /** Writes points and the summaries that changed since their rows were read (PostgreSQL: with the COMMIT when it can). */
   const save = async (rows: PointRows, series: Iterable<SeriesState>) => {
     const updates: SummaryUpdate[] = [];
     for (const { id, summary, stored } of series) if (id !== undefined && summary && summary !== stored) updates.push({ id, summary });
     if (writePointsAndSummaries && rows.length > 0 && updates.length > 0) {
-      await writePointsAndSummaries.run(...pointArrays(rows), ...summaryArrays(updates));
+      await db.atCommit(writePointsAndSummaries, ...pointArrays(rows), ...summaryArrays(updates));
       return;
     }
     await writePoints(rows);
@@ -195,7 +184,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     return deferred ? appendIn(deferred, experimentId, points, maxPerSeries) : db.transaction(() => appendIn(undefined, experimentId, points, maxPerSeries));
   };
 
-  const deferringWrites = async <T>(run: () => Promise<T>): Promise<T> => {
+  const deferringWrites = async <T>(run: () => Promise<T>, known?: KnownSeries): Promise<T> => {
     const outer = deferredWrites.getStore();
     if (outer) {
       /** Nested (a write in its own savepoint): undo what it kept if it fails, as its savepoint undoes its rows. */
@@ -209,7 +198,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
         throw error;
       }
     }
-    const kept: DeferredWrites = { series: new Map(), rows: [] };
+    const kept: DeferredWrites = { series: new Map(known), rows: [] };
     const result = await deferredWrites.run(kept, run);
     await save(kept.rows, kept.series.values());
     return result;
@@ -235,6 +224,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       }
     },
     deferringWrites,
+    prefetchSeries: (hints) => prefetchSeries(items, hints),
     logValue: (experimentId, kind, name, point) => logValue(experimentId, kind, name, point),
     summaries: async (experimentId, kind) => (await selectKind.all(experimentId, kind)).map(named),
     metricSummariesWithPrefix: async (experimentId, prefix) =>

@@ -86,7 +86,15 @@ export function toPostgresText(text: string): string {
 
 /** A pool of connections to `url`, ready for the Sql interface (numbers parsed as SQLite returns them). */
 export function postgresPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, types: TYPES });
+  return new pg.Pool({ connectionString: url, max, types: TYPES, pipeline: true } as pg.PoolConfig);
+}
+
+/** The transaction a call chain runs in: its connection, savepoints so far, savepoint depth (0: its own work), writes for the commit. */
+interface TransactionState {
+  client: pg.PoolClient;
+  savepoints: { count: number };
+  depth: number;
+  atCommit: (() => Promise<unknown>)[];
 }
 
 /**
@@ -97,7 +105,7 @@ export function postgresPool(url: string, max = 10): pg.Pool {
  * is re-run should PostgreSQL still report a lost race (a deadlock, a unique key taken by a statement outside one).
  */
 export function postgresSql(pool: pg.Pool): Sql {
-  const current = new AsyncLocalStorage<{ client: pg.PoolClient; savepoints: number }>();
+  const current = new AsyncLocalStorage<TransactionState>();
   const query = async (config: pg.QueryConfig): Promise<pg.QueryResult> => {
     checkStorableText(config.values ?? []);
     return (current.getStore()?.client ?? pool).query(config);
@@ -120,17 +128,32 @@ export function postgresSql(pool: pg.Pool): Sql {
     };
   };
 
-  const nested = async <T>(state: { client: pg.PoolClient; savepoints: number }, work: () => Promise<T>): Promise<T> => {
-    const name = `sp${String(++state.savepoints)}`;
+  const nested = async <T>(state: TransactionState, work: () => Promise<T>): Promise<T> => {
+    const name = `sp${String(++state.savepoints.count)}`;
     await state.client.query(`SAVEPOINT ${name}`);
     try {
-      const result = await work();
+      const result = await current.run({ ...state, depth: state.depth + 1 }, work);
       await state.client.query(`RELEASE SAVEPOINT ${name}`);
       return result;
     } catch (error) {
       await state.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
       throw error;
     }
+  };
+
+  /**
+   * The statements kept for the commit and the COMMIT itself, sent together: a statement's run hands its query to the
+   * client at once, and the client pipelines them (one round trip). A failed statement fails the transaction
+   * (PostgreSQL then answers the COMMIT with a rollback).
+   */
+  const commit = async (state: TransactionState) => {
+    const writes = current.run(state, () => state.atCommit.map((write) => write()));
+    const committed = state.client.query('COMMIT');
+    const outcomes = await Promise.allSettled([...writes, committed]);
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+    // After a failed statement PostgreSQL answers COMMIT with a rollback: never report such a transaction as done.
+    if ((await committed).command !== 'COMMIT') throw new Error('PostgreSQL rolled the transaction back: a statement in it had failed.');
   };
 
   /**
@@ -145,10 +168,15 @@ export function postgresSql(pool: pg.Pool): Sql {
 
   const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>, scope: TransactionScope | undefined): Promise<T> => {
     try {
-      await client.query(beginText(scope));
-      const result = await current.run({ client, savepoints: 0 }, work);
-      // After a failed statement PostgreSQL answers COMMIT with a rollback: never report such a transaction as done.
-      if ((await client.query('COMMIT')).command !== 'COMMIT') throw new Error('PostgreSQL rolled the transaction back: a statement in it had failed.');
+      const state: TransactionState = { client, savepoints: { count: 0 }, depth: 0, atCommit: [] };
+      const begin = client.query(beginText(scope));
+      // Pipelined behind BEGIN: it runs once the locks are held. Should BEGIN fail, its failure is BEGIN's.
+      const prefetched = scope?.prefetch ? current.run(state, scope.prefetch) : undefined;
+      prefetched?.catch(() => undefined);
+      await begin;
+      await prefetched;
+      const result = await current.run(state, work);
+      await commit(state);
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -178,6 +206,12 @@ export function postgresSql(pool: pg.Pool): Sql {
       } finally {
         client.release();
       }
+    },
+    atCommit: async (statement, ...params) => {
+      const write = () => statement.run(...params);
+      const state = current.getStore();
+      if (state?.depth === 0) state.atCommit.push(write);
+      else await write();
     },
     inTransaction: () => current.getStore() !== undefined,
     close: () => pool.end(),

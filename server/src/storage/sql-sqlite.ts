@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { openDatabase } from './database.ts';
-import { checkStorableText, type RunResult, type Sql, type Statement } from './sql.ts';
+import { checkStorableText, type RunResult, type Sql, type Statement, type TransactionScope } from './sql.ts';
 
 /**
  * The Sql interface over one better-sqlite3 connection. Statements run synchronously and resolve at once; a
@@ -9,7 +9,8 @@ import { checkStorableText, type RunResult, type Sql, type Statement } from './s
  * wait for it to end, so they never read or write inside somebody else's transaction.
  */
 export function sqliteSql(db: Database.Database): Sql {
-  const inTransaction = new AsyncLocalStorage<true>();
+  /** The transaction the calling chain runs in: its savepoint depth (0: its own work) and its writes for the commit. */
+  const inTransaction = new AsyncLocalStorage<{ depth: number; atCommit: (() => Promise<unknown>)[] }>();
   let held: Promise<void> | undefined;
   let savepoints = 0;
 
@@ -39,11 +40,11 @@ export function sqliteSql(db: Database.Database): Sql {
     };
   };
 
-  const nested = async <T>(work: () => Promise<T>): Promise<T> => {
+  const nested = async <T>(work: () => Promise<T>, depth: number): Promise<T> => {
     const name = `sp${String(++savepoints)}`;
     db.exec(`SAVEPOINT ${name}`);
     try {
-      const result = await work();
+      const result = await inTransaction.run({ depth: depth + 1, atCommit: [] }, work);
       db.exec(`RELEASE ${name}`);
       return result;
     } catch (error) {
@@ -60,16 +61,20 @@ export function sqliteSql(db: Database.Database): Sql {
       while (!free()) await held;
       db.exec(text);
     },
-    // One connection: every transaction runs alone, whatever its scope.
-    transaction: async <T>(work: () => Promise<T>): Promise<T> => {
-      if (inTransaction.getStore() !== undefined) return nested(work);
+    // One connection: every transaction runs alone, whatever its experiments.
+    transaction: async <T>(work: () => Promise<T>, scope?: TransactionScope): Promise<T> => {
+      const outer = inTransaction.getStore();
+      if (outer !== undefined) return nested(work, outer.depth);
       while (held !== undefined) await held;
       let release = () => {};
       held = new Promise<void>((resolve) => (release = resolve));
       try {
         db.exec('BEGIN IMMEDIATE');
         try {
-          const result = await inTransaction.run(true, work);
+          const own = { depth: 0, atCommit: [] as (() => Promise<unknown>)[] };
+          if (scope?.prefetch) await inTransaction.run(own, scope.prefetch);
+          const result = await inTransaction.run(own, work);
+          for (let write = own.atCommit.shift(); write; write = own.atCommit.shift()) await inTransaction.run(own, write);
           db.exec('COMMIT');
           return result;
         } catch (error) {
@@ -80,6 +85,12 @@ export function sqliteSql(db: Database.Database): Sql {
         held = undefined;
         release();
       }
+    },
+    atCommit: async (statement, ...params) => {
+      const write = () => statement.run(...params);
+      const store = inTransaction.getStore();
+      if (store?.depth === 0) store.atCommit.push(write);
+      else await write();
     },
     inTransaction: () => inTransaction.getStore() !== undefined,
     close: async () => {

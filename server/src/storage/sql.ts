@@ -31,6 +31,11 @@ export interface Statement<P extends unknown[] = unknown[], R = unknown> {
  */
 export interface TransactionScope {
   experiments: readonly number[];
+  /**
+   * Reads to make once the locks are held, before the work (PostgreSQL sends them with BEGIN: no round trip of their
+   * own). Each of its statements must be called before it awaits anything, so that its query goes out at once.
+   */
+  prefetch?: () => Promise<void>;
 }
 
 /**
@@ -51,6 +56,12 @@ export interface Sql {
    * With a `scope`, PostgreSQL runs it beside transactions of other experiments (see TransactionScope).
    */
   transaction<T>(work: () => Promise<T>, scope?: TransactionScope): Promise<T>;
+  /**
+   * In a transaction's own work (not in a savepoint of it): runs the write `statement` once the work is done, right
+   * before the COMMIT (PostgreSQL sends it and the COMMIT together: one round trip); its failure fails the
+   * transaction. In a savepoint, or outside any transaction: runs it now.
+   */
+  atCommit<P extends unknown[]>(statement: Statement<P, unknown>, ...params: P): Promise<void>;
   /** True when the calling async chain runs inside a transaction (its writes may still roll back). */
   inTransaction(): boolean;
   /** Closes the connection(s); pending statements finish first. */
