@@ -117,14 +117,25 @@ async function measureReads(deployments: Deployment[]): Promise<void> {
 function printVerdicts(rows: Row[], e29: Map<Row, LoadFigures>, batches: Map<Row, BatchFigures>): void {
   const [, sqlite, pgOne, pgTwo] = rows as [Row, Row, Row, Row];
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+  const cores = availableParallelism();
+  const total = (busy: Record<string, number> = {}) => Object.values(busy).reduce((sum, value) => sum + value, 0);
   const e29Ratio = (e29.get(pgOne)?.requestsPerSecond ?? 0) / (e29.get(sqlite)?.requestsPerSecond ?? 1);
   const batchRatio = (batches.get(pgTwo)?.pointsPerSecond ?? 0) / (batches.get(pgOne)?.pointsPerSecond ?? 1);
   console.log(`  PostgreSQL 1 instance / SQLite on E29: ${(100 * e29Ratio).toFixed(0)}% (target >= 50%) -> ${verdict(e29Ratio >= 0.5)}`);
   console.log(`  PostgreSQL 2 instances / 1 on batch ingest: ${batchRatio.toFixed(2)}x (target >= 1.5x where the cores allow) -> ${verdict(batchRatio >= 1.5)}`);
+  const one = batches.get(pgOne);
+  if (one) {
+    // CPU per 1,000 points of everything the row runs (service, PostgreSQL, load generator): the cores divided by it
+    // is the most points/s any number of instances can reach on this machine.
+    const msPerThousand = (total(one.coresBusy) * 1e6) / Math.max(1, one.pointsPerSecond);
+    const ceiling = (cores * 1e6) / msPerThousand;
+    console.log(
+      `  what the cores allow: one instance's batches cost ${msPerThousand.toFixed(1)} ms CPU per 1,000 points (service, PostgreSQL and load generator),` +
+        ` so ${cores} cores carry at most ${Math.round(ceiling).toLocaleString('en')} points/s = ${(ceiling / one.pointsPerSecond).toFixed(2)}x one instance`,
+    );
+  }
   const p99s = rows.slice(1).map((row) => e29.get(row)?.p99 ?? NaN);
   console.log(`  p99 at ${CONNECTIONS} connections: ${rows.slice(1).map((row, index) => `${row.label} ${p99s[index]} ms`).join(', ')} (target < 25 ms) -> ${verdict(p99s.every((p99) => p99 < 25))}`);
-  const cores = availableParallelism();
-  const total = (busy: Record<string, number> = {}) => Object.values(busy).reduce((sum, value) => sum + value, 0);
   const twoBatch = batches.get(pgTwo)?.coresBusy;
   console.log(
     `  cores busy during the 2-instance batch run: ${total(twoBatch).toFixed(2)} of ${cores} (service ${twoBatch?.service?.toFixed(2)}, PostgreSQL ${twoBatch?.postgres?.toFixed(2)},` +
