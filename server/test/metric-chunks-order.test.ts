@@ -63,6 +63,31 @@ describe.each(testBackends())('packed metric points on %s', (backend) => {
     expect(await tiles.rawByTime(itemId, -1, 250, 1_010, 1_020, 40)).toEqual(inTime.slice(0, 40).map(raw));
   });
 
+  it('packs what one group commit writes for a series into one chunk, without the points of a nested write that failed', async () => {
+    const experimentId = await fixture.newExperiment();
+    const values = createLoggedValueStore(fixture.db);
+    const batch = (from: number, count: number): MetricInput[] =>
+      Array.from({ length: count }, (_, index) => ({ name: 'loss', value: from + index, step: from + index, timestamp: 5_000 + from + index, epoch: null, context: null }));
+    await fixture.db.transaction(() =>
+      values.deferringWrites(async () => {
+        await values.appendMetrics(experimentId, batch(0, 100), Infinity);
+        const failing = fixture.db.transaction(() =>
+          values.deferringWrites(async () => {
+            await values.appendMetrics(experimentId, batch(100, 50), Infinity);
+            throw new Error('refused after its append');
+          }),
+        );
+        await expect(failing).rejects.toThrow('refused after its append');
+        await values.appendMetrics(experimentId, batch(100, 100), Infinity);
+      }),
+    );
+    const chunks = await fixture.db.prepare<[], unknown[]>('SELECT first_seq, last_seq, point_count FROM metric_point_chunks').raw().all();
+    expect(chunks).toEqual([[1, 200, 200]]);
+    expect(await values.series(experimentId, 'loss')).toEqual(
+      batch(0, 200).map(({ value, timestamp, step }) => ({ value: String(value), timestamp, step, epoch: null, context: null })),
+    );
+  });
+
   it('removes a series\' chunks with its experiment (a foreign key on SQLite, a delete trigger on PostgreSQL), and only its chunks', async () => {
     const purged = await fixture.newExperiment();
     const kept = await fixture.newExperiment();

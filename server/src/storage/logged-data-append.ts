@@ -3,11 +3,23 @@ import type { LoggedPoint } from './logged-data-summary.ts';
 import type { MetricInput } from './logged-data-values.ts';
 import { packPoints } from './metric-point-chunks.ts';
 
-/** Points to write, flattened, POINT_COLUMNS values per point: item_id, step (-1: none), timestamp, seq, value, epoch, context. */
-export type PointRows = (string | number | null)[];
+/** Points of one series as columns, in arrival order; step -1 for none. */
+export interface PointColumnsToWrite {
+  steps: number[];
+  timestamps: number[];
+  values: string[];
+  epochs: (number | null)[];
+  contexts: (string | null)[];
+}
 
-/** Values per point of PointRows. */
-export const POINT_COLUMNS = 7;
+/** One append's points of one series: its seqs run on from `firstSeq` without a gap. */
+export interface SeriesPoints extends PointColumnsToWrite {
+  itemId: number;
+  firstSeq: number;
+}
+
+/** Points to write: the appends' series points, in the order they were appended. */
+export type PointRows = SeriesPoints[];
 
 /**
  * Points per chunk row at most: an append of more (a seeding script's) is stored as several chunks, so that a read
@@ -18,27 +30,14 @@ const MAX_CHUNK_POINTS = 2048;
 /** One row of metric_point_chunks: item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points. */
 export type ChunkRow = [number, number, number, number, number, number, number, number, string];
 
-/** The points of one series being packed. */
-interface ChunkBuilder {
-  itemId: number;
-  firstSeq: number;
-  steps: number[];
-  timestamps: number[];
-  values: string[];
-  epochs: (number | null)[];
-  contexts: (string | null)[];
-}
-
-const newBuilder = (itemId: number, firstSeq: number): ChunkBuilder => ({ itemId, firstSeq, steps: [], timestamps: [], values: [], epochs: [], contexts: [] });
-
-/** The row of a builder's points. */
-function chunkRow(builder: ChunkBuilder): ChunkRow {
-  const { steps, timestamps } = builder;
+/** The chunk row of points [from, to) of a series' points. */
+function chunkRow(points: SeriesPoints, from: number, to: number): ChunkRow {
+  const { steps, timestamps } = points;
   let minStep = Number.POSITIVE_INFINITY;
   let maxStep = Number.NEGATIVE_INFINITY;
   let minTimestamp = Number.POSITIVE_INFINITY;
   let maxTimestamp = Number.NEGATIVE_INFINITY;
-  for (let index = 0; index < steps.length; index += 1) {
+  for (let index = from; index < to; index += 1) {
     const step = steps[index] as number;
     const timestamp = timestamps[index] as number;
     if (step < minStep) minStep = step;
@@ -46,40 +45,52 @@ function chunkRow(builder: ChunkBuilder): ChunkRow {
     if (timestamp < minTimestamp) minTimestamp = timestamp;
     if (timestamp > maxTimestamp) maxTimestamp = timestamp;
   }
-  const points = packPoints(steps, timestamps, builder.values, builder.epochs, builder.contexts);
-  return [builder.itemId, builder.firstSeq, builder.firstSeq + steps.length - 1, steps.length, minStep, maxStep, minTimestamp, maxTimestamp, points];
+  const whole = from === 0 && to === steps.length;
+  const part = <T>(column: T[]): T[] => (whole ? column : column.slice(from, to));
+  const packed = packPoints(part(steps), part(timestamps), part(points.values), part(points.epochs), part(points.contexts));
+  return [points.itemId, points.firstSeq + from, points.firstSeq + to - 1, to - from, minStep, maxStep, minTimestamp, maxTimestamp, packed];
+}
+
+/** One series' points of several appends whose seqs run on, as one. */
+function joined(run: readonly SeriesPoints[]): SeriesPoints {
+  const first = run[0] as SeriesPoints;
+  if (run.length === 1) return first;
+  return {
+    itemId: first.itemId,
+    firstSeq: first.firstSeq,
+    steps: run.flatMap((points) => points.steps),
+    timestamps: run.flatMap((points) => points.timestamps),
+    values: run.flatMap((points) => points.values),
+    epochs: run.flatMap((points) => points.epochs),
+    contexts: run.flatMap((points) => points.contexts),
+  };
 }
 
 /**
- * Packs point rows into chunk rows: a series' points (in seq order, as appends push them) make one chunk, split
- * where the seqs leave a gap or the chunk is full.
+ * Packs the points to write into chunk rows: the appends of one series in one write whose seqs run on (a group
+ * commit's) make one chunk, split where it is full.
  */
 export function chunkRows(rows: PointRows): ChunkRow[] {
-  const open = new Map<number, ChunkBuilder>();
-  const chunks: ChunkRow[] = [];
-  for (let offset = 0; offset < rows.length; offset += POINT_COLUMNS) {
-    const itemId = rows[offset] as number;
-    const seq = rows[offset + 3] as number;
-    let builder = open.get(itemId);
-    if (builder && (builder.firstSeq + builder.steps.length !== seq || builder.steps.length >= MAX_CHUNK_POINTS)) {
-      chunks.push(chunkRow(builder));
-      builder = undefined;
-    }
-    if (!builder) {
-      builder = newBuilder(itemId, seq);
-      open.set(itemId, builder);
-    }
-    builder.steps.push(rows[offset + 1] as number);
-    builder.timestamps.push(rows[offset + 2] as number);
-    builder.values.push(rows[offset + 4] as string);
-    builder.epochs.push(rows[offset + 5] as number | null);
-    builder.contexts.push(rows[offset + 6] as string | null);
+  const runsByItem = new Map<number, SeriesPoints[][]>();
+  for (const points of rows) {
+    const runs = runsByItem.get(points.itemId);
+    const run = runs?.at(-1);
+    const last = run?.at(-1);
+    if (run && last && last.firstSeq + last.steps.length === points.firstSeq) run.push(points);
+    else if (runs) runs.push([points]);
+    else runsByItem.set(points.itemId, [[points]]);
   }
-  for (const builder of open.values()) chunks.push(chunkRow(builder));
+  const chunks: ChunkRow[] = [];
+  for (const runs of runsByItem.values()) {
+    for (const run of runs) {
+      const points = joined(run);
+      for (let from = 0; from < points.steps.length; from += MAX_CHUNK_POINTS) chunks.push(chunkRow(points, from, Math.min(points.steps.length, from + MAX_CHUNK_POINTS)));
+    }
+  }
   return chunks;
 }
 
-/** Writes metric points (flattened) as packed chunk rows. */
+/** Writes metric points as packed chunk rows. */
 export type PointWriter = (rows: PointRows) => Promise<void>;
 
 /** Creates the writer of metric points: a row per chunk (PostgreSQL: every chunk in one statement, one round trip). */
@@ -140,9 +151,17 @@ export function firstFullSeries(groups: ReadonlyMap<string, readonly number[]>, 
   return first?.name;
 }
 
-/** Adds a series' rows: its points in arrival order, numbered on from `storedCount`, each value as `folded` reads it. */
-export function pushSeriesRows(rows: PointRows, itemId: number, storedCount: number, inputs: readonly MetricInput[], folded: readonly LoggedPoint[]): void {
-  inputs.forEach((input, index) => {
-    rows.push(itemId, input.step ?? -1, input.timestamp, storedCount + index + 1, (folded[index] as LoggedPoint).value, input.epoch, input.context);
-  });
+/** A series' points of one append as columns to write, in arrival order, each value as `folded` reads it. */
+export function pointColumns(inputs: readonly MetricInput[], folded: readonly LoggedPoint[]): PointColumnsToWrite {
+  const count = inputs.length;
+  const columns: PointColumnsToWrite = { steps: new Array(count), timestamps: new Array(count), values: new Array(count), epochs: new Array(count), contexts: new Array(count) };
+  for (let index = 0; index < count; index += 1) {
+    const input = inputs[index] as MetricInput;
+    columns.steps[index] = input.step ?? -1;
+    columns.timestamps[index] = input.timestamp;
+    columns.values[index] = (folded[index] as LoggedPoint).value;
+    columns.epochs[index] = input.epoch;
+    columns.contexts[index] = input.context;
+  }
+  return columns;
 }

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkStorableText, type Sql } from './sql.ts';
-import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, firstFullSeries, groupBySeries, pushSeriesRows, type PointRows } from './logged-data-append.ts';
+import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, firstFullSeries, groupBySeries, pointColumns, type PointRows } from './logged-data-append.ts';
 import { unpackSeries } from './metric-point-chunks.ts';
 import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
 import { createItemRows, SUMMARY_ARRAYS_UPDATE, summaryArrays, summaryOf, type ItemKind, type ItemRecord, type SummaryUpdate } from './logged-item-rows.ts';
@@ -168,18 +168,19 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     const folded = [...groups].map(([name, indices]) => {
       const inputs = indices.map((index) => points[index] as MetricInput);
       const values = inputs.map((input) => loggedPoint(input.value, input.timestamp, input.step, input.context));
-      checkStorableText(values.flatMap((point) => [point.value, point.context]));
-      return { entry: touched.get(name) as SeriesState, name, inputs, values };
+      const columns = pointColumns(inputs, values);
+      checkStorableText([columns.values, columns.contexts]);
+      return { entry: touched.get(name) as SeriesState, name, values, columns };
     });
     const rows: PointRows = [];
-    for (const { entry, name, inputs, values } of folded) {
+    for (const { entry, name, values, columns } of folded) {
       const storedCount = entry.summary?.count ?? 0;
       entry.summary = foldPoints(entry.summary, values);
       if (entry.id === undefined) {
         entry.id = await items.insert(experimentId, 'metric', name, entry.summary as Summary);
         entry.stored = entry.summary;
       }
-      pushSeriesRows(rows, entry.id, storedCount, inputs, values);
+      rows.push({ ...columns, itemId: entry.id, firstSeq: storedCount + 1 });
     }
     if (deferred) {
       for (const row of rows) deferred.rows.push(row);
