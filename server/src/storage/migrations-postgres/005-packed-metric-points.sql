@@ -12,6 +12,8 @@ CREATE TABLE metric_point_chunks (
   points         text    NOT NULL,
   PRIMARY KEY (item_id, first_seq)
 );
+-- Range reads pick their chunks from this index alone (reading the table's rows for their bounds would read their points).
+CREATE INDEX metric_point_chunks_bounds ON metric_point_chunks(item_id, min_step, max_step, min_timestamp, max_timestamp, last_seq, first_seq);
 
 INSERT INTO metric_point_chunks (item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points)
 SELECT item_id, min(seq), max(seq), count(*), min(step), max(step), min(timestamp), max(timestamp),

@@ -16,6 +16,8 @@ CREATE TABLE metric_point_chunks (
   points         TEXT    NOT NULL,
   PRIMARY KEY (item_id, first_seq)
 ) WITHOUT ROWID;
+-- Range reads pick their chunks from this index alone (reading the table's rows for their bounds would read their points).
+CREATE INDEX metric_point_chunks_bounds ON metric_point_chunks(item_id, min_step, max_step, min_timestamp, max_timestamp, last_seq, first_seq);
 
 -- Existing points move in chunks of up to 1,000 seqs per series, each with its seqs spelled out.
 INSERT INTO metric_point_chunks (item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points)
