@@ -88,6 +88,24 @@ describe.each(testBackends())('packed metric points on %s', (backend) => {
     );
   });
 
+  it('answers a lone surrogate as U+FFFD, as a text column stored it, in the series and in its summary alike', async () => {
+    const experimentId = await fixture.newExperiment();
+    const values = createLoggedValueStore(fixture.db);
+    const point = (value: string, context: string | null, step: number): MetricInput => ({ name: 'notes', value, step, timestamp: 1, epoch: null, context });
+    await values.appendMetrics(experimentId, [point('a\ud800b', 'c\udc00', 0), point('\ud83d\ude00', null, 1), point('\\ud800 as text', null, 2)], Infinity);
+    const series = await values.series(experimentId, 'notes');
+    expect(series.map((p) => [p.value, p.context])).toEqual([
+      ['a\ufffdb', 'c\ufffd'],
+      ['\ud83d\ude00', null],
+      ['\\ud800 as text', null],
+    ]);
+    await values.appendMetrics(experimentId, [{ ...point('x\udbff', 'y\ud800', 0), name: 'lone' }], Infinity);
+    const [lone] = await values.series(experimentId, 'lone');
+    const summary = (await values.summaries(experimentId, 'metric')).find((item) => item.name === 'lone')?.summary.current;
+    expect([lone?.value, lone?.context]).toEqual(['x\ufffd', 'y\ufffd']);
+    expect([summary?.value, summary?.context]).toEqual(['x\ufffd', 'y\ufffd']);
+  });
+
   it('removes a series\' chunks with its experiment (a foreign key on SQLite, a delete trigger on PostgreSQL), and only its chunks', async () => {
     const purged = await fixture.newExperiment();
     const kept = await fixture.newExperiment();

@@ -28,11 +28,25 @@ interface PackedPoints {
   q?: number[];
 }
 
-/** Packs points given in seq order (seqs without a gap, from the chunk's first_seq). */
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A text as the database stores it: a lone surrogate becomes U+FFFD (as SQLite's and PostgreSQL's UTF-8 encoding of it does). */
+const wellFormed = <T extends string | null>(text: T): T => (text === null ? text : (text.replace(LONE_SURROGATE, '\ufffd') as T));
+
+/**
+ * Packs points given in seq order (seqs without a gap, from the chunk's first_seq). JSON.stringify escapes a lone
+ * surrogate (`\ud800`) where a text column stored U+FFFD: such texts are made well-formed first, so reads answer
+ * what one row per point answered.
+ */
 export function packPoints(steps: number[], timestamps: number[], values: string[], epochs: (number | null)[], contexts: (string | null)[]): string {
   const packed: PackedPoints = { s: steps, t: timestamps, v: values };
   if (epochs.some((epoch) => epoch !== null)) packed.e = epochs;
   if (contexts.some((context) => context !== null)) packed.c = contexts;
+  const text = JSON.stringify(packed);
+  if (!text.includes('\\ud')) return text;
+  packed.v = values.map(wellFormed);
+  if (packed.c) packed.c = contexts.map(wellFormed);
   return JSON.stringify(packed);
 }
 
