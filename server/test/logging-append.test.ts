@@ -2,15 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RawValue } from '../src/storage/logged-data-summary.ts';
 import { createLoggedValueStore, type LoggedValueStore, type MetricInput } from '../src/storage/logged-data-values.ts';
 import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
+import { pointRowsOf } from './metric-chunk-rows.ts';
 
-/** Every stored row of an experiment's points, in key order, with its arrival number. */
-const rowsOf = (fixture: StorageFixture, experimentId: number) =>
-  fixture.db
-    .prepare(
-      `SELECT i.name, p.step, p.timestamp, p.seq, p.value, p.epoch, p.context FROM metric_points p JOIN logged_items i ON i.id = p.item_id
-       WHERE i.experiment_id = ? ORDER BY i.name, p.step, p.timestamp, p.seq`,
-    )
-    .all(experimentId);
+/** Every stored point of an experiment (unpacked from its chunks), in key order, with its arrival number. */
+const rowsOf = (fixture: StorageFixture, experimentId: number) => pointRowsOf(fixture.db, experimentId);
 
 describe('metric appends of many points', () => {
   let fixture: StorageFixture;

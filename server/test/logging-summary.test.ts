@@ -170,7 +170,7 @@ describe('logged value storage', () => {
     await store.logValue(experimentId, 'parameter', 'lr', loggedPoint(0.1, 1, null, null));
     await fixture.experiments.purge(experimentId);
     const count = (table: string) => fixture.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get();
-    expect([await count('logged_items'), await count('metric_points')]).toEqual([1, 1]);
+    expect([await count('logged_items'), await count('metric_point_chunks')]).toEqual([1, 1]);
     expect(await store.series(kept, 'loss')).toHaveLength(1);
   });
 

@@ -99,11 +99,12 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const source = sqliteDump();
-    for (const table of ['users', 'api_keys', 'projects', 'experiments', 'metric_points', 'output_lines', 'assets', 'registry_history', 'webhook_urls', 'webhook_deliveries']) {
+    for (const table of ['users', 'api_keys', 'projects', 'experiments', 'metric_point_chunks', 'output_lines', 'assets', 'registry_history', 'webhook_urls', 'webhook_deliveries']) {
       expect(source[table]?.length, table).toBeGreaterThan(0);
       expect(first.stdout).toMatch(new RegExp(`^${table} +copied and verified \\(${source[table]?.length} rows?`, 'm'));
     }
-    expect(source.metric_points).toHaveLength(40);
+    // Each logMetric call stored its point as a chunk of its own.
+    expect(source.metric_point_chunks).toHaveLength(40);
     const copied = await postgresDump(url);
     expect(Object.keys(copied).sort()).toEqual(Object.keys(source).sort());
     for (const table of Object.keys(source)) expect(copied[table], table).toEqual(source[table]);
@@ -143,7 +144,7 @@ describe('npm run server -- migrate --from <data dir> --to postgres://', () => {
     await client.connect();
     try {
       await client.query("UPDATE webhook_urls SET url = 'http://127.0.0.1:9/changed'");
-      await client.query('TRUNCATE metric_points');
+      await client.query('TRUNCATE metric_point_chunks');
       const before = await postgresDump(url);
       const refused = await migrate(url);
       expect(refused.code).toBe(1);

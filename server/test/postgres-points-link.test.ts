@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { freshPostgresDatabase, testBackends } from './test-database.ts';
 
-// On PostgreSQL metric points are tied to their series row by a delete trigger, not a foreign key (migration 004).
+// On PostgreSQL metric point chunks are tied to their series row by a delete trigger, not a foreign key (migrations 004, 005).
 // Runs in `npm test`; skipped only when TRACKDESK_TEST_BACKENDS leaves PostgreSQL out of a quick local run.
 describe.skipIf(!testBackends().includes('postgres'))('metric points on PostgreSQL', () => {
   let server: TestServer;
@@ -21,10 +21,10 @@ describe.skipIf(!testBackends().includes('postgres'))('metric points on PostgreS
 
   const pointsOf = async (experimentKey: string) =>
     Number(
-      (await client.query('SELECT count(*) AS n FROM metric_points p JOIN logged_items i ON i.id = p.item_id JOIN experiments e ON e.id = i.experiment_id WHERE e.key = $1', [experimentKey]))
+      (await client.query('SELECT coalesce(sum(p.point_count), 0) AS n FROM metric_point_chunks p JOIN logged_items i ON i.id = p.item_id JOIN experiments e ON e.id = i.experiment_id WHERE e.key = $1', [experimentKey]))
         .rows[0].n,
     );
-  const orphans = async () => Number((await client.query('SELECT count(*) AS n FROM metric_points p WHERE NOT EXISTS (SELECT 1 FROM logged_items i WHERE i.id = p.item_id)')).rows[0].n);
+  const orphans = async () => Number((await client.query('SELECT count(*) AS n FROM metric_point_chunks p WHERE NOT EXISTS (SELECT 1 FROM logged_items i WHERE i.id = p.item_id)')).rows[0].n);
 
   it('go with their experiment when it is purged, and only its points', async () => {
     const keys: string[] = [];
@@ -42,6 +42,6 @@ describe.skipIf(!testBackends().includes('postgres'))('metric points on PostgreS
     expect((await server.call('purgeExperiment', { body: { experimentKey: purged } })).status).toBe(200);
     expect(await pointsOf(kept)).toBe(6);
     expect(await orphans()).toBe(0);
-    expect(Number((await client.query('SELECT count(*) AS n FROM metric_points')).rows[0].n)).toBe(6);
+    expect(Number((await client.query('SELECT sum(point_count) AS n FROM metric_point_chunks')).rows[0].n)).toBe(6);
   });
 });

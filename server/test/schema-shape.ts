@@ -62,8 +62,8 @@ export async function postgresShape(client: pg.ClientBase): Promise<SchemaShape>
   for (const table of Object.keys(shape)) shape[table]?.sort();
   // PostgreSQL's own bookkeeping of cache validity (its migration 003): SQLite watches PRAGMA data_version instead.
   delete shape.cache_epoch;
-  // metric_points' link to logged_items is a delete trigger on PostgreSQL (its migration 004), a foreign key on SQLite.
+  // metric_point_chunks' link to logged_items is a delete trigger on PostgreSQL (its migrations 004, 005), a foreign key on SQLite.
   const linked = await client.query("SELECT 1 FROM pg_trigger WHERE tgname = 'logged_items_delete_points' AND tgrelid = 'logged_items'::regclass");
-  if (linked.rowCount === 1) shape.metric_points = [...(shape.metric_points ?? []), 'foreign key item_id → logged_items(id) on delete CASCADE'].sort();
+  if (linked.rowCount === 1) shape.metric_point_chunks = [...(shape.metric_point_chunks ?? []), 'foreign key item_id → logged_items(id) on delete CASCADE'].sort();
   return shape;
 }

@@ -96,7 +96,7 @@ export function createLiveHandlers(services: Services): HandlerTable {
         const mark = marks.get(item.id) ?? { count: 0, maxStep: -1 };
         const expected = item.count - mark.count;
         const reset = expected > MAX_NEW_POINTS;
-        const points = reset ? [] : await liveData.pointsAfter(item.id, mark, expected);
+        const points = reset ? [] : await liveData.pointsAfter(item.id, mark.count);
         const maxStep = reset ? await liveData.maxStep(item.id) : Math.max(mark.maxStep, ...points.map((point) => point.step ?? -1));
         marks.set(item.id, { count: reset ? item.count : mark.count + points.length, maxStep });
         return [{ summary: toSummaryRecord(named, true), reset, ...seriesOf(points) }];

@@ -1,4 +1,6 @@
 import type { Sql } from './sql.ts';
+import { seqAt, unpackPoints } from './metric-point-chunks.ts';
+import { createPointRangeReader } from './metric-point-ranges.ts';
 
 /** Where a reader of one metric series stopped: how many points it has seen and the highest step among them. */
 export interface SeriesMark {
@@ -37,46 +39,47 @@ export interface LiveDataStore {
   metricItems(experimentId: number): Promise<MetricItem[]>;
   /** The highest step of a series (-1 when none has a step, or it is empty). */
   maxStep(itemId: number): Promise<number>;
-  /** The points that arrived after the first `mark.count`, in arrival order. */
-  pointsAfter(itemId: number, mark: SeriesMark, expected: number): Promise<ArrivedPoint[]>;
+  /** The points that arrived after the first `count`, in arrival order. */
+  pointsAfter(itemId: number, count: number): Promise<ArrivedPoint[]>;
   /** The highest output line id of the whole service (a start cursor: later lines have higher ids). */
   lastOutputId(): Promise<number>;
   /** Output lines of the experiment with an id above `afterId`, in arrival order, at most `limit`. */
   outputAfter(experimentId: number, afterId: number, limit: number): Promise<ArrivedLine[]>;
 }
 
-type PointRow = [number, string, number, number, number | null, string | null];
-
 /** Creates the live-data reads over a database. */
 export function createLiveDataStore(db: Sql): LiveDataStore {
   const items = db.prepare<[number], MetricItem>(
     "SELECT id, name, value_count AS count FROM logged_items WHERE experiment_id = ? AND kind = 'metric' ORDER BY name",
   );
-  const maxStep = db.prepare<[number], number | null>('SELECT max(step) FROM metric_points WHERE item_id = ?').pluck();
-  const select = 'SELECT seq, value, timestamp, step, epoch, context FROM metric_points';
-  // Points usually arrive in step order: the new ones sit at or above the highest step seen, one short range scan.
-  const fromStep = db.prepare<[number, number, number], PointRow>(`${select} WHERE item_id = ? AND step >= ? AND seq > ?`).raw();
-  const anyStep = db.prepare<[number, number], PointRow>(`${select} WHERE item_id = ? AND seq > ?`).raw();
+  const ranges = createPointRangeReader(db);
+  // The chunks holding points after a count: the one holding seq count + 1 (seqs of chunks never overlap) and later ones.
+  const chunksAfter = db
+    .prepare<[number, number, number, number], [number, string]>(
+      `SELECT first_seq, points FROM metric_point_chunks WHERE item_id = ? AND last_seq > ?
+       AND first_seq >= coalesce((SELECT max(first_seq) FROM metric_point_chunks WHERE item_id = ? AND first_seq <= ?), 0) ORDER BY first_seq`,
+    )
+    .raw();
   const lastOutput = db.prepare<[], number | null>('SELECT max(id) FROM output_lines').pluck();
   const output = db.prepare<[number, number, number], { id: number; output: string; stderr: number }>(
     'SELECT id, output, stderr FROM output_lines WHERE id > ? AND experiment_id = ? ORDER BY id LIMIT ?',
   );
-  const toPoint = ([seq, value, timestamp, step, epoch, context]: PointRow): ArrivedPoint => ({
-    seq,
-    value,
-    timestamp,
-    step: step === -1 ? null : step,
-    epoch,
-    context,
-  });
   return {
     metricItems: (experimentId) => items.all(experimentId),
-    maxStep: async (itemId) => await maxStep.get(itemId) ?? -1,
-    async pointsAfter(itemId, mark, expected) {
-      let rows = await fromStep.all(itemId, mark.maxStep, mark.count);
-      // Some arrived below the highest step seen (late or stepless points): scan the whole series once.
-      if (rows.length < expected) rows = await anyStep.all(itemId, mark.count);
-      return rows.map(toPoint).sort((a, b) => a.seq - b.seq);
+    maxStep: (itemId) => ranges.maxStep(itemId),
+    async pointsAfter(itemId, count) {
+      const points: ArrivedPoint[] = [];
+      for (const [firstSeq, text] of await chunksAfter.all(itemId, count, itemId, count + 1)) {
+        const chunk = unpackPoints(firstSeq, text);
+        for (let index = 0; index < chunk.steps.length; index += 1) {
+          const seq = seqAt(chunk, index);
+          if (seq <= count) continue;
+          const step = chunk.steps[index] as number;
+          const value = chunk.values[index] as string;
+          points.push({ seq, value, timestamp: chunk.timestamps[index] as number, step: step < 0 ? null : step, epoch: chunk.epochs?.[index] ?? null, context: chunk.contexts?.[index] ?? null });
+        }
+      }
+      return points;
     },
     lastOutputId: async () => await lastOutput.get() ?? 0,
     outputAfter: async (experimentId, afterId, limit) =>

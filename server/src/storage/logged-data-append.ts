@@ -1,60 +1,126 @@
 import type { Sql } from './sql.ts';
 import type { LoggedPoint } from './logged-data-summary.ts';
 import type { MetricInput } from './logged-data-values.ts';
+import { packPoints } from './metric-point-chunks.ts';
 
-/** Rows of metric_points flattened, POINT_COLUMNS values per row: item_id, step (-1: none), timestamp, seq, value, epoch, context. */
-export type PointRows = (string | number | null)[];
+/** Points of one series as columns, in arrival order; step -1 for none. */
+export interface PointColumnsToWrite {
+  steps: number[];
+  timestamps: number[];
+  values: string[];
+  epochs: (number | null)[];
+  contexts: (string | null)[];
+}
 
-/** Values per row of PointRows. */
-export const POINT_COLUMNS = 7;
+/** One append's points of one series: its seqs run on from `firstSeq` without a gap. */
+export interface SeriesPoints extends PointColumnsToWrite {
+  itemId: number;
+  firstSeq: number;
+}
+
+/** Points to write: the appends' series points, in the order they were appended. */
+export type PointRows = SeriesPoints[];
 
 /**
- * Rows per INSERT statement, largest first: a batch of 1,000 points is 40 statements instead of a thousand. Larger
- * statements gained little, and kept prepared they made every single-point commit on the connection some 15% slower.
+ * Points per chunk row at most: an append of more (a seeding script's) is stored as several chunks, so that a read
+ * of a short step range decodes few points.
  */
-const ROWS_PER_STATEMENT = [25, 1] as const;
+const MAX_CHUNK_POINTS = 2048;
 
-/** Inserts metric point rows (flattened), several rows per statement. */
-export type PointWriter = (rows: PointRows) => Promise<void>;
+/** One row of metric_point_chunks: item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points. */
+export type ChunkRow = [number, number, number, number, number, number, number, number, string];
 
-/**
- * Creates the writer of metric points. One statement per row spends most of its time binding and stepping a
- * statement; a statement of many rows pays that once per chunk (same rows, same table, same order of arrival).
- * PostgreSQL takes any number of rows in one statement, a column per array parameter (one round trip).
- */
-export function createPointWriter(db: Sql): PointWriter {
-  if (db.dialect === 'postgres') return createArrayPointWriter(db);
-  const statements = ROWS_PER_STATEMENT.map((size) => ({
-    size,
-    statement: db.prepare(
-      `INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context) VALUES ${Array.from({ length: size }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    ),
-  }));
-  return async (rows) => {
-    const count = rows.length / POINT_COLUMNS;
-    let written = 0;
-    for (const { size, statement } of statements) {
-      for (; count - written >= size; written += size) await statement.run(...rows.slice(written * POINT_COLUMNS, (written + size) * POINT_COLUMNS));
-    }
+/** The chunk row of points [from, to) of a series' points. */
+function chunkRow(points: SeriesPoints, from: number, to: number): ChunkRow {
+  const { steps, timestamps } = points;
+  let minStep = Number.POSITIVE_INFINITY;
+  let maxStep = Number.NEGATIVE_INFINITY;
+  let minTimestamp = Number.POSITIVE_INFINITY;
+  let maxTimestamp = Number.NEGATIVE_INFINITY;
+  for (let index = from; index < to; index += 1) {
+    const step = steps[index] as number;
+    const timestamp = timestamps[index] as number;
+    if (step < minStep) minStep = step;
+    if (step > maxStep) maxStep = step;
+    if (timestamp < minTimestamp) minTimestamp = timestamp;
+    if (timestamp > maxTimestamp) maxTimestamp = timestamp;
+  }
+  const whole = from === 0 && to === steps.length;
+  const part = <T>(column: T[]): T[] => (whole ? column : column.slice(from, to));
+  const packed = packPoints(part(steps), part(timestamps), part(points.values), part(points.epochs), part(points.contexts));
+  return [points.itemId, points.firstSeq + from, points.firstSeq + to - 1, to - from, minStep, maxStep, minTimestamp, maxTimestamp, packed];
+}
+
+/** One series' points of several appends whose seqs run on, as one. */
+function joined(run: readonly SeriesPoints[]): SeriesPoints {
+  const first = run[0] as SeriesPoints;
+  if (run.length === 1) return first;
+  return {
+    itemId: first.itemId,
+    firstSeq: first.firstSeq,
+    steps: run.flatMap((points) => points.steps),
+    timestamps: run.flatMap((points) => points.timestamps),
+    values: run.flatMap((points) => points.values),
+    epochs: run.flatMap((points) => points.epochs),
+    contexts: run.flatMap((points) => points.contexts),
   };
 }
 
-/** PostgreSQL: an insert of every row, the rows' columns as seven array parameters (see pointArrays). */
-export const POINT_ARRAYS_INSERT = `INSERT INTO metric_points (item_id, step, timestamp, seq, value, epoch, context)
-  SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[], ?::bigint[], ?::text[])`;
+/**
+ * Packs the points to write into chunk rows: the appends of one series in one write whose seqs run on (a group
+ * commit's) make one chunk, split where it is full.
+ */
+export function chunkRows(rows: PointRows): ChunkRow[] {
+  const runsByItem = new Map<number, SeriesPoints[][]>();
+  for (const points of rows) {
+    const runs = runsByItem.get(points.itemId);
+    const run = runs?.at(-1);
+    const last = run?.at(-1);
+    if (run && last && last.firstSeq + last.steps.length === points.firstSeq) run.push(points);
+    else if (runs) runs.push([points]);
+    else runsByItem.set(points.itemId, [[points]]);
+  }
+  const chunks: ChunkRow[] = [];
+  for (const runs of runsByItem.values()) {
+    for (const run of runs) {
+      const points = joined(run);
+      for (let from = 0; from < points.steps.length; from += MAX_CHUNK_POINTS) chunks.push(chunkRow(points, from, Math.min(points.steps.length, from + MAX_CHUNK_POINTS)));
+    }
+  }
+  return chunks;
+}
 
-/** The seven column arrays of POINT_ARRAYS_INSERT for flattened rows. */
-export function pointArrays(rows: PointRows): (string | number | null)[][] {
-  const columns: (string | number | null)[][] = Array.from({ length: POINT_COLUMNS }, () => []);
-  for (let index = 0; index < rows.length; index += 1) (columns[index % POINT_COLUMNS] as (string | number | null)[]).push(rows[index] as string | number | null);
+/** Writes metric points as packed chunk rows. */
+export type PointWriter = (rows: PointRows) => Promise<void>;
+
+/** Creates the writer of metric points: a row per chunk (PostgreSQL: every chunk in one statement, one round trip). */
+export function createPointWriter(db: Sql): PointWriter {
+  if (db.dialect === 'postgres') return createArrayPointWriter(db);
+  const insert = db.prepare<ChunkRow>(
+    `INSERT INTO metric_point_chunks (item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return async (rows) => {
+    for (const chunk of chunkRows(rows)) await insert.run(...chunk);
+  };
+}
+
+/** PostgreSQL: an insert of every chunk row, the rows' columns as nine array parameters (see chunkArrays). */
+export const CHUNK_ARRAYS_INSERT = `INSERT INTO metric_point_chunks (item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points)
+  SELECT * FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::text[])`;
+
+/** The nine column arrays of CHUNK_ARRAYS_INSERT for point rows (packed into chunks). */
+export function chunkArrays(rows: PointRows): (string | number)[][] {
+  const columns: (string | number)[][] = Array.from({ length: 9 }, () => []);
+  for (const chunk of chunkRows(rows)) chunk.forEach((value, index) => (columns[index] as (string | number)[]).push(value));
   return columns;
 }
 
-/** PostgreSQL's writer: every row in one statement (one round trip). */
+/** PostgreSQL's writer: every chunk in one statement (one round trip). */
 function createArrayPointWriter(db: Sql): PointWriter {
-  const statement = db.prepare(POINT_ARRAYS_INSERT);
+  const statement = db.prepare(CHUNK_ARRAYS_INSERT);
   return async (rows) => {
-    if (rows.length > 0) await statement.run(...pointArrays(rows));
+    if (rows.length > 0) await statement.run(...chunkArrays(rows));
   };
 }
 
@@ -85,9 +151,17 @@ export function firstFullSeries(groups: ReadonlyMap<string, readonly number[]>, 
   return first?.name;
 }
 
-/** Adds a series' rows: its points in arrival order, numbered on from `storedCount`, each value as `folded` reads it. */
-export function pushSeriesRows(rows: PointRows, itemId: number, storedCount: number, inputs: readonly MetricInput[], folded: readonly LoggedPoint[]): void {
-  inputs.forEach((input, index) => {
-    rows.push(itemId, input.step ?? -1, input.timestamp, storedCount + index + 1, (folded[index] as LoggedPoint).value, input.epoch, input.context);
-  });
+/** A series' points of one append as columns to write, in arrival order, each value as `folded` reads it. */
+export function pointColumns(inputs: readonly MetricInput[], folded: readonly LoggedPoint[]): PointColumnsToWrite {
+  const count = inputs.length;
+  const columns: PointColumnsToWrite = { steps: new Array(count), timestamps: new Array(count), values: new Array(count), epochs: new Array(count), contexts: new Array(count) };
+  for (let index = 0; index < count; index += 1) {
+    const input = inputs[index] as MetricInput;
+    columns.steps[index] = input.step ?? -1;
+    columns.timestamps[index] = input.timestamp;
+    columns.values[index] = (folded[index] as LoggedPoint).value;
+    columns.epochs[index] = input.epoch;
+    columns.contexts[index] = input.context;
+  }
+  return columns;
 }

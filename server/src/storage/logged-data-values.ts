@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkStorableText, type Sql } from './sql.ts';
-import { createPointWriter, firstFullSeries, groupBySeries, POINT_ARRAYS_INSERT, pointArrays, pushSeriesRows, type PointRows } from './logged-data-append.ts';
+import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, firstFullSeries, groupBySeries, pointColumns, type PointRows } from './logged-data-append.ts';
+import { unpackSeries } from './metric-point-chunks.ts';
 import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
 import { createItemRows, SUMMARY_ARRAYS_UPDATE, summaryArrays, summaryOf, type ItemKind, type ItemRecord, type SummaryUpdate } from './logged-item-rows.ts';
 import { deferredKey, prefetchSeries, type DeferredSeries, type KnownSeries, type SeriesState } from './logged-series-states.ts';
@@ -89,23 +90,22 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
   const items = createItemRows(db);
   const writePoints = createPointWriter(db);
   /** PostgreSQL: the points' insert as a CTE of the summaries' update, one statement (a round trip instead of two). */
-  const writePointsAndSummaries = db.dialect === 'postgres' ? db.prepare(`WITH points AS (${POINT_ARRAYS_INSERT}) ${SUMMARY_ARRAYS_UPDATE}`) : undefined;
+  const writePointsAndSummaries = db.dialect === 'postgres' ? db.prepare(`WITH points AS (${CHUNK_ARRAYS_INSERT}) ${SUMMARY_ARRAYS_UPDATE}`) : undefined;
   const selectKind = db.prepare<[number, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? ORDER BY name');
   const selectPrefix = db.prepare<[number, string, string], ItemRecord>(
     "SELECT * FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name >= ? AND name < ? ORDER BY name",
   );
-  /** Raw rows (arrays) and a JS mapping: about half the cost of row objects on long series. */
+  /** A series' chunk rows in seq order (unpacked and put in series order in JS). */
   const selectSeries = db
-    .prepare<[number, string], [string, number, number, number | null, string | null]>(
-      `SELECT p.value, p.timestamp, p.step, p.epoch, p.context FROM logged_items i JOIN metric_points p ON p.item_id = i.id
-       WHERE i.experiment_id = ? AND i.kind = 'metric' AND i.name = ? ORDER BY p.step, p.timestamp, p.seq`,
+    .prepare<[number, string], [number, string]>(
+      `SELECT p.first_seq, p.points FROM logged_items i JOIN metric_point_chunks p ON p.item_id = i.id
+       WHERE i.experiment_id = ? AND i.kind = 'metric' AND i.name = ? ORDER BY p.first_seq`,
     )
     .raw();
-
   const selectAllSeries = db
-    .prepare<[number], [string, string, number, number, number | null, string | null]>(
-      `SELECT i.name, p.value, p.timestamp, p.step, p.epoch, p.context FROM logged_items i JOIN metric_points p ON p.item_id = i.id
-       WHERE i.experiment_id = ? AND i.kind = 'metric' ORDER BY i.name, p.step, p.timestamp, p.seq`,
+    .prepare<[number], [string, number, string]>(
+      `SELECT i.name, p.first_seq, p.points FROM logged_items i JOIN metric_point_chunks p ON p.item_id = i.id
+       WHERE i.experiment_id = ? AND i.kind = 'metric' ORDER BY i.name, p.first_seq`,
     )
     .raw();
   const deleteItem = db.prepare('DELETE FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
@@ -137,7 +137,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     const updates: SummaryUpdate[] = [];
     for (const { id, summary, stored } of series) if (id !== undefined && summary && summary !== stored) updates.push({ id, summary });
     if (writePointsAndSummaries && rows.length > 0 && updates.length > 0) {
-      await db.atCommit(writePointsAndSummaries, ...pointArrays(rows), ...summaryArrays(updates));
+      await db.atCommit(writePointsAndSummaries, ...chunkArrays(rows), ...summaryArrays(updates));
       return;
     }
     await writePoints(rows);
@@ -157,18 +157,19 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     const folded = [...groups].map(([name, indices]) => {
       const inputs = indices.map((index) => points[index] as MetricInput);
       const values = inputs.map((input) => loggedPoint(input.value, input.timestamp, input.step, input.context));
-      checkStorableText(values.flatMap((point) => [point.value, point.context]));
-      return { entry: touched.get(name) as SeriesState, name, inputs, values };
+      const columns = pointColumns(inputs, values);
+      checkStorableText([columns.values, columns.contexts]);
+      return { entry: touched.get(name) as SeriesState, name, values, columns };
     });
     const rows: PointRows = [];
-    for (const { entry, name, inputs, values } of folded) {
+    for (const { entry, name, values, columns } of folded) {
       const storedCount = entry.summary?.count ?? 0;
       entry.summary = foldPoints(entry.summary, values);
       if (entry.id === undefined) {
         entry.id = await items.insert(experimentId, 'metric', name, entry.summary as Summary);
         entry.stored = entry.summary;
       }
-      pushSeriesRows(rows, entry.id, storedCount, inputs, values);
+      rows.push({ ...columns, itemId: entry.id, firstSeq: storedCount + 1 });
     }
     if (deferred) {
       for (const row of rows) deferred.rows.push(row);
@@ -229,12 +230,16 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     summaries: async (experimentId, kind) => (await selectKind.all(experimentId, kind)).map(named),
     metricSummariesWithPrefix: async (experimentId, prefix) =>
       (await selectPrefix.all(experimentId, prefix, prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1))).map(named),
-    allSeries: async (experimentId) =>
-      (await selectAllSeries
-        .all(experimentId))
-        .map(([name, value, timestamp, step, epoch, context]) => ({ name, value, timestamp, step: step < 0 ? null : step, epoch, context })),
+    async allSeries(experimentId) {
+      const byName = new Map<string, [number, string][]>();
+      for (const [name, firstSeq, points] of await selectAllSeries.all(experimentId)) {
+        const rows = byName.get(name);
+        if (rows) rows.push([firstSeq, points]);
+        else byName.set(name, [[firstSeq, points]]);
+      }
+      return [...byName].flatMap(([name, rows]) => unpackSeries(rows).map((point) => ({ name, ...point })));
+    },
     deleteItem: async (experimentId, kind, name) => (await deleteItem.run(experimentId, kind, name)).changes > 0,
-    series: async (experimentId, name) =>
-      (await selectSeries.all(experimentId, name)).map(([value, timestamp, step, epoch, context]) => ({ value, timestamp, step: step < 0 ? null : step, epoch, context })),
+    series: async (experimentId, name) => unpackSeries(await selectSeries.all(experimentId, name)),
   };
 }

@@ -1,5 +1,7 @@
 import type { Sql } from './sql.ts';
 import { numberOf } from './logged-data-summary.ts';
+import { createPointRangeReader, WHOLE_SERIES } from './metric-point-ranges.ts';
+import type { OrderedPoint } from './metric-point-chunks.ts';
 import { TileMap, TileRunFolder, mergeTile, type TileSummary } from './metric-tile-fold.ts';
 
 /** The axes a series is tiled on: 0 = step (points without a step left out), 1 = time (ms). */
@@ -57,8 +59,6 @@ interface TileMark {
 }
 
 type TileRow = [number, number, number, number | null, number | null, number | null, number | null, number | null, number | null, number, number];
-type PointRow = [number, number, string];
-type ChunkRow = [number, number, string, number];
 
 const TILE_COLUMNS = 'count, skipped, min, max, first_x, first_y, last_x, last_y, min_step, max_step';
 
@@ -79,10 +79,10 @@ const CHUNK_POINTS = 20_000;
  * Folds the new points into tiles of both axes from level `from[axis]` (the finest level kept; 1 while not chosen yet)
  * up to the top level, each level from the one below.
  */
-function tileDeltas(points: Iterable<PointRow | ChunkRow>, from: FinestLevels): TileDelta[] {
+function tileDeltas(points: Iterable<OrderedPoint>, from: FinestLevels): TileDelta[] {
   const byStep = new TileRunFolder(tileWidth(from[0]));
   const byTime = new TileRunFolder(tileWidth(from[1]));
-  for (const [step, timestamp, value] of points) {
+  for (const { step, timestamp, value } of points) {
     const y = numberOf(value);
     if (step >= 0) byStep.add(step, y, step);
     byTime.add(timestamp, y, step);
@@ -108,6 +108,9 @@ function finestLevel(deltas: readonly TileDelta[], axis: AxisCode, points: numbe
   return fit?.level ?? TILE_LEVELS;
 }
 
+/** A stored point as a raw range read answers it. */
+const rawPoint = ({ step, timestamp, value }: OrderedPoint): RawPoint => ({ step, timestamp, value });
+
 /** Creates the tile store over a database. */
 export function createMetricTileStore(db: Sql): MetricTileStore {
   const item = db.prepare<[number, string], MetricItemRef>(
@@ -124,17 +127,7 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
        time_level = excluded.time_level, pass_upto = excluded.pass_upto, pass_step = excluded.pass_step, pass_timestamp = excluded.pass_timestamp,
        pass_seq = excluded.pass_seq`,
   );
-  // The next chunk of a pass: points after its key in series order, with seq in (after, upto].
-  const chunk = db
-    .prepare<[number, number, number, number, number, number, number], ChunkRow>(
-      `SELECT step, timestamp, value, seq FROM metric_points WHERE item_id = ? AND (step, timestamp, seq) > (?, ?, ?) AND seq > ? AND seq <= ?
-       ORDER BY step, timestamp, seq LIMIT ?`,
-    )
-    .raw();
-  const countFromStep = db
-    .prepare<[number, number, number, number], number>('SELECT count(*) FROM metric_points WHERE item_id = ? AND step >= ? AND seq > ? AND seq <= ?')
-    .pluck();
-  const maxStepOf = db.prepare<[number], number | null>('SELECT max(step) FROM metric_points WHERE item_id = ?').pluck();
+  const points = createPointRangeReader(db);
   const upsert = db.prepare(
     `INSERT INTO metric_tiles (item_id, axis, level, tile, ${TILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (item_id, axis, level, tile) DO UPDATE SET
@@ -154,29 +147,14 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
       `SELECT tile, ${TILE_COLUMNS} FROM metric_tiles WHERE item_id = ? AND axis = ? AND level = ? AND tile BETWEEN ? AND ? ORDER BY tile`,
     )
     .raw();
-  const bySteps = db
-    .prepare<[number, number, number, number], PointRow>('SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND step BETWEEN ? AND ? LIMIT ?')
-    .raw();
-  const byTime = db
-    .prepare<[number, number, number, number, number, number], PointRow>(
-      'SELECT step, timestamp, value FROM metric_points WHERE item_id = ? AND step BETWEEN ? AND ? AND timestamp BETWEEN ? AND ? LIMIT ?',
-    )
-    .raw();
-
   /** Tiles one chunk of the pending points (starting a pass when none is under way); answers the levels once all are tiled. */
   const tileChunk = (ref: MetricItemRef): Promise<FinestLevels | undefined> => db.transaction(async () => {
     const seen = await mark.get(ref.id);
     if (seen && seen.upto === 0 && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
-    let pass = seen && seen.upto > 0 ? seen : undefined;
-    if (!pass) {
-      const count = seen?.count ?? 0;
-      const maxStep = seen?.maxStep ?? -1;
-      // Points usually arrive in step order: the new ones sit at or above the highest step tiled (one short range).
-      const inOrder = await countFromStep.get(ref.id, maxStep, count, ref.count) === ref.count - count;
-      const start = inOrder ? maxStep : -2;
-      pass = { count, maxStep, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: start, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
-    }
-    const rows = await chunk.all(ref.id, pass.keyStep, pass.keyTimestamp, pass.keySeq, pass.count, pass.upto, CHUNK_POINTS);
+    const pass = seen && seen.upto > 0
+      ? seen
+      : { count: seen?.count ?? 0, maxStep: seen?.maxStep ?? -1, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: -2, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
+    const rows = await points.first(ref.id, { ...WHOLE_SERIES, afterSeq: pass.count, uptoSeq: pass.upto, after: [pass.keyStep, pass.keyTimestamp, pass.keySeq] }, CHUNK_POINTS);
     const chosen: FinestLevels | undefined = pass.stepLevel > 0 ? [pass.stepLevel, pass.timeLevel] : undefined;
     const deltas = tileDeltas(rows, chosen ?? [1, 1]);
     const levels: FinestLevels = chosen ?? [finestLevel(deltas, 0, rows.length), finestLevel(deltas, 1, rows.length)];
@@ -188,10 +166,10 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
     }
     const last = rows.at(-1);
     if (rows.length === CHUNK_POINTS && last) {
-      await saveMark.run(ref.id, pass.count, pass.maxStep, levels[0], levels[1], pass.upto, last[0], last[1], last[3]);
+      await saveMark.run(ref.id, pass.count, pass.maxStep, levels[0], levels[1], pass.upto, last.step, last.timestamp, last.seq);
       return undefined;
     }
-    await saveMark.run(ref.id, pass.upto, await maxStepOf.get(ref.id) ?? -1, levels[0], levels[1], 0, 0, 0, 0);
+    await saveMark.run(ref.id, pass.upto, await points.maxStep(ref.id), levels[0], levels[1], 0, 0, 0, 0);
     return levels;
   });
 
@@ -225,8 +203,8 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
           index,
           { count, skipped, min, max, firstX, firstY, lastX, lastY, minStep, maxStep },
         ]),
-    rawBySteps: async (itemId, lo, hi, limit) => (await bySteps.all(itemId, lo, hi, limit)).map(([step, timestamp, value]) => ({ step, timestamp, value })),
+    rawBySteps: async (itemId, lo, hi, limit) => (await points.first(itemId, { ...WHOLE_SERIES, stepLo: lo, stepHi: hi }, limit)).map(rawPoint),
     rawByTime: async (itemId, stepLo, stepHi, lo, hi, limit) =>
-      (await byTime.all(itemId, stepLo, stepHi, lo, hi, limit)).map(([step, timestamp, value]) => ({ step, timestamp, value })),
+      (await points.first(itemId, { ...WHOLE_SERIES, stepLo, stepHi, timeLo: lo, timeHi: hi }, limit)).map(rawPoint),
   };
 }

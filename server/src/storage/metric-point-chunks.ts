@@ -1,0 +1,100 @@
+import type { StoredPoint } from './logged-data-values.ts';
+
+/**
+ * Metric points are stored packed: one row of `metric_point_chunks` per series per append (an E29 point, a clientlib
+ * batch, or what a group commit writes for one series), its points as one JSON text of columns in arrival order:
+ * `{"s": steps (-1: none), "t": timestamps, "v": values, "e": epochs, "c": contexts, "q": seqs}`. `e` and `c` are
+ * left out when every point's is null, `q` when the seqs run on from the row's first_seq without a gap.
+ */
+
+/** One chunk's points decoded, in arrival order (seq order). */
+export interface PointColumns {
+  firstSeq: number;
+  steps: number[];
+  timestamps: number[];
+  values: string[];
+  epochs: (number | null)[] | undefined;
+  contexts: (string | null)[] | undefined;
+  seqs: number[] | undefined;
+}
+
+/** The packed text of one chunk as stored. */
+interface PackedPoints {
+  s: number[];
+  t: number[];
+  v: string[];
+  e?: (number | null)[];
+  c?: (string | null)[];
+  q?: number[];
+}
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A text as the database stores it: a lone surrogate becomes U+FFFD (as SQLite's and PostgreSQL's UTF-8 encoding of it does). */
+const wellFormed = <T extends string | null>(text: T): T => (text === null ? text : (text.replace(LONE_SURROGATE, '\ufffd') as T));
+
+/**
+ * Packs points given in seq order (seqs without a gap, from the chunk's first_seq). JSON.stringify escapes a lone
+ * surrogate (`\ud800`) where a text column stored U+FFFD: such texts are made well-formed first, so reads answer
+ * what one row per point answered.
+ */
+export function packPoints(steps: number[], timestamps: number[], values: string[], epochs: (number | null)[], contexts: (string | null)[]): string {
+  const packed: PackedPoints = { s: steps, t: timestamps, v: values };
+  if (epochs.some((epoch) => epoch !== null)) packed.e = epochs;
+  if (contexts.some((context) => context !== null)) packed.c = contexts;
+  const text = JSON.stringify(packed);
+  if (!text.includes('\\ud')) return text;
+  packed.v = values.map(wellFormed);
+  if (packed.c) packed.c = contexts.map(wellFormed);
+  return JSON.stringify(packed);
+}
+
+/** Decodes a chunk's packed text. */
+export function unpackPoints(firstSeq: number, text: string): PointColumns {
+  const packed = JSON.parse(text) as PackedPoints;
+  return { firstSeq, steps: packed.s, timestamps: packed.t, values: packed.v, epochs: packed.e, contexts: packed.c, seqs: packed.q };
+}
+
+/** The seq of a chunk's point `index`. */
+export const seqAt = (chunk: PointColumns, index: number): number => (chunk.seqs ? (chunk.seqs[index] as number) : chunk.firstSeq + index);
+
+/** A point with what orders it in its series: (step, timestamp, seq). */
+export interface OrderedPoint {
+  step: number;
+  timestamp: number;
+  seq: number;
+  value: string;
+}
+
+/** Series order: step (-1 first), timestamp, seq. */
+export const seriesOrder = (a: OrderedPoint, b: OrderedPoint): number => a.step - b.step || a.timestamp - b.timestamp || a.seq - b.seq;
+
+/** Sorts points into series order; an already ordered list (the common case) costs one pass. */
+export function sortSeries<P extends OrderedPoint>(points: P[]): P[] {
+  for (let index = 1; index < points.length; index += 1) {
+    if (seriesOrder(points[index - 1] as P, points[index] as P) > 0) return points.sort(seriesOrder);
+  }
+  return points;
+}
+
+/** A series' points in series order from its chunk rows ([first_seq, points], in first_seq order). */
+export function unpackSeries(rows: readonly (readonly [number, string])[]): StoredPoint[] {
+  const points: StoredPoint[] = [];
+  let ordered = true;
+  let lastStep = Number.NEGATIVE_INFINITY;
+  let lastTimestamp = Number.NEGATIVE_INFINITY;
+  for (const [firstSeq, text] of rows) {
+    const { steps, timestamps, values, epochs, contexts } = unpackPoints(firstSeq, text);
+    for (let index = 0; index < steps.length; index += 1) {
+      const step = steps[index] as number;
+      const timestamp = timestamps[index] as number;
+      if (step < lastStep || (step === lastStep && timestamp < lastTimestamp)) ordered = false;
+      lastStep = step;
+      lastTimestamp = timestamp;
+      points.push({ value: values[index] as string, timestamp, step: step < 0 ? null : step, epoch: epochs?.[index] ?? null, context: contexts?.[index] ?? null });
+    }
+  }
+  // Rows come in seq order and the sort is stable: ties on (step, timestamp) stay in seq order.
+  return ordered ? points : points.sort((a, b) => (a.step ?? -1) - (b.step ?? -1) || a.timestamp - b.timestamp);
+}
