@@ -32,7 +32,7 @@ describe('background WAL checkpoints', () => {
     fixture = await openStorageFixture();
     const current = fixture;
     checkpointer = await startCheckpointer(current.raw, { intervalMs: 20 });
-    expect(current.raw.pragma('wal_autocheckpoint', { simple: true })).toBe(2000);
+    expect(current.raw.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
     const before = statSync(current.raw.name).size;
     await writeSomePages(current);
     expect(await eventually(() => statSync(current.raw.name).size > before + 1_000_000, 5000)).toBe(true);
@@ -45,7 +45,7 @@ describe('background WAL checkpoints', () => {
   it('leaves the database file as it was without the thread (the pages stay in the WAL)', async () => {
     fixture = await openStorageFixture();
     const current = fixture;
-    current.raw.pragma('wal_autocheckpoint = 2000');
+    current.raw.pragma('wal_autocheckpoint = 10000');
     const before = statSync(current.raw.name).size;
     await writeSomePages(current);
     expect(await eventually(() => statSync(current.raw.name).size > before + 1_000_000, 500)).toBe(false);

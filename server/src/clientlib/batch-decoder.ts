@@ -52,8 +52,11 @@ export interface DecoderOptions {
   threads?: number;
   /**
    * A thread whose oldest unanswered body was sent this many ms ago lags: new bodies are left to the caller instead
-   * of queueing behind it (default 10). A thread the machine's other work keeps off the cores would otherwise leave
-   * the main thread waiting idle; a thread with a core of its own answers a 1,000-point batch in about 2 ms.
+   * of queueing behind it (default 100). A thread the machine's other work keeps off the cores would otherwise leave
+   * the main thread waiting idle. A thread with a core of its own answers a 1,000-point batch in about 1.5 ms, and
+   * the batches of several runs arriving together queue 10–20 ms behind each other: that is no lag, and decoding
+   * them on the main thread (the serial part, which writes every batch) lowered throughput by a fifth to a third
+   * (`npm run bench -- live` with 10 ms against 100 ms).
    */
   lagMs?: number;
 }
@@ -63,7 +66,7 @@ export interface DecoderOptions {
  * bodies pending, the bodies of one event-loop turn in one message. The threads are unref'd: they never keep the
  * process alive.
  */
-export function createBatchDecoder({ threads: size = defaultDecodingThreads(), lagMs = 10 }: DecoderOptions = {}): BatchDecoder {
+export function createBatchDecoder({ threads: size = defaultDecodingThreads(), lagMs = 100 }: DecoderOptions = {}): BatchDecoder {
   const threads: (Thread | undefined)[] = Array.from({ length: size }, () => undefined);
   let nextId = 0;
 

@@ -6,9 +6,11 @@ import type { Db } from './database.ts';
  * WAL pages after which a commit still checkpoints by itself (SQLite's default: 1,000). By then the thread has copied
  * nearly all of them, so the commit's checkpoint only finishes the job; and only a checkpoint that catches up with the
  * last commit lets the next write start the WAL over (the thread's alone never does under steady writes: the WAL would
- * grow to this bound and every commit would checkpoint). It also bounds the WAL should the thread stop.
+ * grow to this bound and every commit would checkpoint). It also bounds the WAL should the thread stop (40 MiB of
+ * 4 KiB pages). Finishing the job syncs the files on the thread that serves requests (10–30 ms here): at 2,000 pages
+ * live ingest met it every 0.7 s and its commits spent 2.3 s of 11 in COMMIT; at 10,000, 1.3 s.
  */
-const COMMIT_CHECKPOINT_PAGES = 2000;
+const COMMIT_CHECKPOINT_PAGES = 10_000;
 /** SQLite's own threshold, restored when the thread stops. */
 const SQLITE_DEFAULT_PAGES = 1000;
 
