@@ -20,20 +20,26 @@ export interface StorageFixture {
   close(): Promise<void>;
 }
 
+/** Creates a user, a workspace and a project in `db`; `newExperiment` creates an experiment there and answers its row id. */
+export async function seedProject(db: Sql): Promise<{ experiments: ExperimentStore; newExperiment: () => Promise<number> }> {
+  const user = await createUserStore(db).create('tester', true, 1);
+  const workspace = await createWorkspaceStore(db).create('space', null, user.id, 1);
+  const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
+  const experiments = createExperimentStore(db);
+  return { experiments, newExperiment: async () => (await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1)).id };
+}
+
 /** Opens a fresh database (all migrations applied) with a workspace and project to put experiments in. */
 export async function openStorageFixture(): Promise<StorageFixture> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-logging-'));
   const raw = openDatabase(dataDir);
   const db = sqliteSql(raw);
-  const user = await createUserStore(db).create('tester', true, 1);
-  const workspace = await createWorkspaceStore(db).create('space', null, user.id, 1);
-  const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
-  const experiments = createExperimentStore(db);
+  const { experiments, newExperiment } = await seedProject(db);
   return {
     db,
     raw,
     experiments,
-    newExperiment: async () => (await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1)).id,
+    newExperiment,
     async close() {
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,13 +1,10 @@
 import { openPostgres } from '../src/storage/postgres-database.ts';
 import { postgresSql } from '../src/storage/sql-postgres.ts';
 import type { Sql } from '../src/storage/sql.ts';
-import { createExperimentStore } from '../src/storage/experiments.ts';
 import { loggedPoint, type RawValue } from '../src/storage/logged-data-summary.ts';
 import type { MetricInput } from '../src/storage/logged-data-values.ts';
-import { createProjectStore } from '../src/storage/projects.ts';
-import { createUserStore } from '../src/storage/users.ts';
-import { createWorkspaceStore } from '../src/storage/workspaces.ts';
-import { openStorageFixture } from './logging-fixtures.ts';
+import type { ArrivedPoint } from '../src/storage/live-data.ts';
+import { openStorageFixture, seedProject } from './logging-fixtures.ts';
 import { freshPostgresDatabase, type TestBackend } from './test-database.ts';
 
 /** A database of either backend (all migrations applied) with a project to create experiments in. */
@@ -23,26 +20,12 @@ export async function openBackendFixture(backend: TestBackend): Promise<BackendF
   if (backend === 'sqlite') return openStorageFixture();
   const pool = await openPostgres(await freshPostgresDatabase());
   const db = postgresSql(pool);
-  const user = await createUserStore(db).create('tester', true, 1);
-  const workspace = await createWorkspaceStore(db).create('space', null, user.id, 1);
-  const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
-  const experiments = createExperimentStore(db);
-  return {
-    db,
-    newExperiment: async () => (await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1)).id,
-    close: () => db.close(),
-  };
+  const { newExperiment } = await seedProject(db);
+  return { db, newExperiment, close: () => db.close() };
 }
 
 /** A point of a series as the reads answer it, with its arrival number within the series. */
-export interface ExpectedPoint {
-  seq: number;
-  value: string;
-  timestamp: number;
-  step: number | null;
-  epoch: number | null;
-  context: string | null;
-}
+export type ExpectedPoint = ArrivedPoint;
 
 /** The points of `name` among `inputs` (given in arrival order), numbered by arrival, in arrival order. */
 export function arrivals(inputs: readonly MetricInput[], name: string): ExpectedPoint[] {
