@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { testBackends } from './test-database.ts';
+import { openBackendFixture } from './metric-chunks-fixtures.ts';
+import { createLoggedDataStore } from '../src/storage/logged-data.ts';
+import type { MetricInput } from '../src/storage/logged-data-values.ts';
+import type { AppendHint } from '../src/storage/logged-series-states.ts';
+import { UnstorableTextError } from '../src/storage/sql.ts';
 
 const NUL_MESSAGE = 'A text value contains the NUL character (\\u0000), which the service cannot store: remove it and send again.';
 
@@ -46,5 +51,28 @@ describe.each(testBackends())('text holding the NUL character, on %s', (backend)
     expect((await server.call('logOutput', { body: { experimentKey, outputLines: lines } })).status).toBe(200);
     const output = await server.call('getOutput', { query: { experimentKey } });
     expect((output.body as { output: string }).output).toBe('step 1\uFFFDdone\n');
+  });
+});
+
+describe.each(testBackends())('a NUL series name in a group commit on %s', (backend) => {
+  it('fails only its own append, also when the group reads its series ahead with the locks', async () => {
+    const fixture = await openBackendFixture(backend);
+    try {
+      const loggedData = createLoggedDataStore(fixture.db);
+      const experimentId = await fixture.newExperiment();
+      const point = (name: string): MetricInput => ({ name, value: 1, timestamp: 1_732_000_000_000, step: 1, epoch: null, context: null });
+      const append = (name: string) => {
+        const points = [point(name)];
+        const hint: AppendHint = { experimentId, points };
+        return loggedData.batch.run([experimentId], () => loggedData.values.appendMetrics(experimentId, points, 1000), { atomic: true, hint });
+      };
+      // Queued in one turn: one transaction, whose read ahead (PostgreSQL) gets both appends' series.
+      const outcomes = await Promise.allSettled([append('good'), append('bad\u0000name'), append('good')]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(UnstorableTextError);
+      expect((await loggedData.values.series(experimentId, 'good')).length).toBe(2);
+    } finally {
+      await fixture.close();
+    }
   });
 });

@@ -36,7 +36,8 @@ export function prefetchSeries(items: ItemRows, hints: readonly unknown[]): { re
   for (const { experimentId, points } of hints as AppendHint[]) {
     const names = wanted.get(experimentId) ?? new Set<string>();
     wanted.set(experimentId, names);
-    for (const point of points) names.add(point.name);
+    // A name the database cannot store is refused by its own append; reading it here would fail the whole group.
+    for (const point of points) if (!point.name.includes('\u0000')) names.add(point.name);
   }
   const result: KnownSeries = new Map();
   const read = async () => {
