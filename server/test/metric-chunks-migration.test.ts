@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseFile, migrationFiles, openDatabase } from '../src/storage/database.ts';
 import { createExperimentStore } from '../src/storage/experiments.ts';
 import { createLiveDataStore } from '../src/storage/live-data.ts';
-import { foldPoints, loggedPoint } from '../src/storage/logged-data-summary.ts';
+import { foldPoints, loggedPoint, type LoggedPoint } from '../src/storage/logged-data-summary.ts';
 import { createLoggedValueStore } from '../src/storage/logged-data-values.ts';
 import { createItemRows } from '../src/storage/logged-item-rows.ts';
 import { createMetricTileStore } from '../src/storage/metric-tiles.ts';
@@ -109,7 +109,8 @@ async function seedOldPoints(db: Sql, series: Record<string, number[]>): Promise
   await db.transaction(async () => {
     for (const [name, seqs] of Object.entries(series)) {
       const provisional = oldRows(0, seqs);
-      const summary = foldPoints(undefined, provisional.map(([, step, timestamp, , value, , context]) => loggedPoint(value, timestamp, step < 0 ? null : step, context)));
+      const points = provisional.map(([, step, timestamp, , value, , context]) => loggedPoint(value, timestamp, step < 0 ? null : step, context));
+      const summary = foldPoints(undefined, points.length, (index) => points[index]?.number ?? null, (index) => points[index] as LoggedPoint);
       if (!summary) throw new Error('empty series');
       const itemId = await createItemRows(db).insert(experimentId, 'metric', name, summary);
       items[name] = itemId;

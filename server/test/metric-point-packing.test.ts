@@ -30,6 +30,22 @@ describe('packed point columns', () => {
     expect(far.steps).toEqual([-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]);
   });
 
+  it('writes values that are all numbers as doubles, read back as the text a logged number has', () => {
+    const numbers = [0.1 + 0.2, -0, 1e21, 5e-324, -1.7976931348623157e308, 42, Number.NaN, Number.POSITIVE_INFINITY, 0.36787944117144233];
+    const nulls = numbers.map(() => null);
+    const text = packPoints(numbers.map((_, index) => index), numbers.map(() => 0), numbers, nulls, nulls);
+    expect(Object.keys(JSON.parse(text))).toEqual(['ds', 'dt', 'vf']);
+    expect(unpackPoints(1, text).values).toEqual(numbers.map(String));
+    expect(unpackPoints(1, text).values.slice(0, 4)).toEqual(['0.30000000000000004', '0', '1e+21', '5e-324']);
+  });
+
+  it('writes every value as text when one is not a number', () => {
+    const values = [1.5, 'high', 2];
+    const text = packPoints([0, 1, 2], [0, 0, 0], values, [null, null, null], [null, null, null]);
+    expect(JSON.parse(text)).toMatchObject({ v: ['1.5', 'high', '2'] });
+    expect(unpackPoints(1, text).values).toEqual(['1.5', 'high', '2']);
+  });
+
   it('reads chunks written with plain columns (rows moved by the migration)', () => {
     const chunk = unpackPoints(3, '{"s":[4,5],"t":[10,20],"v":["1","2"],"q":[3,9]}');
     expect([chunk.steps, chunk.timestamps, chunk.values, chunk.seqs]).toEqual([[4, 5], [10, 20], ['1', '2'], [3, 9]]);

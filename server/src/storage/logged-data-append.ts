@@ -1,13 +1,13 @@
 import type { Sql } from './sql.ts';
-import type { LoggedPoint } from './logged-data-summary.ts';
+import { textOf } from './logged-data-summary.ts';
 import type { MetricInput } from './logged-data-values.ts';
-import { packPoints } from './metric-point-chunks.ts';
+import { packPoints, type StoredValue } from './metric-point-chunks.ts';
 
 /** Points of one series as columns, in arrival order; step -1 for none. */
 export interface PointColumnsToWrite {
   steps: number[];
   timestamps: number[];
-  values: string[];
+  values: StoredValue[];
   epochs: (number | null)[];
   contexts: (string | null)[];
 }
@@ -151,15 +151,15 @@ export function firstFullSeries(groups: ReadonlyMap<string, readonly number[]>, 
   return first?.name;
 }
 
-/** A series' points of one append as columns to write, in arrival order, each value as `folded` reads it. */
-export function pointColumns(inputs: readonly MetricInput[], folded: readonly LoggedPoint[]): PointColumnsToWrite {
+/** A series' points of one append as columns to write, in arrival order: numbers stay numbers, other values become their text. */
+export function pointColumns(inputs: readonly MetricInput[]): PointColumnsToWrite {
   const count = inputs.length;
   const columns: PointColumnsToWrite = { steps: new Array(count), timestamps: new Array(count), values: new Array(count), epochs: new Array(count), contexts: new Array(count) };
   for (let index = 0; index < count; index += 1) {
     const input = inputs[index] as MetricInput;
     columns.steps[index] = input.step ?? -1;
     columns.timestamps[index] = input.timestamp;
-    columns.values[index] = (folded[index] as LoggedPoint).value;
+    columns.values[index] = typeof input.value === 'number' ? input.value : textOf(input.value);
     columns.epochs[index] = input.epoch;
     columns.contexts[index] = input.context;
   }

@@ -68,15 +68,40 @@ export function foldSummary(summary: Summary | undefined, point: LoggedPoint): S
   };
 }
 
-/** Folds values in arrival order into a summary: what foldSummary gives one by one, without a summary per value. */
-export function foldPoints(summary: Summary | undefined, points: readonly LoggedPoint[]): Summary | undefined {
-  const first = points[0];
-  if (!first) return summary;
-  const start = summary ?? { count: 0, current: first, min: first, max: first };
-  let { min, max } = start;
-  for (const point of points) {
-    if (ranksBelow(point, min)) min = point;
-    if (ranksAbove(point, max)) max = point;
+/** A mark being folded: the stored one (index -1) or a value's (its index), its numeric reading, its point once built. */
+interface Mark {
+  index: number;
+  number: number | null;
+  point: LoggedPoint | undefined;
+}
+
+/**
+ * Folds `count` values in arrival order into a summary: what foldSummary gives one by one. `numberAt(index)` is a
+ * value's numeric reading (numberOf), `pointAt(index)` its LoggedPoint, built only for values compared as text and
+ * for the marks kept, so that a run of numbers costs no object per value.
+ */
+export function foldPoints(summary: Summary | undefined, count: number, numberAt: (index: number) => number | null, pointAt: (index: number) => LoggedPoint): Summary | undefined {
+  if (count === 0) return summary;
+  const startOf = (stored: LoggedPoint | undefined): Mark => (stored ? { index: -1, number: stored.number, point: stored } : { index: 0, number: numberAt(0), point: undefined });
+  const min = startOf(summary?.min);
+  const max = startOf(summary?.max);
+  const pointOf = (mark: Mark) => (mark.point ??= pointAt(mark.index));
+  const move = (mark: Mark, index: number, number: number | null, point: LoggedPoint | undefined) => {
+    mark.index = index;
+    mark.number = number;
+    mark.point = point;
+  };
+  /** A value that is not a number, or a mark that is not: compared as points (`outranks`: ranksBelow or ranksAbove). */
+  const foldAsPoint = (mark: Mark, index: number, number: number | null, outranks: (a: LoggedPoint, b: LoggedPoint) => boolean) => {
+    const point = pointAt(index);
+    if (outranks(point, pointOf(mark))) move(mark, index, number, point);
+  };
+  for (let index = summary ? 0 : 1; index < count; index += 1) {
+    const number = numberAt(index);
+    if (number === null || min.number === null) foldAsPoint(min, index, number, ranksBelow);
+    else if (number < min.number) move(min, index, number, undefined);
+    if (number === null || max.number === null) foldAsPoint(max, index, number, ranksAbove);
+    else if (number > max.number) move(max, index, number, undefined);
   }
-  return { count: start.count + points.length, current: points[points.length - 1] as LoggedPoint, min, max };
+  return { count: (summary?.count ?? 0) + count, current: pointAt(count - 1), min: pointOf(min), max: pointOf(max) };
 }

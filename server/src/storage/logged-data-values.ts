@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkStorableText, type Sql } from './sql.ts';
 import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, firstFullSeries, groupBySeries, pointColumns, type PointRows } from './logged-data-append.ts';
 import { unpackSeries } from './metric-point-chunks.ts';
-import { foldPoints, foldSummary, loggedPoint, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
+import { foldPoints, foldSummary, loggedPoint, numberOf, type LoggedPoint, type RawValue, type Summary } from './logged-data-summary.ts';
 import { createItemRows, SUMMARY_ARRAYS_UPDATE, summaryArrays, summaryOf, type ItemKind, type ItemRecord, type SummaryUpdate } from './logged-item-rows.ts';
 import { deferredKey, prefetchSeries, type DeferredSeries, type KnownSeries, type SeriesState } from './logged-series-states.ts';
 
@@ -85,6 +85,9 @@ class SeriesFull extends Error {
   }
 }
 
+/** The point a summary folds from a metric value. */
+const pointOf = (input: MetricInput): LoggedPoint => loggedPoint(input.value, input.timestamp, input.step, input.context);
+
 /** Creates the logged-value store over a database. */
 export function createLoggedValueStore(db: Sql): LoggedValueStore {
   const items = createItemRows(db);
@@ -156,15 +159,14 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     if (full !== undefined) throw new SeriesFull(full);
     const folded = [...groups].map(([name, indices]) => {
       const inputs = indices.map((index) => points[index] as MetricInput);
-      const values = inputs.map((input) => loggedPoint(input.value, input.timestamp, input.step, input.context));
-      const columns = pointColumns(inputs, values);
+      const columns = pointColumns(inputs);
       checkStorableText([columns.values, columns.contexts]);
-      return { entry: touched.get(name) as SeriesState, name, values, columns };
+      return { entry: touched.get(name) as SeriesState, name, inputs, columns };
     });
     const rows: PointRows = [];
-    for (const { entry, name, values, columns } of folded) {
+    for (const { entry, name, inputs, columns } of folded) {
       const storedCount = entry.summary?.count ?? 0;
-      entry.summary = foldPoints(entry.summary, values);
+      entry.summary = foldPoints(entry.summary, inputs.length, (index) => numberOf((inputs[index] as MetricInput).value), (index) => pointOf(inputs[index] as MetricInput));
       if (entry.id === undefined) {
         entry.id = await items.insert(experimentId, 'metric', name, entry.summary as Summary);
         entry.stored = entry.summary;
