@@ -9,6 +9,11 @@ import { autocannon, sequentialLatency, type LoadFigures, type LoadTarget } from
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_BACKENDS_SECONDS ?? 3);
 const ROUNDS = 2;
+/**
+ * Seconds of load per service process before a row's first round: V8 optimises the hot paths only as it serves
+ * requests, so each instance of a two-instance row, serving half of them, gets as many as one instance does.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_BACKENDS_WARMUP ?? 8);
 const RUNS = 8;
 const POINTS = 1000;
 const BODIES_PER_RUN = 20;
@@ -37,14 +42,15 @@ const perRequestPostgres = (figures: { coresBusy?: Record<string, number> }, per
 /** E29 single points at CONNECTIONS connections (spread over the row's instances), best of ROUNDS rounds alternating over the rows. */
 async function measureE29(rows: Row[]): Promise<Map<Row, LoadFigures>> {
   const runs = new Map<Row, LoadFigures[]>(rows.map((row) => [row, []]));
+  const targetOf = (row: Row): LoadTarget => {
+    const experimentKey = row.deployment?.experiments.ingestKey ?? 'bare';
+    const body = JSON.stringify({ experimentKey, metricName: 'loss', metricValue: 0.4217, step: 12, epoch: 1, context: 'train' });
+    const paths = row.urls.map((url) => url + (row.deployment ? '/api/rest/v2/write/experiment/metric' : '/bare/point'));
+    return { url: paths, method: 'POST', headers: { authorization: DEPLOYMENT_API_KEY, 'content-type': 'application/json' }, body };
+  };
+  for (const row of rows) await autocannon(targetOf(row), CONNECTIONS, WARMUP_SECONDS * row.urls.length);
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const row of rows) {
-      const experimentKey = row.deployment?.experiments.ingestKey ?? 'bare';
-      const body = JSON.stringify({ experimentKey, metricName: 'loss', metricValue: 0.4217, step: 12, epoch: 1, context: 'train' });
-      const paths = row.urls.map((url) => url + (row.deployment ? '/api/rest/v2/write/experiment/metric' : '/bare/point'));
-      const target: LoadTarget = { url: paths, method: 'POST', headers: { authorization: DEPLOYMENT_API_KEY, 'content-type': 'application/json' }, body };
-      runs.get(row)?.push(await autocannon(target, CONNECTIONS, SECONDS, () => row.serverCpuMs() * 1000, row.meters));
-    }
+    for (const row of rows) runs.get(row)?.push(await autocannon(targetOf(row), CONNECTIONS, SECONDS, () => row.serverCpuMs() * 1000, row.meters));
   }
   return new Map(rows.map((row) => [row, best(runs.get(row) ?? [], (figures) => figures.requestsPerSecond)]));
 }
@@ -58,12 +64,15 @@ async function measureBatches(rows: Row[]): Promise<Map<Row, BatchFigures>> {
     bodies.set(row, keys.map((key) => sdkBatchBodies(key, DEPLOYMENT_API_KEY, BODIES_PER_RUN, POINTS)));
   }
   const runs = new Map<Row, BatchFigures[]>(rows.map((row) => [row, []]));
+  const loadOf = (row: Row) => {
+    const urls = row.urls.map((url) => url + (row.deployment ? '/clientlib/batch/logger/experiment/metric' : '/bare'));
+    return { urls, headers, bodiesPerRun: bodies.get(row) ?? [], points: POINTS, serverCpuMs: row.serverCpuMs, meters: row.meters };
+  };
+  for (const row of rows) await runBatchLoad({ ...loadOf(row), seconds: WARMUP_SECONDS * row.urls.length });
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const row of rows) {
-      const urls = row.urls.map((url) => url + (row.deployment ? '/clientlib/batch/logger/experiment/metric' : '/bare'));
-      const load = { urls, headers, bodiesPerRun: bodies.get(row) ?? [], points: POINTS, serverCpuMs: row.serverCpuMs, meters: row.meters };
-      await runBatchLoad({ ...load, seconds: 1 });
-      runs.get(row)?.push(await runBatchLoad({ ...load, seconds: SECONDS }));
+      await runBatchLoad({ ...loadOf(row), seconds: 1 });
+      runs.get(row)?.push(await runBatchLoad({ ...loadOf(row), seconds: SECONDS }));
     }
   }
   return new Map(rows.map((row) => [row, best(runs.get(row) ?? [], (figures) => figures.pointsPerSecond)]));
@@ -166,7 +175,8 @@ export async function runServiceBackendsBench(): Promise<void> {
     const points = (SHAPE.metrics * SHAPE.steps).toLocaleString('en');
     console.log(`\nBackends: SQLite, PostgreSQL with 1 and with 2 instances (clients spread over both), bare Fastify as baseline`);
     console.log(`  every server the CLI in its own process (--throttle-off); PostgreSQL ${cluster.url().replace(/^postgres:\/\/[^@]*@/, '')}: a throw-away cluster on this machine, fsync on`);
-    console.log(`  best of ${ROUNDS} rounds alternating over the rows, ${SECONDS} s each (1 s warm-up); CPU from /proc: per request of the service`);
+    console.log(`  ${WARMUP_SECONDS} s of each load per service process first, then best of ${ROUNDS} rounds alternating over the rows, ${SECONDS} s each`);
+    console.log(`  (1 s warm-up); CPU from /proc: per request of the service`);
     console.log(`  process(es) and of PostgreSQL (µs; batches: ms per 1,000 points); cores busy = CPU time / wall time over the run`);
     console.log(`  reads: the summaries and one ${SHAPE.steps.toLocaleString('en')}-point series of an experiment of ${SHAPE.metrics} metrics (${points} points seeded through`);
     console.log(`  the storage module: SQLite ${(sqlite.seedMs / 1000).toFixed(1)} s, PostgreSQL ${(postgres.seedMs / 1000).toFixed(1)} s)`);
