@@ -56,7 +56,10 @@ function parsed(body, encoding, limit) {
   }
   if (bytes.length === 0 || bytes.length > limit) return undefined;
   const text = bytes.toString('utf8');
-  if (text.charCodeAt(0) === 0xfeff || PROTO.test(text) || CONSTRUCTOR.test(text)) return undefined;
+  // The key patterns need their word spelled out, or an escape: most bodies rule both out with two quick searches.
+  const escapes = text.includes('\\u');
+  if (text.charCodeAt(0) === 0xfeff || ((escapes || text.includes('__proto__')) && PROTO.test(text))) return undefined;
+  if ((escapes || text.includes('constructor')) && CONSTRUCTOR.test(text)) return undefined;
   if (text.length > SCAN_FIRST_CHARS && nestsDeeperThan(text, MAX_JSON_DEPTH)) return undefined;
   try {
     return { text, value: JSON.parse(text) };
