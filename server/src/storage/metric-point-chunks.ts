@@ -68,6 +68,7 @@ export function packPoints(steps: number[], timestamps: number[], values: Stored
   return JSON.stringify(packed);
 }
 
+/** True on a little-endian machine: the doubles are stored little-endian on every machine. */
 const LITTLE_ENDIAN = new Uint8Array(new Float64Array([1]).buffer)[7] === 0x3f;
 
 /** Numbers as base64 of their little-endian doubles. */
