@@ -41,6 +41,13 @@ describe('batch decoding threads', () => {
           more: { nested: [1, 'two'] },
         },
         { values: [{ 1: 'integer key', b: 2 }, { 1: 'again', b: 3 }] },
+        // Every column's kind changes after its first value (a name then a number, null then a number, …).
+        {
+          values: [
+            { metricName: 'a', metricValue: -0, step: null, epoch: 1, context: null, timestamp: 1 },
+            { metricName: 2, metricValue: 0.1, step: 3, epoch: null, context: 'c', timestamp: false },
+          ],
+        },
         { values: [{ metricName: 'brackets [{ in a string', metricValue: '}]', step: 1, epoch: null, context: '{[', timestamp: 1 }] },
         { values: [nested(998)] },
       ];

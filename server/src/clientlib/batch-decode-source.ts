@@ -120,26 +120,43 @@ function takeRow(item, keys, cells) {
   return false;
 }
 
-function column(values) {
-  let numbers = true;
-  let strings = true;
-  let nulls = true;
-  for (const value of values) {
-    if (typeof value !== 'number') numbers = false;
-    if (typeof value !== 'string') strings = false;
-    if (value !== null) nulls = false;
+/** The column of values whose first is a number, or undefined when another is not. */
+function numbers(values) {
+  const column = new Float64Array(values.length);
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (typeof value !== 'number') return undefined;
+    column[index] = value;
   }
-  if (nulls) return { kind: 'null' };
-  if (numbers) return { kind: 'number', values: new Float64Array(values) };
-  if (!strings) return { kind: 'any', values };
-  const words = new Map();
+  return { kind: 'number', values: column };
+}
+
+/** The column of values whose first is a string, or undefined when another is not. */
+function words(values) {
   const indices = new Uint32Array(values.length);
-  values.forEach((value, index) => {
-    let at = words.get(value);
-    if (at === undefined) words.set(value, (at = words.size));
+  const seen = new Map();
+  for (let index = 0; index < values.length; index += 1) {
+    const value = values[index];
+    if (typeof value !== 'string') return undefined;
+    let at = seen.get(value);
+    if (at === undefined) seen.set(value, (at = seen.size));
     indices[index] = at;
-  });
-  return { kind: 'words', words: [...words.keys()], indices };
+  }
+  return { kind: 'words', words: [...seen.keys()], indices };
+}
+
+/** Whether every value is null. */
+function allNull(values) {
+  for (let index = 0; index < values.length; index += 1) if (values[index] !== null) return false;
+  return true;
+}
+
+/** One indexed pass over the values, of the kind their first one suggests (no pass per kind). */
+function column(values) {
+  const first = values[0];
+  const typed = typeof first === 'number' ? numbers(values) : typeof first === 'string' ? words(values) : undefined;
+  if (typed) return typed;
+  return allNull(values) ? { kind: 'null' } : { kind: 'any', values };
 }
 
 function columns(values) {
