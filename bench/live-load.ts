@@ -13,7 +13,14 @@ export interface ChildTarget {
   cpuMs(): number;
   /** CPU time of its main thread alone so far, in ms: the thread that runs JavaScript and writes SQLite. */
   mainThreadCpuMs(): number;
+  /** Bytes the process has written so far with write calls, files and sockets alike (`wchar` of /proc/<pid>/io). */
+  writtenBytes(): number;
   stop(): Promise<void>;
+}
+
+/** Bytes a process has passed to write calls so far (/proc/<pid>/io: its SQLite WAL and checkpoints, and its replies). */
+function writtenBytes(pid: number): number {
+  return Number(/^wchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
 }
 
 /** CPU time (user + system) of a process's main thread so far, in ms (/proc/<pid>/task/<pid>/stat, 100 ticks a second). */
@@ -38,6 +45,7 @@ export async function startChild(args: string[], env: Record<string, string> = {
     child,
     cpuMs: () => processCpuMs(child.pid ?? 0),
     mainThreadCpuMs: () => mainThreadCpuMs(child.pid ?? 0),
+    writtenBytes: () => writtenBytes(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -56,6 +64,8 @@ export interface BatchFigures {
   cpuMsPerThousand: number;
   /** The server main thread's CPU time per 1,000 points, ms (when the load measured it). */
   mainThreadCpuMsPerThousand?: number;
+  /** KiB the server wrote per 1,000 points (when the load measured it). */
+  writtenKiBPerThousand?: number;
   failures: number;
   /** Cores each of the load's CPU meters kept busy (CPU time / wall time). */
   coresBusy: Record<string, number>;
@@ -75,6 +85,8 @@ export interface BatchLoad {
   serverCpuMs: () => number;
   /** CPU time of the server's main thread so far, ms. */
   mainThreadCpuMs?: () => number;
+  /** Bytes the server has written so far. */
+  writtenBytes?: () => number;
   /** Further CPU readers (ms) reported as `coresBusy`. */
   meters?: CpuMeters;
 }
@@ -113,6 +125,7 @@ export async function runBatchLoad(load: BatchLoad): Promise<BatchFigures> {
   const deadline = performance.now() + load.seconds * 1000;
   const cpuBefore = load.serverCpuMs();
   const mainBefore = load.mainThreadCpuMs?.();
+  const writtenBefore = load.writtenBytes?.();
   const metersBefore = readMeters(meters);
   const started = performance.now();
   const send = (url: string, agent: Agent, body: Buffer) =>
@@ -145,6 +158,7 @@ export async function runBatchLoad(load: BatchLoad): Promise<BatchFigures> {
   const busy = coresBusy(metersBefore, readMeters(meters), elapsedMs);
   const cpu = load.serverCpuMs() - cpuBefore;
   const main = mainBefore === undefined ? undefined : (load.mainThreadCpuMs?.() ?? mainBefore) - mainBefore;
+  const written = writtenBefore === undefined ? undefined : (load.writtenBytes?.() ?? writtenBefore) - writtenBefore;
   const sorted = [...times].sort((a, b) => a - b);
   const totalPoints = times.length * points;
   return {
@@ -153,6 +167,7 @@ export async function runBatchLoad(load: BatchLoad): Promise<BatchFigures> {
     p99: percentile(sorted, 0.99),
     cpuMsPerThousand: cpu / Math.max(1, totalPoints / 1000),
     mainThreadCpuMsPerThousand: main === undefined ? undefined : main / Math.max(1, totalPoints / 1000),
+    writtenKiBPerThousand: written === undefined ? undefined : written / 1024 / Math.max(1, totalPoints / 1000),
     failures,
     coresBusy: busy,
   };

@@ -17,7 +17,7 @@ const REPO = join(import.meta.dirname, '..');
 
 const header = () =>
   `  ${''.padEnd(36)}${'points/s'.padStart(10)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'CPU ms/1k pts'.padStart(15)}` +
-  `${'main thread'.padStart(13)}${'failed'.padStart(8)}   cores busy`;
+  `${'main thread'.padStart(13)}${'written KiB/1k'.padStart(16)}${'failed'.padStart(8)}   cores busy`;
 /** Cores kept busy by the server, its main thread and the load generator (CPU time / wall time). */
 const busyText = (busy: Record<string, number>) =>
   Object.entries(busy)
@@ -26,7 +26,7 @@ const busyText = (busy: Record<string, number>) =>
 const row = (label: string, figures: BatchFigures) =>
   `  ${label.padEnd(36)}${Math.round(figures.pointsPerSecond).toLocaleString('en').padStart(10)}${figures.p50.toFixed(1).padStart(8)}` +
   `${figures.p99.toFixed(1).padStart(8)}${figures.cpuMsPerThousand.toFixed(2).padStart(15)}` +
-  `${(figures.mainThreadCpuMsPerThousand?.toFixed(2) ?? '').padStart(13)}${String(figures.failures).padStart(8)}   ${busyText(figures.coresBusy)}`;
+  `${(figures.mainThreadCpuMsPerThousand?.toFixed(2) ?? '').padStart(13)}${(figures.writtenKiBPerThousand?.toFixed(1) ?? '').padStart(16)}${String(figures.failures).padStart(8)}   ${busyText(figures.coresBusy)}`;
 const best = (runs: BatchFigures[]) => runs.reduce((a, b) => (b.pointsPerSecond > a.pointsPerSecond ? b : a));
 
 /** Starts the runs through the handshake, as `Experiment()` does, and returns their keys. */
@@ -65,7 +65,7 @@ export async function runLiveBench(): Promise<void> {
     const headers = { authorization: API_KEY, 'content-type': 'application/json;charset=utf-8', 'content-encoding': 'gzip', 'user-agent': 'python-requests/2.32.3' };
     const measure = async (target: ChildTarget, path: string) => {
       const meters = { server: () => target.cpuMs(), 'its main thread': () => target.mainThreadCpuMs(), 'load generator': loadGeneratorCpuMs };
-      const load = { urls: [target.url + path], headers, bodiesPerRun: bodies, points: POINTS, serverCpuMs: () => target.cpuMs(), mainThreadCpuMs: () => target.mainThreadCpuMs(), meters };
+      const load = { urls: [target.url + path], headers, bodiesPerRun: bodies, points: POINTS, serverCpuMs: () => target.cpuMs(), mainThreadCpuMs: () => target.mainThreadCpuMs(), writtenBytes: () => target.writtenBytes(), meters };
       await runBatchLoad({ ...load, seconds: 1 });
       return runBatchLoad({ ...load, seconds: SECONDS });
     };
@@ -81,6 +81,7 @@ export async function runLiveBench(): Promise<void> {
     console.log(`Live ingest: ${RUNS} simulated SDK runs, gzip metric batches of ${POINTS} points (${bodyKiB.toFixed(0)} KiB each), one batch in flight per run`);
     console.log(`  best of ${ROUNDS} alternating ${SECONDS} s runs (1 s warm-up each); servers in their own processes, CPU from /proc/<pid>/stat; throttling off`);
     console.log('  "main thread": CPU ms per 1k points of the server\'s main thread alone (JavaScript and SQLite writes: the serial part; decoding threads excluded)');
+    console.log('  "written": KiB the server passed to write calls per 1k points (/proc/<pid>/io wchar: SQLite WAL frames and checkpoints, and the replies)');
     console.log(header());
     console.log(row('bare Fastify (gunzip + JSON parse)', bareBest));
     console.log(row('Trackdesk clientlib metric batch', serviceBest));
