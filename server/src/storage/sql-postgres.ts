@@ -89,6 +89,23 @@ export function postgresPool(url: string, max = 10): pg.Pool {
   return new pg.Pool({ connectionString: url, max, types: TYPES, pipeline: true } as pg.PoolConfig);
 }
 
+/** The socket under a pool client (pg does not type it). */
+type CorkableClient = { connection?: { stream?: { cork?: () => void; uncork?: () => void } } };
+
+/**
+ * Runs `submit` with the client's socket corked: the queries it hands the pipelining client synchronously go out in
+ * one write instead of a write each (each costs a system call; under E29 load they were a tenth of the main thread).
+ */
+function inOneWrite<T>(client: pg.PoolClient, submit: () => T): T {
+  const stream = (client as unknown as CorkableClient).connection?.stream;
+  stream?.cork?.();
+  try {
+    return submit();
+  } finally {
+    stream?.uncork?.();
+  }
+}
+
 /** The transaction a call chain runs in: its connection, savepoints so far, savepoint depth (0: its own work), writes for the commit. */
 interface TransactionState {
   client: pg.PoolClient;
@@ -147,8 +164,10 @@ export function postgresSql(pool: pg.Pool): Sql {
    * (PostgreSQL then answers the COMMIT with a rollback).
    */
   const commit = async (state: TransactionState) => {
-    const writes = current.run(state, () => state.atCommit.map((write) => write()));
-    const committed = state.client.query('COMMIT');
+    const { writes, committed } = inOneWrite(state.client, () => ({
+      writes: current.run(state, () => state.atCommit.map((write) => write())),
+      committed: state.client.query('COMMIT'),
+    }));
     const outcomes = await Promise.allSettled([...writes, committed]);
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failed) throw failed.reason;
@@ -169,9 +188,11 @@ export function postgresSql(pool: pg.Pool): Sql {
   const attempt = async <T>(client: pg.PoolClient, work: () => Promise<T>, scope: TransactionScope | undefined): Promise<T> => {
     try {
       const state: TransactionState = { client, savepoints: { count: 0 }, depth: 0, atCommit: [] };
-      const begin = client.query(beginText(scope));
-      // Pipelined behind BEGIN: it runs once the locks are held. Should BEGIN fail, its failure is BEGIN's.
-      const prefetched = scope?.prefetch ? current.run(state, scope.prefetch) : undefined;
+      // The prefetch is pipelined behind BEGIN: it runs once the locks are held. Should BEGIN fail, its failure is BEGIN's.
+      const { begin, prefetched } = inOneWrite(client, () => ({
+        begin: client.query(beginText(scope)),
+        prefetched: scope?.prefetch ? current.run(state, scope.prefetch) : undefined,
+      }));
       prefetched?.catch(() => undefined);
       await begin;
       await prefetched;
