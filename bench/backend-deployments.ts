@@ -33,7 +33,7 @@ export interface Deployment {
 }
 
 const startInstance = (dataDir: string, databaseUrl?: string) =>
-  startChild([CLI, '--port', '0', '--data-dir', dataDir, '--throttle-off', ...(databaseUrl ? ['--database', databaseUrl] : [])], {
+  startChild([CLI, '--port', '0', '--data-dir', dataDir, '--throttle-off', '--no-background-tiles', ...(databaseUrl ? ['--database', databaseUrl] : [])], {
     TRACKDESK_BOOTSTRAP_API_KEY: DEPLOYMENT_API_KEY,
   });
 

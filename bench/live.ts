@@ -57,7 +57,7 @@ async function measureE29(service: ChildTarget, experimentKey: string): Promise<
  */
 export async function runLiveBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-live-'));
-  const service = await startChild([join(REPO, 'server/src/cli.ts'), '--port', '0', '--data-dir', dataDir, '--throttle-off'], { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY });
+  const service = await startChild([join(REPO, 'server/src/cli.ts'), '--port', '0', '--data-dir', dataDir, '--throttle-off', '--no-background-tiles'], { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY });
   const bare = await startChild([join(REPO, 'bench/live-bare.ts')]);
   try {
     const keys = await startRuns(service);
@@ -79,7 +79,7 @@ export async function runLiveBench(): Promise<void> {
 
     const bodyKiB = (bodies[0]?.[0]?.length ?? 0) / 1024;
     console.log(`Live ingest: ${RUNS} simulated SDK runs, gzip metric batches of ${POINTS} points (${bodyKiB.toFixed(0)} KiB each), one batch in flight per run`);
-    console.log(`  best of ${ROUNDS} alternating ${SECONDS} s runs (1 s warm-up each); servers in their own processes, CPU from /proc/<pid>/stat; throttling off`);
+    console.log(`  best of ${ROUNDS} alternating ${SECONDS} s runs (1 s warm-up each); servers in their own processes, CPU from /proc/<pid>/stat; throttling and background tiling off`);
     console.log('  "main thread": CPU ms per 1k points of the server\'s main thread alone (JavaScript and SQLite writes: the serial part; decoding threads excluded)');
     console.log('  "written": KiB the server passed to write calls per 1k points (/proc/<pid>/io wchar: SQLite WAL frames and checkpoints, and the replies)');
     console.log(header());

@@ -174,7 +174,7 @@ export async function runServiceBackendsBench(): Promise<void> {
     ];
     const points = (SHAPE.metrics * SHAPE.steps).toLocaleString('en');
     console.log(`\nBackends: SQLite, PostgreSQL with 1 and with 2 instances (clients spread over both), bare Fastify as baseline`);
-    console.log(`  every server the CLI in its own process (--throttle-off); PostgreSQL ${cluster.url().replace(/^postgres:\/\/[^@]*@/, '')}: a throw-away cluster on this machine, fsync on`);
+    console.log(`  every server the CLI in its own process (--throttle-off --no-background-tiles); PostgreSQL ${cluster.url().replace(/^postgres:\/\/[^@]*@/, '')}: a throw-away cluster on this machine, fsync on`);
     console.log(`  ${WARMUP_SECONDS} s of each load per service process first, then best of ${ROUNDS} rounds alternating over the rows, ${SECONDS} s each`);
     console.log(`  (1 s warm-up); CPU from /proc: per request of the service`);
     console.log(`  process(es) and of PostgreSQL (µs; batches: ms per 1,000 points); cores busy = CPU time / wall time over the run`);

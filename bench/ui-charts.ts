@@ -145,7 +145,7 @@ export function printChartFigures(figures: ChartFigures): void {
   const warm = median(figures.longWarm.map((one) => one.ms));
   const short = median(figures.short.map((one) => one.ms));
   console.log(`Charts (Chromium, click on the Metrics tab → the loss chart drawn with its legend; median of ${WARM_LOADS} fresh pages):`);
-  console.log(`  1,000,000-point metric, first read ever (tiles it once): ${ms(figures.longCold.ms)}`);
+  console.log(`  1,000,000-point metric, first read (seeded before the service started, which tiles it in its quiet moments): ${ms(figures.longCold.ms)}`);
   console.log(`  1,000,000-point metric, later reads: ${ms(warm)} (uPlot draw ${median(figures.longWarm.map((one) => one.drawMs)).toFixed(1)} ms)`);
   console.log(`  baseline, 1,000-point metric: ${ms(short)} (uPlot draw ${median(figures.short.map((one) => one.drawMs)).toFixed(1)} ms); ratio ${(warm / short).toFixed(2)}×`);
   console.log(
@@ -157,5 +157,6 @@ export function printChartFigures(figures: ChartFigures): void {
     `  live append (${figures.appends.length} points logged one by one into the open 1,000-point chart): shown after p50 ${ms(median(lags))}, max ${ms(Math.max(...lags))} ` +
       `(the page asks every second); setData → drawn ${median(figures.appends.map((one) => one.drawMs)).toFixed(1)} ms; chart builds: ${figures.builds ?? '—'}`,
   );
-  console.log(`  target: a 1,000,000-point metric drawn < 200 ms ${warm < 200 ? 'met' : 'MISSED'} (later reads)`);
+  const slowest = Math.max(figures.longCold.ms, warm);
+  console.log(`  target: a 1,000,000-point metric drawn < 200 ms ${slowest < 200 ? 'met' : 'MISSED'} (first and later reads)`);
 }

@@ -19,6 +19,7 @@ import { createServices, type KeepAliveIntervals } from './services.ts';
 import { openStorage } from './storage/open-storage.ts';
 import type { DeliveryPolicy } from './webhooks/worker.ts';
 import type { ThrottleLimits } from './throttle.ts';
+import type { TileKeeperOptions } from './tile-keeper.ts';
 
 /** Default request body limit (JSON bodies; uploads have their own limit). */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -59,6 +60,8 @@ export interface ServerOptions {
   webhookDelivery?: Partial<DeliveryPolicy>;
   /** Per-experiment logging limits (unset ones: the hosted service's, compat.md §2); `Infinity` lifts one. */
   throttle?: Partial<ThrottleLimits>;
+  /** How the background tiling of large metric series paces itself (tests shorten its waits). */
+  backgroundTiles?: TileKeeperOptions;
   /** The clock (ms since the epoch); tests pass their own to step time without sleeping. */
   now?: () => number;
 }
@@ -98,6 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       uploadLimitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
       webhookDelivery: options.webhookDelivery,
       throttle: options.throttle,
+      backgroundTiles: options.backgroundTiles,
     },
     options.now,
   );
@@ -147,6 +151,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await storage.close();
     throw error;
   }
+  services.tileKeeper.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;

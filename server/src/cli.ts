@@ -33,6 +33,8 @@ Options:
                              (metricsPerMinute, parametersPerMinute, outputLinesPerMinute, otherPerMinute,
                              valuesPerMetric; defaults 12000, 10000, 12000, 8000, 15000 as the hosted service)
   --throttle-off             no logging limits at all
+  --no-background-tiles      tile metric series for charts only when they are read, never in quiet moments
+                             (benches of ingest use it: a quiet process is not an idle machine)
   --webhooks-allow-private   let webhooks target loopback and private addresses (off: SSRF protection)
   --log                      log every request (JSON lines on stdout)
   -h, --help                 show this help
@@ -52,6 +54,7 @@ const OPTIONS = {
   'uploads-in-flight': { type: 'string' },
   throttle: { type: 'string' },
   'throttle-off': { type: 'boolean', default: false },
+  'no-background-tiles': { type: 'boolean', default: false },
   'webhooks-allow-private': { type: 'boolean', default: false },
   log: { type: 'boolean', default: false },
   user: { type: 'string' },
@@ -114,6 +117,7 @@ async function main(argv: string[]): Promise<void> {
     uploadsInFlight: integerOption('uploads-in-flight', values['uploads-in-flight'], 1, 10_000),
     throttle: throttleOption(values.throttle, values['throttle-off']),
     webhooksAllowPrivate: values['webhooks-allow-private'],
+    backgroundTiles: { enabled: !values['no-background-tiles'] },
     logger: values.log,
   });
   handleShutdownSignals(starting);

@@ -29,6 +29,7 @@ import { createWorkspaceStore, type WorkspaceStore } from './storage/workspaces.
 import { createLoggedDataStore, type LoggedDataStore } from './storage/logged-data.ts';
 import { createSearchStore, type SearchStore } from './storage/search.ts';
 import { createThrottleGuard, type ThrottleGuard } from './throttle-guard.ts';
+import { createTileKeeper, type TileKeeper, type TileKeeperOptions } from './tile-keeper.ts';
 import { defaultThrottleLimits, type ThrottleLimits } from './throttle.ts';
 
 /** The intervals E9 answers (ms). */
@@ -49,6 +50,8 @@ export interface ServiceConfig {
   webhookDelivery?: Partial<DeliveryPolicy>;
   /** Per-experiment logging limits; unset ones default to the hosted service's (compat.md §2). */
   throttle?: Partial<ThrottleLimits>;
+  /** How the background tiling of large metric series paces itself (tests shorten its waits). */
+  backgroundTiles?: TileKeeperOptions;
 }
 
 /** Something to run when an experiment is purged (e.g. deleting its blobs; rows go by ON DELETE CASCADE). */
@@ -103,10 +106,12 @@ export interface Services {
   changes: ChangeStore;
   /** What an experiment logged since a reader's last look. */
   liveData: LiveDataStore;
-  /** Pre-aggregated tiles of metric series (filled at read time). */
+  /** Pre-aggregated tiles of metric series (filled at read time, and by the tile keeper in quiet moments). */
   metricTiles: MetricTileStore;
   /** Metric series downsampled for charts, from the tiles. */
   seriesSampler: SeriesSampler;
+  /** Tiles large metric series in the service's quiet moments (told of every metric append). */
+  tileKeeper: TileKeeper;
   /** Registers work to do after an experiment is purged from the database. */
   onExperimentPurged(listener: PurgeListener): void;
   /** Runs the purge listeners (called by the purge handler after the row is gone). */
@@ -139,6 +144,8 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   });
   purgeListeners.push(() => blobGarbage.collect().then(() => undefined));
   closeListeners.push(() => webhooks.worker.close());
+  const tileKeeper = createTileKeeper(metricTiles, config.backgroundTiles);
+  closeListeners.push(() => tileKeeper.close());
   return {
     sql,
     config,
@@ -172,6 +179,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     liveData: createLiveDataStore(sql),
     metricTiles,
     seriesSampler: createSeriesSampler(metricTiles),
+    tileKeeper,
     onExperimentPurged: (listener) => void purgeListeners.push(listener),
     async experimentPurged(experimentId) {
       for (const listener of purgeListeners) await listener(experimentId);

@@ -48,6 +48,7 @@ export function appendMetrics(
     const append = () => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric);
     const { refusedSeries } = await loggedData.batch.run([experimentId], append, { atomic: true, hint: { experimentId, points } satisfies AppendHint });
     if (refusedSeries !== null) await throttle.refuseFullSeries(experimentId, refusedSeries);
+    else services.tileKeeper.logged(experimentId, points.length);
   };
   return throttle.admit(experimentId, type, count, write, oversized);
 }

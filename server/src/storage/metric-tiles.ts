@@ -24,7 +24,10 @@ export interface RawPoint {
   value: string;
 }
 
-/** Pre-aggregated tiles of metric series, filled at read time (never by the write path), and raw range reads. */
+/**
+ * Pre-aggregated tiles of metric series, filled at read time and in the service's quiet moments (see tile-keeper.ts),
+ * never by the write path, and raw range reads.
+ */
 export interface MetricTileStore {
   /** The metric `name` of an experiment; undefined when it logged none. */
   item(experimentId: number, name: string): Promise<MetricItemRef | undefined>;
@@ -33,6 +36,14 @@ export interface MetricTileStore {
    * served between them); answers the finest level kept per axis.
    */
   catchUp(item: MetricItemRef): Promise<FinestLevels>;
+  /** Tiles one transaction's chunk of the points that arrived since the last call; true once none is left. */
+  catchUpStep(item: MetricItemRef): Promise<boolean>;
+  /** The metric series of an experiment with at least `min` points not tiled yet. */
+  lagging(experimentId: number, min: number): Promise<MetricItemRef[]>;
+  /** The metric series with an id in (afterId, afterId + span] and at least `min` points not tiled yet. */
+  laggingInRange(afterId: number, span: number, min: number): Promise<MetricItemRef[]>;
+  /** The highest id a metric series may have (0 when there is none). */
+  lastItemId(): Promise<number>;
   /** The tiles of one level whose index lies in [lo, hi], by index. */
   tiles(itemId: number, axis: AxisCode, level: number, lo: number, hi: number): Promise<[number, TileSummary][]>;
   /** At most `limit` points with a step in [lo, hi], in series order. */
@@ -127,6 +138,11 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
        time_level = excluded.time_level, pass_upto = excluded.pass_upto, pass_step = excluded.pass_step, pass_timestamp = excluded.pass_timestamp,
        pass_seq = excluded.pass_seq`,
   );
+  const LAGGING = `SELECT i.id, i.value_count AS count FROM logged_items i LEFT JOIN metric_tile_marks m ON m.item_id = i.id
+    WHERE i.kind = 'metric' AND i.value_count - coalesce(m.tiled_count, 0) >= ?`;
+  const lagging = db.prepare<[number, number], MetricItemRef>(`${LAGGING} AND i.experiment_id = ? ORDER BY i.id`);
+  const laggingInRange = db.prepare<[number, number, number], MetricItemRef>(`${LAGGING} AND i.id > ? AND i.id <= ? ORDER BY i.id`);
+  const lastItemId = db.prepare<[], number | null>('SELECT max(id) FROM logged_items').pluck();
   const points = createPointRangeReader(db);
   const upsert = db.prepare(
     `INSERT INTO metric_tiles (item_id, axis, level, tile, ${TILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -185,6 +201,10 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
 
   return {
     item: (experimentId, name) => item.get(experimentId, name),
+    catchUpStep: async (ref) => (await tileChunk(ref)) !== undefined,
+    lagging: (experimentId, min) => lagging.all(min, experimentId),
+    laggingInRange: (afterId, span, min) => laggingInRange.all(min, afterId, afterId + span),
+    lastItemId: async () => (await lastItemId.get()) ?? 0,
     async catchUp(ref) {
       const before = running.get(ref.id);
       if (before) await before.catch(() => undefined);

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { databaseFile } from '../src/storage/database.ts';
+import type { TileKeeperOptions } from '../src/tile-keeper.ts';
+import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from './clientlib-sdk.ts';
+import { startTestServer, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
+
+/** Series of at least 2,000 untiled points are tiled once their experiment logged nothing for 600 ms. */
+const KEEPER: TileKeeperOptions = { minPoints: 2_000, quietMs: 600, pauseMs: 5, startDelayMs: 0 };
+const dataDirs: string[] = [];
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A server on a data dir of its own (kept for a restart), with unlimited logging. */
+async function serverOn(dataDir: string, backgroundTiles: TileKeeperOptions): Promise<TestServer> {
+  return startTestServer({ backend: 'sqlite', dataDir, backgroundTiles, throttle: { metricsPerMinute: Infinity, valuesPerMetric: Infinity } });
+}
+
+const newDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'trackdesk-tiles-'));
+  dataDirs.push(dir);
+  return dir;
+};
+
+/** Starts a run and logs `points` points of `loss` (a point per step) in batches of 1,000, as the SDK's streamer does. */
+async function logRun(server: TestServer, points: number): Promise<string> {
+  const key = sdkExperimentKey();
+  expect((await sdkCall(server.url, { path: 'logger/add/run', body: addRunBody(key, 'tiles', 'admin') })).status).toBe(200);
+  for (let from = 0; from < points; from += 1_000) {
+    const values = Array.from({ length: Math.min(1_000, points - from) }, (_, index) => metricItem('loss', 1 / (1 + from + index), from + index));
+    const reply = await sdkCall(server.url, { path: 'batch/logger/experiment/metric', body: { apiKey: TEST_ADMIN_KEY, experimentKey: key, values }, gzip: true, experimentKey: key });
+    expect(reply.status).toBe(200);
+  }
+  return key;
+}
+
+/** How many points of the run's `loss` are tiled, read from the database file beside the service (0 before any). */
+function tiledPoints(dataDir: string, experimentKey: string): number {
+  const db = new Database(databaseFile(dataDir), { readonly: true });
+  try {
+    const row = db
+      .prepare<[string], { tiled: number }>(
+        `SELECT m.tiled_count AS tiled FROM metric_tile_marks m JOIN logged_items i ON i.id = m.item_id JOIN experiments e ON e.id = i.experiment_id
+         WHERE e.key = ? AND i.name = 'loss' AND m.pass_upto = 0`,
+      )
+      .get(experimentKey);
+    return row?.tiled ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** Waits (up to 15 s) until `count` answers `expected`. */
+async function eventually(count: () => number, expected: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (count() !== expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(count()).toBe(expected);
+}
+
+describe('background tiling of large metric series', () => {
+  it('tiles a series once its experiment stopped logging, with no chart read, and leaves small series to the reads', async () => {
+    const dataDir = newDataDir();
+    const server = await serverOn(dataDir, KEEPER);
+    try {
+      const large = await logRun(server, 3_500);
+      const small = await logRun(server, 1_500);
+      // Still within its quiet time: nothing tiled yet, so a run that keeps logging is not tiled behind its back.
+      expect(tiledPoints(dataDir, large)).toBe(0);
+      await eventually(() => tiledPoints(dataDir, large), 3_500);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(tiledPoints(dataDir, small)).toBe(0);
+      // What the keeper tiled is what a read would have: the chart read answers every point from the tiles.
+      const read = await server.call('getMetricSeries', { query: { experimentKey: large, metricName: 'loss', buckets: 100 } });
+      expect(read.status).toBe(200);
+      expect(read.body.total).toBe(3_500);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('tiles at start the large series a service left untiled', async () => {
+    const dataDir = newDataDir();
+    const first = await serverOn(dataDir, { enabled: false });
+    let key: string;
+    try {
+      key = await logRun(first, 4_000);
+    } finally {
+      await first.close();
+    }
+    expect(tiledPoints(dataDir, key)).toBe(0);
+    const second = await serverOn(dataDir, KEEPER);
+    try {
+      await eventually(() => tiledPoints(dataDir, key), 4_000);
+    } finally {
+      await second.close();
+    }
+  });
+});
