@@ -11,10 +11,11 @@ export const TILE_LEVELS = 8;
 /** x units of one tile of `level`. */
 export const tileWidth = (level: number): number => 16 ** level;
 
-/** A metric series: its item id and how many points it holds. */
+/** A metric series: its item id, how many points it holds, and its experiment (whose lock its tiling takes). */
 export interface MetricItemRef {
   id: number;
   count: number;
+  experimentId: number;
 }
 
 /** A stored point as chart reads need it. */
@@ -125,7 +126,7 @@ const rawPoint = ({ step, timestamp, value }: OrderedPoint): RawPoint => ({ step
 /** Creates the tile store over a database. */
 export function createMetricTileStore(db: Sql): MetricTileStore {
   const item = db.prepare<[number, string], MetricItemRef>(
-    "SELECT id, value_count AS count FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ?",
+    "SELECT id, value_count AS count, experiment_id AS experimentId FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ?",
   );
   const mark = db.prepare<[number], TileMark>(
     `SELECT tiled_count AS count, tiled_max_step AS maxStep, step_level AS stepLevel, time_level AS timeLevel, pass_upto AS upto,
@@ -138,7 +139,7 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
        time_level = excluded.time_level, pass_upto = excluded.pass_upto, pass_step = excluded.pass_step, pass_timestamp = excluded.pass_timestamp,
        pass_seq = excluded.pass_seq`,
   );
-  const LAGGING = `SELECT i.id, i.value_count AS count FROM logged_items i LEFT JOIN metric_tile_marks m ON m.item_id = i.id
+  const LAGGING = `SELECT i.id, i.value_count AS count, i.experiment_id AS experimentId FROM logged_items i LEFT JOIN metric_tile_marks m ON m.item_id = i.id
     WHERE i.kind = 'metric' AND i.value_count - coalesce(m.tiled_count, 0) >= ?`;
   const lagging = db.prepare<[number, number], MetricItemRef>(`${LAGGING} AND i.experiment_id = ? ORDER BY i.id`);
   const laggingInRange = db.prepare<[number, number, number], MetricItemRef>(`${LAGGING} AND i.id > ? AND i.id <= ? ORDER BY i.id`);
@@ -163,7 +164,11 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
       `SELECT tile, ${TILE_COLUMNS} FROM metric_tiles WHERE item_id = ? AND axis = ? AND level = ? AND tile BETWEEN ? AND ? ORDER BY tile`,
     )
     .raw();
-  /** Tiles one chunk of the pending points (starting a pass when none is under way); answers the levels once all are tiled. */
+  /**
+   * Tiles one chunk of the pending points (starting a pass when none is under way); answers the levels once all are
+   * tiled. Its transaction is scoped to the series' experiment: on PostgreSQL, other experiments' writes go on beside
+   * it (SQLite runs transactions one at a time anyway).
+   */
   const tileChunk = (ref: MetricItemRef): Promise<FinestLevels | undefined> => db.transaction(async () => {
     const seen = await mark.get(ref.id);
     if (seen && seen.upto === 0 && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
@@ -187,7 +192,7 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
     }
     await saveMark.run(ref.id, pass.upto, await points.maxStep(ref.id), levels[0], levels[1], 0, 0, 0, 0);
     return levels;
-  });
+  }, { experiments: [ref.experimentId] });
 
   /** Catch-ups under way, by item: a second reader of the same series waits for the first. */
   const running = new Map<number, Promise<FinestLevels>>();
