@@ -7,8 +7,6 @@ export interface TileKeeperOptions {
   enabled?: boolean;
   /** Untiled points a series must hold before the keeper tiles it (fewer take a read a few ms to tile). */
   minPoints?: number;
-  /** How long an experiment must have logged no metric before its series are tiled (ms). */
-  quietMs?: number;
   /** The pause between two transactions of tiling, and how often a busy service is looked at again (ms). */
   pauseMs?: number;
   /** Share of a pause the event loop may have been busy with other work for the keeper to go on. */
@@ -19,11 +17,10 @@ export interface TileKeeperOptions {
 
 /**
  * Tiles large metric series in the service's quiet moments, so that the first chart read of a run that logged
- * 1,000,000 points finds its tiles ready instead of tiling them (some 2 s). It tiles the series that were left
- * untiled when the service started, and those of experiments that stopped logging metrics for a while (a series that
- * keeps growing is tiled by the chart reads that follow it). Each step is one transaction of at most 20,000 points;
- * between steps it pauses, and it waits while the event loop was busy with other work during the pause, so ingest
- * and requests keep their speed.
+ * 1,000,000 points finds its tiles ready instead of tiling them (some 2 s). It tiles the series left untiled when the
+ * service started, and those of each experiment that logged `minPoints` metric points since its last look. Each step
+ * is one transaction of at most 20,000 points; between steps it pauses, and it waits while the event loop was busy
+ * with other work during the pause, so ingest and requests keep their speed.
  */
 export interface TileKeeper {
   /** Notes that an experiment logged `points` metric points. */
@@ -36,41 +33,25 @@ export interface TileKeeper {
 
 /** Ids of logged items looked at per query of the start-up scan. */
 const SCAN_SPAN = 5_000;
+/** Experiments whose small counts of points are kept at most (past it they are forgotten: their reads tile them). */
+const MAX_COUNTED = 10_000;
 
 /** Creates the keeper over the tile store. */
 export function createTileKeeper(tiles: MetricTileStore, options: TileKeeperOptions = {}): TileKeeper {
-  const { enabled = true, minPoints = 20_000, quietMs = 10_000, pauseMs = 20, maxBusy = 0.5, startDelayMs = 10_000 } = options;
-  /** Points logged per experiment since its series were last looked at, and when it last logged. */
-  const logging = new Map<number, { points: number; lastAt: number }>();
+  const { enabled = true, minPoints = 20_000, pauseMs = 20, maxBusy = 0.5, startDelayMs = 10_000 } = options;
+  /** Points logged per experiment since its series were last looked at, while fewer than minPoints. */
+  const grown = new Map<number, number>();
+  /** Experiments that logged minPoints or more since their series were last looked at. */
+  const due = new Set<number>();
   const queue: MetricItemRef[] = [];
   let scanFrom: number | undefined;
   let scanEnd = 0;
   let running: Promise<void> | undefined;
   let closed = false;
 
-  /** The pause under way: close() ends it at once. */
-  let wake: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        wake = undefined;
-        resolve();
-      }, ms);
-      timer.unref();
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 
-  /** How long until the first experiment that logged goes quiet (ms). */
-  const untilQuiet = (): number => {
-    let first = Number.POSITIVE_INFINITY;
-    for (const { lastAt } of logging.values()) first = Math.min(first, lastAt + quietMs - performance.now());
-    return Math.max(pauseMs, first);
-  };
-
-  /** Fills the queue from the start-up scan or from the experiments that went quiet; false when there is nothing to do. */
+  /** Fills the queue from the start-up scan or from an experiment that is due; false when there is nothing to do. */
   const refill = async (): Promise<boolean> => {
     if (scanFrom !== undefined) {
       const from = scanFrom;
@@ -78,11 +59,9 @@ export function createTileKeeper(tiles: MetricTileStore, options: TileKeeperOpti
       queue.push(...(await tiles.laggingInRange(from, SCAN_SPAN, minPoints)));
       return true;
     }
-    const now = performance.now();
-    for (const [experimentId, { points, lastAt }] of logging) {
-      if (now - lastAt < quietMs) continue;
-      logging.delete(experimentId);
-      if (points >= minPoints) queue.push(...(await tiles.lagging(experimentId, minPoints)));
+    for (const experimentId of due) {
+      due.delete(experimentId);
+      queue.push(...(await tiles.lagging(experimentId, minPoints)));
       return true;
     }
     return false;
@@ -90,19 +69,17 @@ export function createTileKeeper(tiles: MetricTileStore, options: TileKeeperOpti
 
   const work = async () => {
     let busyAt = performance.eventLoopUtilization();
-    let wait = pauseMs;
     while (!closed) {
-      await pause(wait);
-      wait = pauseMs;
+      await pause(pauseMs);
       const busy = performance.eventLoopUtilization(busyAt);
       busyAt = performance.eventLoopUtilization();
       if (closed || busy.utilization > maxBusy) continue;
       const next = queue[0];
       if (next === undefined) {
         if (await refill()) continue;
-        if (logging.size === 0) return;
-        wait = untilQuiet();
-        continue;
+        // Stopped in the same turn as the last look: an experiment that becomes due after it starts a new loop.
+        running = undefined;
+        return;
       }
       if (await tiles.catchUpStep(next)) queue.shift();
       busyAt = performance.eventLoopUtilization();
@@ -111,18 +88,25 @@ export function createTileKeeper(tiles: MetricTileStore, options: TileKeeperOpti
 
   const run = () => {
     if (running || closed) return;
-    running = work()
+    const current: Promise<void> = work()
       .catch((error: unknown) => console.error('background tiling stopped:', error))
       .finally(() => {
-        running = undefined;
+        if (running === current) running = undefined;
       });
+    running = current;
   };
 
   return {
     logged(experimentId, points) {
       if (!enabled) return;
-      const seen = logging.get(experimentId);
-      logging.set(experimentId, { points: (seen?.points ?? 0) + points, lastAt: performance.now() });
+      const total = (grown.get(experimentId) ?? 0) + points;
+      if (total < minPoints) {
+        if (grown.size >= MAX_COUNTED && !grown.has(experimentId)) grown.clear();
+        grown.set(experimentId, total);
+        return;
+      }
+      grown.delete(experimentId);
+      due.add(experimentId);
       run();
     },
     start() {
@@ -142,7 +126,6 @@ export function createTileKeeper(tiles: MetricTileStore, options: TileKeeperOpti
     },
     async close() {
       closed = true;
-      wake?.();
       await running;
     },
   };
