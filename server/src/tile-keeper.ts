@@ -76,7 +76,7 @@ export function createTileKeeper(tiles: MetricTileStore, options: TileKeeperOpti
       if (closed || busy.utilization > maxBusy) continue;
       const next = queue[0];
       if (next === undefined) {
-        if (await refill()) continue;
+        if ((await refill()) || due.size > 0) continue;
         // Stopped in the same turn as the last look: an experiment that becomes due after it starts a new loop.
         running = undefined;
         return;
