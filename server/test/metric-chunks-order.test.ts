@@ -143,4 +143,27 @@ describe.each(testBackends())('packed metric points on %s', (backend) => {
     expect(top.reduce((sum, row) => sum + Number(row[3]) + Number(row[4]), 0)).toBe(points.length);
     expect(await tileRows(scattered)).toEqual(expected);
   });
+
+  it('tiles up to its own count when it finishes a pass another caller started with an older one (the tile keeper, another instance)', async () => {
+    const points = scrambled(45_000, 30_000).map((point) => ({ ...point, name: 'loss' }));
+    const experiments = [await fixture.newExperiment(), await fixture.newExperiment()];
+    for (const experimentId of experiments) await appendInBatches(fixture, experimentId, points, 5_000);
+    const tiles = createMetricTileStore(fixture.db);
+    const rowsOf = async (experimentId: number) => {
+      const ref = await tiles.item(experimentId, 'loss');
+      if (!ref) throw new Error('no series');
+      return fixture.db.prepare<[number], unknown[]>('SELECT axis, level, tile, count, min, max, first_x, last_x FROM metric_tiles WHERE item_id = ? ORDER BY axis, level, tile').raw().all(ref.id);
+    };
+    const [interrupted, whole] = experiments as [number, number];
+    const ref = await tiles.item(interrupted, 'loss');
+    if (!ref) throw new Error('no series');
+    // A keeper that looked when the series held 30,000 points tiles one 20,000-point step and stops mid-pass.
+    expect(await tiles.catchUpStep({ ...ref, count: 30_000 })).toBe(false);
+    await tiles.catchUp(ref);
+    const wholeRef = await tiles.item(whole, 'loss');
+    if (!wholeRef) throw new Error('no series');
+    await tiles.catchUp(wholeRef);
+    expect(await rowsOf(interrupted)).toEqual(await rowsOf(whole));
+    expect(await tiles.catchUpStep(ref)).toBe(true);
+  }, 60_000);
 });

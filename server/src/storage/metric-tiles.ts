@@ -191,7 +191,8 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
       return undefined;
     }
     await saveMark.run(ref.id, pass.upto, await points.maxStep(ref.id), levels[0], levels[1], 0, 0, 0, 0);
-    return levels;
+    // A pass another caller started (the tile keeper's, or a reader's on another instance) may end short of this ref.
+    return pass.upto >= ref.count ? levels : undefined;
   }, { experiments: [ref.experimentId] });
 
   /** Catch-ups under way, by item: a second reader of the same series waits for the first. */
