@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
 import { installFilterProbe, plainTablePage, scrollFrameRate, timeKeystrokes, timeNavigation } from './ui-measure.ts';
 import { seedProjects, type SeededProject } from './ui-seed.ts';
@@ -127,6 +127,22 @@ async function measurePlainTable(page: Page, label: string): Promise<Figures> {
   return figures;
 }
 
+/** Starts the browser shell and opens the app in a fresh 1280×800 context of `browser` (filter probe installed), once ready. */
+export async function openApp(browser: Browser, userDataDir: string): Promise<{ shell: ChildProcess; origin: string; context: BrowserContext; page: Page }> {
+  const started = await startShell(userDataDir);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(installFilterProbe);
+    const page = await context.newPage();
+    await page.goto(started.url);
+    await page.locator('[data-app-state="ready"]').waitFor();
+    return { shell: started.child, origin: new URL(started.url).origin, context, page };
+  } catch (error) {
+    await stopShell(started.child);
+    throw error;
+  }
+}
+
 /** Stops the browser shell (SIGTERM) and waits for it to exit; nothing when it never started. */
 export async function stopShell(shell: ChildProcess | undefined): Promise<void> {
   if (!shell) return;
@@ -159,14 +175,9 @@ export async function runUiBench(): Promise<void> {
     const chartSeedStart = performance.now();
     const charted = await seedChartExperiments(join(userDataDir, 'service'));
     console.log(`Seeded a 1,000,000-point and a 1,000-point metric in ${((performance.now() - chartSeedStart) / 1000).toFixed(1)} s.`);
-    const started = await startShell(userDataDir);
-    shell = started.child;
-    const origin = new URL(started.url).origin;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(installFilterProbe);
-    const page = await context.newPage();
-    await page.goto(started.url);
-    await page.locator('[data-app-state="ready"]').waitFor();
+    const opened = await openApp(browser, userDataDir);
+    shell = opened.shell;
+    const { origin, context, page } = opened;
 
     const plain = await context.newPage();
     const baseline = await measurePlainTable(plain, 'plain HTML table, 1,000 rows');

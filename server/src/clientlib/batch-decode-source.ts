@@ -1,3 +1,5 @@
+import { endOfString, MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-nesting.ts';
+
 /**
  * The code of a batch decoding thread, evaluated as a CommonJS script (as the checkpointer's: the bundled service needs
  * no second entry file). Each message is a list of jobs `{id, body, encoding, limit}`; for each, it decompresses the
@@ -6,41 +8,19 @@
  * path (a body that does not decompress or is over `limit` decoded, a byte-order mark, JSON that is invalid, nested
  * over 1000 levels or that names `__proto__`/`constructor`, a body that is no object with a `values` array): the main
  * thread then reads that body the ordinary way, so every refusal keeps its status and message. The nesting is
- * checked on the parsed body when that is exact (see tooDeep), which costs a tenth of scanning the text.
+ * checked on the parsed body when that is exact (see tooDeep), which costs a tenth of scanning the text; the scan of
+ * the text is the main thread's own (http/json-nesting.ts, embedded).
  */
 export const BATCH_DECODE_SOURCE = String.raw`
 'use strict';
 const { parentPort } = require('node:worker_threads');
 const zlib = require('node:zlib');
-const MAX_JSON_DEPTH = 1000;
+const MAX_JSON_DEPTH = ${MAX_JSON_DEPTH};
 const PROTO = /"(?:_|\\u005[Ff])(?:_|\\u005[Ff])(?:p|\\u0070)(?:r|\\u0072)(?:o|\\u006[Ff])(?:t|\\u0074)(?:o|\\u006[Ff])(?:_|\\u005[Ff])(?:_|\\u005[Ff])"\s*:/;
 const CONSTRUCTOR = /"(?:c|\\u0063)(?:o|\\u006[Ff])(?:n|\\u006[Ee])(?:s|\\u0073)(?:t|\\u0074)(?:r|\\u0072)(?:u|\\u0075)(?:c|\\u0063)(?:t|\\u0074)(?:o|\\u006[Ff])(?:r|\\u0072)"\s*:/;
 
-function endOfString(text, start) {
-  let end = start;
-  for (;;) {
-    end = text.indexOf('"', end + 1);
-    if (end < 0) return -1;
-    let backslashes = 0;
-    while (text.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes += 1;
-    if (backslashes % 2 === 0) return end;
-  }
-}
-
-function nestsDeeperThan(text, limit) {
-  let depth = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text.charCodeAt(index);
-    if (char === 0x22) {
-      index = endOfString(text, index);
-      if (index < 0) return false;
-    } else if (char === 0x5b || char === 0x7b) {
-      depth += 1;
-      if (depth > limit) return true;
-    } else if (char === 0x5d || char === 0x7d) depth -= 1;
-  }
-  return false;
-}
+${endOfString}
+const nestsDeeperThan = ${nestsDeeperThan};
 
 /** Decoded text above which the nesting is checked before parsing (parsing deep nesting first would hold too much memory). */
 const SCAN_FIRST_CHARS = 1 << 20;
