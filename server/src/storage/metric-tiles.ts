@@ -59,7 +59,6 @@ export type FinestLevels = [number, number];
 /** How much of a series is tiled, and at which levels. */
 interface TileMark {
   count: number;
-  maxStep: number;
   /** 0 until the first chunk chose them. */
   stepLevel: number;
   timeLevel: number;
@@ -129,13 +128,13 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
     "SELECT id, value_count AS count, experiment_id AS experimentId FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ?",
   );
   const mark = db.prepare<[number], TileMark>(
-    `SELECT tiled_count AS count, tiled_max_step AS maxStep, step_level AS stepLevel, time_level AS timeLevel, pass_upto AS upto,
+    `SELECT tiled_count AS count, step_level AS stepLevel, time_level AS timeLevel, pass_upto AS upto,
        pass_step AS keyStep, pass_timestamp AS keyTimestamp, pass_seq AS keySeq FROM metric_tile_marks WHERE item_id = ?`,
   );
-  const saveMark = db.prepare<[number, number, number, number, number, number, number, number, number]>(
-    `INSERT INTO metric_tile_marks (item_id, tiled_count, tiled_max_step, step_level, time_level, pass_upto, pass_step, pass_timestamp, pass_seq)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (item_id) DO UPDATE SET tiled_count = excluded.tiled_count, tiled_max_step = excluded.tiled_max_step, step_level = excluded.step_level,
+  const saveMark = db.prepare<[number, number, number, number, number, number, number, number]>(
+    `INSERT INTO metric_tile_marks (item_id, tiled_count, step_level, time_level, pass_upto, pass_step, pass_timestamp, pass_seq)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (item_id) DO UPDATE SET tiled_count = excluded.tiled_count, step_level = excluded.step_level,
        time_level = excluded.time_level, pass_upto = excluded.pass_upto, pass_step = excluded.pass_step, pass_timestamp = excluded.pass_timestamp,
        pass_seq = excluded.pass_seq`,
   );
@@ -174,7 +173,7 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
     if (seen && seen.upto === 0 && seen.count >= ref.count) return [seen.stepLevel, seen.timeLevel];
     const pass = seen && seen.upto > 0
       ? seen
-      : { count: seen?.count ?? 0, maxStep: seen?.maxStep ?? -1, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: -2, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
+      : { count: seen?.count ?? 0, stepLevel: seen?.stepLevel ?? 0, timeLevel: seen?.timeLevel ?? 0, upto: ref.count, keyStep: -2, keyTimestamp: Number.MIN_SAFE_INTEGER, keySeq: -1 };
     const rows = await points.first(ref.id, { ...WHOLE_SERIES, afterSeq: pass.count, uptoSeq: pass.upto, after: [pass.keyStep, pass.keyTimestamp, pass.keySeq] }, CHUNK_POINTS);
     const chosen: FinestLevels | undefined = pass.stepLevel > 0 ? [pass.stepLevel, pass.timeLevel] : undefined;
     const deltas = tileDeltas(rows, chosen ?? [1, 1]);
@@ -187,10 +186,10 @@ export function createMetricTileStore(db: Sql): MetricTileStore {
     }
     const last = rows.at(-1);
     if (rows.length === CHUNK_POINTS && last) {
-      await saveMark.run(ref.id, pass.count, pass.maxStep, levels[0], levels[1], pass.upto, last.step, last.timestamp, last.seq);
+      await saveMark.run(ref.id, pass.count, levels[0], levels[1], pass.upto, last.step, last.timestamp, last.seq);
       return undefined;
     }
-    await saveMark.run(ref.id, pass.upto, await points.maxStep(ref.id), levels[0], levels[1], 0, 0, 0, 0);
+    await saveMark.run(ref.id, pass.upto, levels[0], levels[1], 0, 0, 0, 0);
     // A pass another caller started (the tile keeper's, or a reader's on another instance) may end short of this ref.
     return pass.upto >= ref.count ? levels : undefined;
   }, { experiments: [ref.experimentId] });
