@@ -1,20 +1,29 @@
+import { globSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** What both Node projects share: one throw-away PostgreSQL cluster per project, started when a test first asks for a database. */
+const nodeProject = {
+  environment: 'node' as const,
+  globalSetup: ['server/test/postgres-global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+};
+
+/**
+ * The server test files whose services take the default backend (SQLite) and do not run on both backends themselves
+ * (`describe.each(testBackends())`): the `node on postgres` project runs them again with PostgreSQL as the default.
+ */
+const defaultBackendFiles = globSync('server/test/**/*.test.ts').filter((file) => {
+  const text = readFileSync(file, 'utf8');
+  return text.includes('startTestServer(') && !text.includes('testBackends()');
+});
 
 /** Unit and integration tests: Node for everything but the renderer, jsdom for the renderer. */
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['{shared,server,electron,tools}/**/*.test.ts'],
-          // One throw-away PostgreSQL cluster for the whole run, started when a test first asks for a database.
-          globalSetup: ['server/test/postgres-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
+      { test: { ...nodeProject, name: 'node', include: ['{shared,server,electron,tools}/**/*.test.ts'] } },
+      { test: { ...nodeProject, name: 'node on postgres', include: defaultBackendFiles, env: { TRACKDESK_TEST_BACKEND: 'postgres' } } },
       {
         test: {
           name: 'renderer',

@@ -2,10 +2,7 @@ import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './accounts.ts';
 import type { Caller } from './http/handler.ts';
 import type { Sql } from './storage/sql.ts';
-import type { StorageLocation } from './storage/open-storage.ts';
-import { openPostgres } from './storage/postgres-database.ts';
-import { postgresSql } from './storage/sql-postgres.ts';
-import { openSqlite } from './storage/sql-sqlite.ts';
+import { openSql, type StorageLocation } from './storage/open-storage.ts';
 import type { ExternalCommits } from './storage/external-commits.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './storage/users.ts';
 import { createWorkspaceStore } from './storage/workspaces.ts';
@@ -107,7 +104,7 @@ export async function revokeApiKeys(location: StorageLocation, prefix: string): 
 }
 
 async function withStores<T>(location: StorageLocation, use: (users: UserStore, db: Sql) => Promise<T>): Promise<T> {
-  const db = location.databaseUrl === undefined ? openSqlite(location.dataDir) : postgresSql(await openPostgres(location.databaseUrl, 1));
+  const db = await openSql(location);
   try {
     return await use(createUserStore(db), db);
   } finally {

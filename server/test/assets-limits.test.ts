@@ -74,7 +74,7 @@ describe('upload limits and interrupted uploads', () => {
       for (const path of leftovers) utimesSync(path, twoHoursAgo, twoHoursAgo);
       expect(blobFiles(dataDir)).toHaveLength(2);
 
-      const second = await startTestServer({ dataDir });
+      const second = await startTestServer({ storage: first.storage });
       expect(tempFiles(dataDir)).toEqual([]);
       expect(blobFiles(dataDir)).toHaveLength(1);
       const download = await second.call('downloadAsset', { query: { experimentKey, assetId: kept.body.assetId } });

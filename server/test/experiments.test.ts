@@ -57,7 +57,7 @@ describe('creating and reading experiments', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ code: 404, sdk_error_code: 90211 });
     const key = await createExperiment('private');
-    const eve = await issueApiKey({ dataDir: server.dataDir, userName: 'eve' });
+    const eve = await issueApiKey({ ...server.storage, userName: 'eve' });
     const foreign = await server.call('stopExperiment', { key: eve.apiKey, query: { experimentKey: key } });
     expect(foreign.status).toBe(403);
     expect((await metadata(key)).running).toBe(true);

@@ -10,7 +10,7 @@ import { createWorkspaceStore } from '../src/storage/workspaces.ts';
 import type { StorageLocation } from '../src/storage/open-storage.ts';
 import { openStorage } from '../src/storage/open-storage.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { freshPostgresDatabase, testBackends, type TestBackend } from './test-database.ts';
+import { testBackends, type TestBackend } from './test-database.ts';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 const cleanups: (() => unknown)[] = [];
@@ -93,10 +93,9 @@ describe('membership cache', () => {
 
 /** A service on `backend` and "another process": its own connection to the same database. */
 async function serviceWithOther(backend: TestBackend): Promise<{ server: TestServer; location: StorageLocation; other: (text: string, params: unknown[]) => Promise<void> }> {
-  const databaseUrl = backend === 'postgres' ? await freshPostgresDatabase() : undefined;
-  const server = await startTestServer({ backend, databaseUrl });
+  const server = await startTestServer({ backend });
   cleanups.push(() => server.close());
-  const location = { dataDir: server.dataDir, databaseUrl };
+  const location = server.storage;
   const other = async (text: string, params: unknown[]) => {
     const storage = await openStorage(location);
     try {

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { issueApiKey } from '../src/keys.ts';
-import { openSqlite } from '../src/storage/sql-sqlite.ts';
+import { openSql, type StorageLocation } from '../src/storage/open-storage.ts';
 import { createUserStore } from '../src/storage/users.ts';
 import { createWorkspaceStore } from '../src/storage/workspaces.ts';
 import type { TestServer } from './harness.ts';
@@ -15,11 +15,11 @@ export interface Member {
 
 /**
  * Registers users with keys (through the same code as `keys create`) and makes them members of the admin's
- * workspace (by a second connection to the data dir: the service has no membership endpoint).
+ * workspace (by a second connection to the service's database: the service has no membership endpoint).
  */
-export async function membersOf(dataDir: string, names: readonly string[]): Promise<Member[]> {
-  const members = await mapInOrder(names, async (name) => ({ name, key: (await issueApiKey({ dataDir, userName: name })).apiKey }));
-  const db = openSqlite(dataDir);
+export async function membersOf(storage: StorageLocation, names: readonly string[]): Promise<Member[]> {
+  const members = await mapInOrder(names, async (name) => ({ name, key: (await issueApiKey({ ...storage, userName: name })).apiKey }));
+  const db = await openSql(storage);
   try {
     const workspaces = createWorkspaceStore(db);
     const users = createUserStore(db);

@@ -6,6 +6,7 @@ import { api, pathWith, type BodyInput, type EndpointName, type ErrorReply, type
 import type { promotionPendingReply } from '../../shared/api/registry-governance.ts';
 import { freshPostgresDatabase, type TestBackend } from './test-database.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/app.ts';
+import type { StorageLocation } from '../src/storage/open-storage.ts';
 
 /** The admin key every test server starts with. */
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
@@ -36,6 +37,8 @@ export interface CallResult<N extends EndpointName> {
 export interface TestServer {
   url: string;
   dataDir: string;
+  /** Where its rows are (its data dir, and its PostgreSQL database on that backend): pass it to start it again on the same rows. */
+  storage: StorageLocation;
   adminKey: string;
   server: RunningServer;
   /**
@@ -95,19 +98,21 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
 const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
 
 /**
- * Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close). With `backend`
- * 'postgres' (and no `databaseUrl`) its rows go to a fresh database of the run's PostgreSQL cluster.
+ * Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close), or another test
+ * server's `storage` to start again on its rows (its backend too). With `backend` 'postgres' (and no `databaseUrl`)
+ * its rows go to a fresh database of the run's PostgreSQL cluster.
  */
-export async function startTestServer(options: Partial<ServerOptions> & { backend?: TestBackend } = {}): Promise<TestServer> {
-  const { backend = defaultBackend(), ...serverOptions } = options;
-  const ownDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
-  const databaseUrl = options.databaseUrl ?? (backend === 'postgres' ? await freshPostgresDatabase() : undefined);
+export async function startTestServer(options: Partial<ServerOptions> & { backend?: TestBackend; storage?: StorageLocation } = {}): Promise<TestServer> {
+  const { backend = defaultBackend(), storage, ...serverOptions } = options;
+  const ownDir = options.dataDir === undefined && storage === undefined;
+  const dataDir = storage?.dataDir ?? options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
+  const databaseUrl = storage ? storage.databaseUrl : (options.databaseUrl ?? (backend === 'postgres' ? await freshPostgresDatabase() : undefined));
   const server = await startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, logger: process.env.TRACKDESK_TEST_LOG === '1', ...serverOptions, dataDir, databaseUrl });
   const fetchPath = (path: string, init?: RequestInit) => fetch(server.url + path, init);
   return {
     url: server.url,
     dataDir,
+    storage: { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) },
     adminKey: TEST_ADMIN_KEY,
     server,
     fetch: fetchPath,

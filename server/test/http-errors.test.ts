@@ -103,9 +103,9 @@ describe('wire conventions', () => {
   it('accepts the key in Comet-Sdk-Api, and refuses revoked keys', async () => {
     const viaSdkHeader = await server.call('listWorkspaces', { key: null, headers: { 'Comet-Sdk-Api': server.adminKey } });
     expect(viaSdkHeader.status).toBe(200);
-    const temp = await issueApiKey({ dataDir: server.dataDir, userName: 'temp' });
+    const temp = await issueApiKey({ ...server.storage, userName: 'temp' });
     expect((await server.call('listWorkspaces', { key: temp.apiKey })).status).toBe(200);
-    expect(await revokeApiKeys({ dataDir: server.dataDir }, temp.prefix)).toBe(1);
+    expect(await revokeApiKeys(server.storage, temp.prefix)).toBe(1);
     const revoked = await server.call('listWorkspaces', { key: temp.apiKey });
     expect(revoked.status).toBe(401);
     expect(revoked.body.sdk_error_code).toBe(90212);

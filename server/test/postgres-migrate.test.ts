@@ -14,7 +14,8 @@ let dataDir: string;
 
 /** Seeds a service through its HTTP API: keys, a project, experiments with logged data, assets, a registry model with history, webhooks. */
 async function seedService(): Promise<string> {
-  const server = await startTestServer({ webhooksAllowPrivate: true });
+  // migrate copies a SQLite service.
+  const server = await startTestServer({ backend: 'sqlite', webhooksAllowPrivate: true });
   const dir = server.dataDir;
   const alice = await issueApiKey({ dataDir: dir, userName: 'alice' });
   await issueApiKey({ dataDir: dir, userName: 'bob' });

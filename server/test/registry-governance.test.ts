@@ -8,7 +8,7 @@ let requester: Member;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [requester] = await membersOf(server.dataDir, ['rita']) as [Member];
+  [requester] = await membersOf(server.storage, ['rita']) as [Member];
 });
 afterAll(() => server.close());
 
@@ -107,6 +107,6 @@ describe('approval policies', () => {
     expect(added.status).toBe(200);
     expect(added.body).toEqual({ msg: '200 Ok', code: 200, data: null, sdk_error_code: 0 });
     const listed = await server.call('listPromotionRequests', { query: { workspaceName: WORKSPACE, modelName: 'unprotected' } });
-    expect(listed.body.requests).toEqual([]);
+    expect(listed.body.requests, JSON.stringify(listed.body)).toEqual([]);
   });
 });

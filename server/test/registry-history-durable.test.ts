@@ -45,7 +45,7 @@ describe('registry history over days and restarts', () => {
     expect(before['June 6, 2023']?.map((event) => event.actionType)).toEqual(['MODEL_VERSION_CREATED']);
 
     await server.close();
-    server = await startTestServer({ dataDir, now: () => clock });
+    server = await startTestServer({ storage: server.storage, now: () => clock });
     expect(await history(registryModelItemId)).toEqual(before);
     clock = Date.UTC(2023, 5, 8, 8, 0, 0);
     await server.call('removeRegistryModelVersionStage', { query: { modelItemId: registryModelItemId, stage: 'prod' } });
@@ -57,7 +57,8 @@ describe('registry history of versions made before it existed', () => {
   it('gives every version a creation entry when migration 007 runs on an older database', async () => {
     const oldDir = mkdtempSync(join(tmpdir(), 'trackdesk-registry-migration-'));
     try {
-      let old = await startTestServer({ dataDir: oldDir, now: () => Date.UTC(2022, 0, 2, 10, 0, 0) });
+      // SQLite's migration 007 (PostgreSQL's schema starts with the history table).
+      let old = await startTestServer({ backend: 'sqlite', dataDir: oldDir, now: () => Date.UTC(2022, 0, 2, 10, 0, 0) });
       const { experimentModelId } = await experimentWithModel(old, 'legacy');
       const created = await old.call('createRegistryModel', { body: { experimentModelId, registryModelName: 'legacy', comment: 'old', stages: ['prod'] } });
       await old.close();
@@ -68,7 +69,7 @@ describe('registry history of versions made before it existed', () => {
         DELETE FROM schema_migrations WHERE version = 7;`);
       db.close();
 
-      old = await startTestServer({ dataDir: oldDir });
+      old = await startTestServer({ storage: old.storage });
       const reply = await old.call('registryModelItemHistory', { body: { registryModelItemId: created.body.registryModelItemId, groupedBy: 'DAY' } });
       expect(reply.body).toEqual({
         'January 2, 2022': [

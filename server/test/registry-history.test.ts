@@ -132,7 +132,7 @@ describe('registry history: one entry per effective change, through every endpoi
   });
 
   it('writes no entry for a refused change, names who made each change, and shows a history only to members', async () => {
-    const stranger = await issueApiKey({ dataDir: server.dataDir, userName: 'history-stranger' });
+    const stranger = await issueApiKey({ ...server.storage, userName: 'history-stranger' });
     const { experimentModelId } = await experimentWithModel(server, 'guarded');
     const created = await server.call('createRegistryModel', { body: { experimentModelId, registryModelName: 'guarded' } });
     const { registryModelItemId } = created.body;

@@ -65,7 +65,7 @@ describe('version metadata (registry-model/item/{registryModelItemId}/metadata)'
     const typed = await server.call('registryModelItemMetadata', { params: { registryModelItemId } });
     expect(typed.body.metadata).toEqual([{ key: 'accuracy', value: 0.95 }]);
 
-    const stranger = await issueApiKey({ dataDir: server.dataDir, userName: 'metadata-stranger' });
+    const stranger = await issueApiKey({ ...server.storage, userName: 'metadata-stranger' });
     const refused = await server.call('updateRegistryModelItemMetadata', { key: stranger.apiKey, params: { registryModelItemId }, body: { metadata: [] } });
     expect(refused.status).toBe(403);
     expect((await server.call('registryModelItemMetadata', { key: stranger.apiKey, params: { registryModelItemId } })).status).toBe(403);
@@ -104,7 +104,7 @@ describe('allowed status values per workspace (extension)', () => {
     expect(empty.status).toBe(400);
     expect((await server.call('registryAllowedStatusValues', { query: { workspaceName } })).body.allowedStatus).toEqual(['Draft', 'Approved', 'Retired']);
 
-    const stranger = await issueApiKey({ dataDir: server.dataDir, userName: 'status-stranger' });
+    const stranger = await issueApiKey({ ...server.storage, userName: 'status-stranger' });
     const foreign = await server.call('setRegistryAllowedStatusValues', { key: stranger.apiKey, body: { workspaceName, allowedStatus: ['X'] } });
     expect(foreign.status).toBe(403);
   });

@@ -33,7 +33,7 @@ async function killHard(service: ChildServer): Promise<void> {
 describe('promotion requests across kill -9', () => {
   it('loses neither a pending request nor an acknowledged approval', async () => {
     let service = await start();
-    const [requester, approver] = await membersOf(dataDir, ['rita', 'aaron']) as [Member, Member];
+    const [requester, approver] = await membersOf({ dataDir }, ['rita', 'aaron']) as [Member, Member];
     const [v1] = (await modelWithVersions(client(service), 'durable', ['1.0.0'])) as [string];
     await client(service).call('setRegistryPolicy', { body: { workspaceName: WORKSPACE, modelName: 'durable', rules: [{ kind: 'stage', value: 'production' }] } });
     const held = await client(service).call('addRegistryModelVersionStage', { key: requester.key, query: { modelItemId: v1, stage: 'production' } });

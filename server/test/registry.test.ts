@@ -195,7 +195,7 @@ describe('registry access and validation', () => {
   it("refuses another user's workspace with 403", async () => {
     const { experimentModelId } = await experimentWithModel(server, 'private');
     await server.call('createRegistryModel', { body: { experimentModelId, registryModelName: 'private' } });
-    const stranger = await issueApiKey({ dataDir: server.dataDir, userName: 'stranger' });
+    const stranger = await issueApiKey({ ...server.storage, userName: 'stranger' });
     const read = await server.call('registryModelDetails', { key: stranger.apiKey, query: { workspaceName: WORKSPACE, modelName: 'private' } });
     expect(read.status).toBe(403);
     const promote = await server.call('createRegistryModelVersion', {

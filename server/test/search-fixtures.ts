@@ -3,7 +3,7 @@ import type { QueryPredicate, QueryRule, RuleGroup } from '../../shared/api/sear
 import type { ServerOptions } from '../src/app.ts';
 import type { StorageLocation } from '../src/storage/open-storage.ts';
 import { startTestServer, type TestServer } from './harness.ts';
-import { freshPostgresDatabase, type TestBackend } from './test-database.ts';
+import type { TestBackend } from './test-database.ts';
 
 /** The project the search tests query, and where its experiments' keys are. */
 export interface SearchProject {
@@ -14,9 +14,8 @@ export interface SearchProject {
 
 /** A service for the search tests on one backend, and where it keeps its rows (for writes straight through the stores). */
 export async function startSearchServer(backend: TestBackend, options: Partial<ServerOptions> = {}): Promise<{ server: TestServer; location: StorageLocation }> {
-  const databaseUrl = backend === 'postgres' ? await freshPostgresDatabase() : undefined;
-  const server = await startTestServer({ ...options, backend, databaseUrl });
-  return { server, location: { dataDir: server.dataDir, databaseUrl } };
+  const server = await startTestServer({ ...options, backend });
+  return { server, location: server.storage };
 }
 
 /** One experiment's logged data. */

@@ -1,7 +1,4 @@
-import type { StorageLocation } from '../src/storage/open-storage.ts';
-import { openPostgres } from '../src/storage/postgres-database.ts';
-import { postgresSql } from '../src/storage/sql-postgres.ts';
-import { openSqlite } from '../src/storage/sql-sqlite.ts';
+import { openSql, type StorageLocation } from '../src/storage/open-storage.ts';
 import { createExperimentStore } from '../src/storage/experiments.ts';
 import { createLoggedTagStore } from '../src/storage/logged-data-tags.ts';
 import { loggedPoint } from '../src/storage/logged-data-summary.ts';
@@ -45,7 +42,7 @@ const BATCH = { sqlite: 5_000, postgres: 1_000 };
  * Answers the project's id and the experiments in creation order.
  */
 export async function seedSearchScale(location: StorageLocation, projectName: string, count: number): Promise<{ projectId: string; experiments: SeededValues[] }> {
-  const db = location.databaseUrl === undefined ? openSqlite(location.dataDir) : postgresSql(await openPostgres(location.databaseUrl, 1));
+  const db = await openSql(location);
   try {
     const admin = await createUserStore(db).byName('admin');
     const workspace = await createWorkspaceStore(db).byName('admin');

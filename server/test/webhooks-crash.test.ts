@@ -39,7 +39,7 @@ describe('the webhook outbox across a crash', () => {
     expect(await crashing.exited).toBe('SIGKILL');
 
     receiver.fallback = { status: 200 };
-    const restarted = await startTestServer({ dataDir, webhooksAllowPrivate: true, now: () => Date.now() + TWO_HOURS });
+    const restarted = await startTestServer({ storage: { dataDir }, webhooksAllowPrivate: true, now: () => Date.now() + TWO_HOURS });
     try {
       const log = await vi.waitFor(async () => {
         const { deliveries } = (await restarted.call('listWebhookDeliveries', { query: { workspaceName: WORKSPACE, modelName: MODEL } })).body;

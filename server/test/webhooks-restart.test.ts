@@ -46,7 +46,7 @@ describe('the webhook outbox across restarts', () => {
 
     receiver.fallback = { status: 200 };
     const later = () => Date.now() + TWO_HOURS;
-    const second = await startTestServer({ dataDir, webhooksAllowPrivate: true, now: later });
+    const second = await startTestServer({ storage: first.storage, webhooksAllowPrivate: true, now: later });
     const afterRestart = (await receiver.waitFor(6)).slice(3);
     expect(afterRestart.map((request) => request.headers['x-trackdesk-delivery']).sort()).toEqual(pendingIds);
     await vi.waitFor(async () => {
@@ -54,7 +54,7 @@ describe('the webhook outbox across restarts', () => {
     });
     await second.close();
 
-    const third = await startTestServer({ dataDir, webhooksAllowPrivate: true, now: later });
+    const third = await startTestServer({ storage: first.storage, webhooksAllowPrivate: true, now: later });
     await third.call('addRegistryModelVersionStage', { query: { modelItemId, stage: 'archived' } });
     const [sentinel, ...rest] = (await receiver.waitFor(7)).slice(6);
     expect(rest).toEqual([]);

@@ -22,7 +22,7 @@ describe('workspaces', () => {
   });
 
   it("refuses another user's workspace with 403 and an unknown one with 404", async () => {
-    const bob = await issueApiKey({ dataDir: server.dataDir, userName: 'bob' });
+    const bob = await issueApiKey({ ...server.storage, userName: 'bob' });
     expect((await server.call('listWorkspaces', { key: bob.apiKey })).body).toEqual({ workspaceNames: ['bob'] });
     const foreign = await server.call('listProjects', { key: bob.apiKey, query: { workspaceName: 'admin' } });
     expect(foreign.status).toBe(403);

@@ -3,7 +3,7 @@ import { openDatabase } from './database.ts';
 import { createEpochCommits, createExternalCommits, type ExternalCommits } from './external-commits.ts';
 import { openPostgres } from './postgres-database.ts';
 import { postgresSql } from './sql-postgres.ts';
-import { sqliteSql } from './sql-sqlite.ts';
+import { openSqlite, sqliteSql } from './sql-sqlite.ts';
 import type { Sql } from './sql.ts';
 
 /** Connections PostgreSQL gives one instance (requests wait for a free one beyond that). */
@@ -44,4 +44,12 @@ export async function openStorage(location: StorageLocation): Promise<OpenStorag
       await sql.close();
     },
   };
+}
+
+/**
+ * One plain connection to the service's database (migrated, no background work): for commands and tests that work
+ * beside a running service, such as `keys create`.
+ */
+export async function openSql(location: StorageLocation): Promise<Sql> {
+  return location.databaseUrl === undefined ? openSqlite(location.dataDir) : postgresSql(await openPostgres(location.databaseUrl, 1));
 }

@@ -100,7 +100,7 @@ export function createPromotionRequestStore(db: Sql): PromotionRequestStore {
      ORDER BY id LIMIT 1`,
   );
   const list = db.prepare<[number, number | null, number | null, string | null, string | null], RequestRow>(
-    `SELECT * FROM promotion_requests WHERE workspace_id = ? AND (? IS NULL OR registry_model_id = ?) AND (? IS NULL OR state = ?)
+    `SELECT * FROM promotion_requests WHERE workspace_id = ? AND (CAST(? AS BIGINT) IS NULL OR registry_model_id = ?) AND (CAST(? AS TEXT) IS NULL OR state = ?)
      ORDER BY id DESC LIMIT 1000`,
   );
   const decide = db.prepare(
