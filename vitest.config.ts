@@ -9,13 +9,16 @@ const nodeProject = {
   hookTimeout: 30_000,
 };
 
+/** Calls that start a test service on the default backend (env TRACKDESK_TEST_BACKEND, else SQLite). */
+const DEFAULT_BACKEND_STARTS = ['startTestServer(', 'describeBadInputShard('];
+
 /**
- * The server test files whose services take the default backend (SQLite) and do not run on both backends themselves
+ * The server test files whose services take the default backend and do not run on both backends themselves
  * (`describe.each(testBackends())`): the `node on postgres` project runs them again with PostgreSQL as the default.
  */
 const defaultBackendFiles = globSync('server/test/**/*.test.ts').filter((file) => {
   const text = readFileSync(file, 'utf8');
-  return text.includes('startTestServer(') && !text.includes('testBackends()');
+  return DEFAULT_BACKEND_STARTS.some((call) => text.includes(call)) && !text.includes('testBackends()');
 });
 
 /** Unit and integration tests: Node for everything but the renderer, jsdom for the renderer. */

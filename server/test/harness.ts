@@ -95,7 +95,7 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
 }
 
 /** The backend of services started without one: env TRACKDESK_TEST_BACKEND (`npm test` runs some suites on both). */
-const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
+export const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
 
 /**
  * Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close), or another test

@@ -55,6 +55,9 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
   const received: ReceivedUpload = { fields: {} };
   const parserErrors = new WeakSet<Error>();
   const noteParserError = (error: Error) => parserErrors.add(error);
+  /** The part being read: its stream may have failed before it reached us (the whole body had arrived while the handler waited for the database). */
+  let current: MultipartFile | undefined;
+  const fromParser = (error: Error) => parserErrors.has(error) || (current?.file as { errored?: unknown } | undefined)?.errored === error;
   try {
     const parts = request.parts({ limits: { fileSize: limit + 1, fieldSize: TEXT_PART_LIMIT } });
     for (;;) {
@@ -64,6 +67,7 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
       });
       if (next.done) break;
       const part = next.value;
+      current = part.type === 'field' ? undefined : part;
       if (part.type === 'field') {
         // The parser cuts a field at TEXT_PART_LIMIT and says so: refused like a text part sent as a file, never kept cut.
         if (part.valueTruncated) throw badRequest(`The part "${part.fieldname}" is larger than ${TEXT_PART_LIMIT} bytes.`);
@@ -84,7 +88,7 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
     if (received.file) await blobs.remove(received.file.blob);
     if (error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit);
     if (error instanceof ApiError || !(error instanceof Error)) throw error;
-    if (parserErrors.has(error) && !(error as { statusCode?: number }).statusCode) throw malformedMultipart(error);
+    if (fromParser(error) && !(error as { statusCode?: number }).statusCode) throw malformedMultipart(error);
     throw error;
   }
   return received;
