@@ -10,7 +10,7 @@ const nodeProject = {
 };
 
 /** Calls that start a test service on the default backend (env TRACKDESK_TEST_BACKEND, else SQLite). */
-const DEFAULT_BACKEND_STARTS = ['startTestServer(', 'describeBadInputShard('];
+const DEFAULT_BACKEND_STARTS = ['startTestServer(', 'describeBadInputShard(', 'defaultBackendFlags()'];
 
 /**
  * The server test files whose services take the default backend and do not run on both backends themselves

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_KEY } from './harness.ts';
+import { defaultBackendFlags, TEST_ADMIN_KEY } from './harness.ts';
 import { NODE, REPO_ROOT, startChildServer, type ChildServer } from './child-server.ts';
 
 // The service runs as a child process: a crash must show as the process ending, not take the test runner down.
@@ -13,7 +13,7 @@ let service: ChildServer;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-hardening-'));
-  service = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY });
+  service = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY }, await defaultBackendFlags());
 });
 afterAll(async () => {
   service.child.kill();

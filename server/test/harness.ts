@@ -97,6 +97,11 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
 /** The backend of services started without one: env TRACKDESK_TEST_BACKEND (`npm test` runs some suites on both). */
 export const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
 
+/** The CLI flags that put a service started as a child process on the default backend (a fresh database on PostgreSQL). */
+export async function defaultBackendFlags(): Promise<string[]> {
+  return defaultBackend() === 'postgres' ? ['--database', await freshPostgresDatabase()] : [];
+}
+
 /**
  * Starts a service for a test; pass `dataDir` to reuse one (it is then not deleted on close), or another test
  * server's `storage` to start again on its rows (its backend too). With `backend` 'postgres' (and no `databaseUrl`)

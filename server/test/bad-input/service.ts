@@ -2,8 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildServer, type ChildServer } from '../child-server.ts';
-import { defaultBackend, TEST_ADMIN_KEY } from '../harness.ts';
-import { freshPostgresDatabase } from '../test-database.ts';
+import { defaultBackendFlags, TEST_ADMIN_KEY } from '../harness.ts';
 
 /** The service under test, in its own process so that a crash is seen and its memory can be read. */
 export interface ServiceUnderTest {
@@ -27,8 +26,7 @@ export const HEALTH_PATH = '/clientlib/isAlive/ver';
 /** Starts `cli.ts` on a free port with a temporary data dir and the test admin key, on the default test backend. */
 export async function startServiceUnderTest(): Promise<ServiceUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bad-input-'));
-  const database = defaultBackend() === 'postgres' ? ['--database', await freshPostgresDatabase()] : [];
-  const child = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY }, database);
+  const child = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY }, await defaultBackendFlags());
   const url = child.url;
   let exited = false;
   child.exited.then(() => (exited = true)).catch(() => (exited = true));
