@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** What both Node projects share: one throw-away PostgreSQL cluster per project, started when a test first asks for a database. */
@@ -16,8 +17,8 @@ const DEFAULT_BACKEND_STARTS = ['startTestServer(', 'describeBadInputShard(', 'd
  * The server test files whose services take the default backend and do not run on both backends themselves
  * (`describe.each(testBackends())`): the `node on postgres` project runs them again with PostgreSQL as the default.
  */
-const defaultBackendFiles = globSync('server/test/**/*.test.ts').filter((file) => {
-  const text = readFileSync(file, 'utf8');
+const defaultBackendFiles = globSync('server/test/**/*.test.ts', { cwd: import.meta.dirname }).filter((file) => {
+  const text = readFileSync(join(import.meta.dirname, file), 'utf8');
   return DEFAULT_BACKEND_STARTS.some((call) => text.includes(call)) && !text.includes('testBackends()');
 });
 
