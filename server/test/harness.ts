@@ -95,7 +95,7 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
 }
 
 /** The backend of services started without one: env TRACKDESK_TEST_BACKEND (`npm test` runs some suites on both). */
-export const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
+const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
 
 /** The CLI flags that put a service started as a child process on the default backend (a fresh database on PostgreSQL). */
 export async function defaultBackendFlags(): Promise<string[]> {
