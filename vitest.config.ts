@@ -10,8 +10,8 @@ const nodeProject = {
   hookTimeout: 30_000,
 };
 
-/** Calls that start a test service on the default backend (env TRACKDESK_TEST_BACKEND, else SQLite). */
-const DEFAULT_BACKEND_STARTS = ['startTestServer(', 'describeBadInputShard(', 'defaultBackendFlags()'];
+/** Calls that start a test service on the default backend (env TRACKDESK_TEST_BACKEND, else SQLite): a start that names its backend does not count. */
+const DEFAULT_BACKEND_START = /startTestServer\((?!\{ backend: )|describeBadInputShard\(|defaultBackendFlags\(\)/;
 
 /**
  * The server test files whose services take the default backend and do not run on both backends themselves
@@ -19,7 +19,7 @@ const DEFAULT_BACKEND_STARTS = ['startTestServer(', 'describeBadInputShard(', 'd
  */
 const defaultBackendFiles = globSync('server/test/**/*.test.ts', { cwd: import.meta.dirname }).filter((file) => {
   const text = readFileSync(join(import.meta.dirname, file), 'utf8');
-  return DEFAULT_BACKEND_STARTS.some((call) => text.includes(call)) && !text.includes('testBackends()');
+  return DEFAULT_BACKEND_START.test(text) && !text.includes('testBackends()');
 });
 
 /** Unit and integration tests: Node for everything but the renderer, jsdom for the renderer. */
