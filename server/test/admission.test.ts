@@ -58,6 +58,23 @@ async function until(status: number, send: () => Promise<Answer>): Promise<Answe
   throw new Error(`never answered ${status}`);
 }
 
+/**
+ * Sends `probe` until it is answered `status` while every request of `held` is still open. A probe may pass admission
+ * before a held request does (on PostgreSQL the key lookup before it waits for the database) and take its room: that
+ * held request is refused at once, and `held` gets a new one from `reopen`.
+ */
+async function untilHolding(status: number, held: OpenRequest[], reopen: () => OpenRequest, probe: () => Promise<Answer>): Promise<Answer> {
+  return until(status, async () => {
+    const answer = await probe();
+    held.forEach((request, index) => {
+      if (!request.answered()) return;
+      request.abort();
+      held[index] = reopen();
+    });
+    return answer;
+  });
+}
+
 function expectBusy(answer: Answer): void {
   expect(answer.status).toBe(429);
   expect(answer.headers['retry-after-custom']).toBe('1');
@@ -82,17 +99,19 @@ describe('uploads in flight', () => {
     server = await startTestServer({ uploadsInFlight: 2 });
     const experimentKey = await newExperiment(server, 'admission');
     const url = server.url;
-    const held = [upload(url, experimentKey, 'one.bin'), upload(url, experimentKey, 'two.bin')];
     let probes = 0;
-    expectBusy(await until(429, () => upload(url, experimentKey, `probe-${(probes += 1)}.bin`).finish(`bytes${tail}`)));
+    const probe = () => upload(url, experimentKey, `probe-${(probes += 1)}.bin`).finish(`bytes${tail}`);
+    const hold = () => upload(url, experimentKey, `held-${(probes += 1)}.bin`);
+    const held = [hold(), hold()];
+    expectBusy(await untilHolding(429, held, hold, probe));
 
     const [first, second] = held;
     expect((await first?.finish(`first${tail}`))?.status).toBe(200);
     expect((await second?.finish(`second${tail}`))?.status).toBe(200);
     expect((await upload(url, experimentKey, 'after.bin').finish(`after${tail}`)).status).toBe(200);
 
-    const gone = [upload(url, experimentKey, 'gone-1.bin'), upload(url, experimentKey, 'gone-2.bin')];
-    expectBusy(await until(429, () => upload(url, experimentKey, `probe-${(probes += 1)}.bin`).finish(`bytes${tail}`)));
+    const gone = [hold(), hold()];
+    expectBusy(await untilHolding(429, gone, hold, probe));
     for (const request of gone) request.abort();
     expect((await until(200, () => upload(url, experimentKey, `back-${(probes += 1)}.bin`).finish(`back${tail}`))).status).toBe(200);
   });
@@ -113,19 +132,8 @@ describe('request bodies in flight', () => {
     const hold = () => write(url, { 'content-length': 900 }, full.slice(0, 10));
     const held = Array.from({ length: 4 }, hold);
     const probe = () => write(url, { 'content-length': 500 }, '').finish(metricBody(experimentKey, 500));
-    // A probe may pass admission before a held request does (on PostgreSQL the key lookup before it waits for the
-    // database) and take its room: that held request is refused at once, and is sent again. A refused probe means
-    // all four are held (three take 2,700 bytes, which leave room for it).
-    const probeHoldingAll = async () => {
-      const answer = await probe();
-      held.forEach((request, index) => {
-        if (!request.answered()) return;
-        request.abort();
-        held[index] = hold();
-      });
-      return answer;
-    };
-    expectBusy(await until(429, probeHoldingAll));
+    // A refused probe means all four are held: three take 2,700 bytes, which leave room for it.
+    expectBusy(await untilHolding(429, held, hold, probe));
     // A body over the limit is the client's mistake: 413 as ever, not 429.
     expect((await write(url, { 'content-length': BODY_LIMIT + 1 }, '').finish(metricBody(experimentKey, BODY_LIMIT + 1))).status).toBe(413);
     // A chunked body (size unknown in advance) is counted as it arrives and refused once it would pass the budget.
