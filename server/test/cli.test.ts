@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, startChildServer } from './child-server.ts';
+import { freshPostgresDatabase, testBackends } from './test-database.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -57,28 +58,29 @@ describe('npm run server', () => {
     expect(again.stderr()).toBe('');
   });
 
-  it('creates, lists and revokes keys, also while the service runs', async () => {
+  it.each(testBackends())('creates, lists and revokes keys on %s, also while the service runs', async (backend) => {
     const dataDir = tempDir();
-    const service = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: 'bootstrap-key-for-cli-test' });
+    const database = backend === 'postgres' ? ['--database', await freshPostgresDatabase()] : [];
+    const service = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: 'bootstrap-key-for-cli-test' }, database);
     try {
-      const created = await runCli(['keys', 'create', '--user', 'carol', '--data-dir', dataDir]);
+      const created = await runCli(['keys', 'create', '--user', 'carol', '--data-dir', dataDir, ...database]);
       expect(created.code).toBe(0);
       const key = created.stdout.trim();
       expect(key).toMatch(/^[A-Za-z0-9]{40}$/);
-      const listed = await runCli(['keys', 'list', '--data-dir', dataDir]);
+      const listed = await runCli(['keys', 'list', '--data-dir', dataDir, ...database]);
       expect(listed.stdout).toContain(key.slice(0, 8));
       expect(listed.stdout).toContain('carol');
       expect(listed.stdout).not.toContain(key);
       const account = await fetch(`${service.url}/api/rest/v2/account-details`, { headers: { authorization: key } });
       expect(await account.json()).toEqual({ userName: 'carol', defaultWorkspaceName: 'carol' });
 
-      const revoked = await runCli(['keys', 'revoke', key.slice(0, 8), '--data-dir', dataDir]);
+      const revoked = await runCli(['keys', 'revoke', key.slice(0, 8), '--data-dir', dataDir, ...database]);
       expect(revoked).toMatchObject({ code: 0, stdout: 'Revoked 1 key.\n' });
       expect((await workspacesWith(service.url, key)).status).toBe(401);
       expect((await workspacesWith(service.url, 'bootstrap-key-for-cli-test')).status).toBe(200);
-      const again = await runCli(['keys', 'revoke', key.slice(0, 8), '--data-dir', dataDir]);
+      const again = await runCli(['keys', 'revoke', key.slice(0, 8), '--data-dir', dataDir, ...database]);
       expect(again.code).toBe(1);
-      expect((await runCli(['keys', 'create', '--data-dir', dataDir])).stderr).toContain('--user');
+      expect((await runCli(['keys', 'create', '--data-dir', dataDir, ...database])).stderr).toContain('--user');
     } finally {
       service.child.kill('SIGTERM');
       await service.exited;

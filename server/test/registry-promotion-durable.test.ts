@@ -2,25 +2,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { StorageLocation } from '../src/storage/open-storage.ts';
 import { startChildServer, type ChildServer } from './child-server.ts';
 import { historyActions, membersOf, modelWithVersions, versionStates, type Member } from './governance-fixtures.ts';
 import { callEndpoint, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
 import { WORKSPACE } from './registry-fixtures.ts';
+import { freshPostgresDatabase, testBackends } from './test-database.ts';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-promotion-durable-'));
+const dataDirs: string[] = [];
 const started: ChildServer[] = [];
 afterAll(async () => {
   for (const service of started) if (service.child.exitCode === null && service.child.signalCode === null) await killHard(service);
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 const ENV = { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY };
 
 /** A child service as the fixtures call it. */
 const client = (service: ChildServer): Pick<TestServer, 'call'> => ({ call: (name, input) => callEndpoint(service.url, name, input) });
 
-/** Starts the service on the test's data dir (stopped by afterAll if a test fails first). */
-const start = async () => {
-  const service = await startChildServer(dataDir, ENV);
+/** Starts the service on a data dir and database (stopped by afterAll if a test fails first). */
+const start = async ({ dataDir, databaseUrl }: StorageLocation) => {
+  const service = await startChildServer(dataDir, ENV, databaseUrl === undefined ? [] : ['--database', databaseUrl]);
   started.push(service);
   return service;
 };
@@ -30,10 +32,13 @@ async function killHard(service: ChildServer): Promise<void> {
   expect(await service.exited).toBe('SIGKILL');
 }
 
-describe('promotion requests across kill -9', () => {
+describe.each(testBackends())('promotion requests across kill -9 on %s', (backend) => {
   it('loses neither a pending request nor an acknowledged approval', async () => {
-    let service = await start();
-    const [requester, approver] = await membersOf({ dataDir }, ['rita', 'aaron']) as [Member, Member];
+    const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-promotion-durable-'));
+    dataDirs.push(dataDir);
+    const storage: StorageLocation = backend === 'postgres' ? { dataDir, databaseUrl: await freshPostgresDatabase() } : { dataDir };
+    let service = await start(storage);
+    const [requester, approver] = await membersOf(storage, ['rita', 'aaron']) as [Member, Member];
     const [v1] = (await modelWithVersions(client(service), 'durable', ['1.0.0'])) as [string];
     await client(service).call('setRegistryPolicy', { body: { workspaceName: WORKSPACE, modelName: 'durable', rules: [{ kind: 'stage', value: 'production' }] } });
     const held = await client(service).call('addRegistryModelVersionStage', { key: requester.key, query: { modelItemId: v1, stage: 'production' } });
@@ -41,14 +46,14 @@ describe('promotion requests across kill -9', () => {
     const requestId = held.body.requestId as string;
     await killHard(service);
 
-    service = await start();
+    service = await start(storage);
     const inbox = await client(service).call('listPromotionRequests', { key: approver.key, query: { workspaceName: WORKSPACE, mayApprove: true } });
     expect(inbox.body.requests.map((request) => [request.requestId, request.state])).toEqual([[requestId, 'pending']]);
     const approved = await client(service).call('approvePromotionRequest', { key: approver.key, params: { requestId }, body: { comment: 'after the crash' } });
     expect(approved.status).toBe(200);
     await killHard(service);
 
-    service = await start();
+    service = await start(storage);
     const request = await client(service).call('promotionRequest', { params: { requestId } });
     expect(request.body).toMatchObject({ state: 'approved', decisionComment: 'after the crash' });
     expect((await versionStates(client(service), 'durable'))['1.0.0']?.stages).toEqual(['production']);

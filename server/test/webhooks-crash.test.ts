@@ -1,32 +1,35 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { StorageLocation } from '../src/storage/open-storage.ts';
 import { startChildServer } from './child-server.ts';
 import { callEndpoint, startTestServer, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
 import { experimentWithModel, WORKSPACE } from './registry-fixtures.ts';
+import { freshPostgresDatabase, testBackends } from './test-database.ts';
 import { startReceiver, type Receiver } from './webhooks-receiver.ts';
 
 const TWO_HOURS = 2 * 60 * 60 * 1000;
 const MODEL = 'crashy';
-let dataDir: string;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-webhooks-crash-'));
-  receiver = await startReceiver();
-});
+const dataDirs: string[] = [];
+const receivers: Receiver[] = [];
 afterAll(async () => {
-  await receiver.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const receiver of receivers) await receiver.close();
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const deliveryIdOf = (request: { headers: Record<string, unknown> }) => String(request.headers['x-trackdesk-delivery']);
 
-describe('the webhook outbox across a crash', () => {
+describe.each(testBackends())('the webhook outbox across a crash on %s', (backend) => {
   it('loses no notification when the service is killed mid-delivery, and a resend keeps its deliveryId and body', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-webhooks-crash-'));
+    dataDirs.push(dataDir);
+    const storage: StorageLocation = backend === 'postgres' ? { dataDir, databaseUrl: await freshPostgresDatabase() } : { dataDir };
+    const databaseArgs = storage.databaseUrl === undefined ? [] : ['--database', storage.databaseUrl];
+    const receiver = await startReceiver();
+    receivers.push(receiver);
     receiver.fallback = { status: 200, hang: true };
-    const crashing = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY }, ['--webhooks-allow-private']);
+    const crashing = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY }, ['--webhooks-allow-private', ...databaseArgs]);
     const service: Pick<TestServer, 'call'> = { call: (name, input) => callEndpoint(crashing.url, name, input) };
     await service.call('mergeWebhookConfig', { body: { webhookConfigs: [{ workspaceName: WORKSPACE, modelName: MODEL, webhookUrls: [{ url: receiver.url }] }] } });
     const { experimentModelId } = await experimentWithModel(service, 'source');
@@ -39,7 +42,7 @@ describe('the webhook outbox across a crash', () => {
     expect(await crashing.exited).toBe('SIGKILL');
 
     receiver.fallback = { status: 200 };
-    const restarted = await startTestServer({ storage: { dataDir }, webhooksAllowPrivate: true, now: () => Date.now() + TWO_HOURS });
+    const restarted = await startTestServer({ storage, webhooksAllowPrivate: true, now: () => Date.now() + TWO_HOURS });
     try {
       const log = await vi.waitFor(async () => {
         const { deliveries } = (await restarted.call('listWebhookDeliveries', { query: { workspaceName: WORKSPACE, modelName: MODEL } })).body;
