@@ -7,6 +7,7 @@ import type { promotionPendingReply } from '../../shared/api/registry-governance
 import { freshPostgresDatabase, type TestBackend } from './test-database.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../src/app.ts';
 import type { StorageLocation } from '../src/storage/open-storage.ts';
+import type { ThrottleLimits } from '../src/throttle.ts';
 
 /** The admin key every test server starts with. */
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
@@ -33,13 +34,15 @@ export interface CallResult<N extends EndpointName> {
   bytes: Buffer;
 }
 
-/** A service on a free port with a temporary data dir. */
+/** A service on a free port with a temporary data dir (on PostgreSQL, maybe several instances: TRACKDESK_TEST_INSTANCES). */
 export interface TestServer {
+  /** The first instance's address (`call` and `fetch` take the instances in turn). */
   url: string;
   dataDir: string;
   /** Where its rows are (its data dir, and its PostgreSQL database on that backend): pass it to start it again on the same rows. */
   storage: StorageLocation;
   adminKey: string;
+  /** The first instance. */
   server: RunningServer;
   /**
    * Calls an endpoint of the contract by name, building method, path, query string and body from its entry.
@@ -97,6 +100,20 @@ export async function callEndpoint<N extends EndpointName>(url: string, name: N,
 /** The backend of services started without one: env TRACKDESK_TEST_BACKEND (`npm test` runs some suites on both). */
 const defaultBackend = (): TestBackend => (process.env.TRACKDESK_TEST_BACKEND === 'postgres' ? 'postgres' : 'sqlite');
 
+/**
+ * How many instances a test service on PostgreSQL runs, on one database and one data dir: env
+ * TRACKDESK_TEST_INSTANCES (default 1). With more, its `call` and `fetch` take the instances in turn.
+ */
+function instancesOnPostgres(): number {
+  const count = Number(process.env.TRACKDESK_TEST_INSTANCES ?? 1);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`TRACKDESK_TEST_INSTANCES must be a whole number of at least 1, not "${process.env.TRACKDESK_TEST_INSTANCES}"`);
+  return count;
+}
+
+/** True when a test sets a per-minute logging limit: instances count those each on their own (README), so it talks to one. */
+const countsPerMinute = (throttle: Partial<ThrottleLimits> | undefined) =>
+  Object.entries(throttle ?? {}).some(([name, limit]) => name.endsWith('PerMinute') && Number.isFinite(limit));
+
 /** The CLI flags that put a service started as a child process on the default backend (a fresh database on PostgreSQL). */
 export async function defaultBackendFlags(): Promise<string[]> {
   return defaultBackend() === 'postgres' ? ['--database', await freshPostgresDatabase()] : [];
@@ -112,18 +129,24 @@ export async function startTestServer(options: Partial<ServerOptions> & { backen
   const ownDir = options.dataDir === undefined && storage === undefined;
   const dataDir = storage?.dataDir ?? options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
   const databaseUrl = storage ? storage.databaseUrl : (options.databaseUrl ?? (backend === 'postgres' ? await freshPostgresDatabase() : undefined));
-  const server = await startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, logger: process.env.TRACKDESK_TEST_LOG === '1', ...serverOptions, dataDir, databaseUrl });
-  const fetchPath = (path: string, init?: RequestInit) => fetch(server.url + path, init);
+  const start = () => startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, logger: process.env.TRACKDESK_TEST_LOG === '1', ...serverOptions, dataDir, databaseUrl });
+  const server = await start();
+  const instances = [server];
+  const wanted = databaseUrl === undefined || countsPerMinute(serverOptions.throttle) ? 1 : instancesOnPostgres();
+  while (instances.length < wanted) instances.push(await start());
+  let calls = 0;
+  /** The address of the instance whose turn it is (calls and fetches go round them). */
+  const next = () => (instances[calls++ % instances.length] as RunningServer).url;
   return {
     url: server.url,
     dataDir,
     storage: { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) },
     adminKey: TEST_ADMIN_KEY,
     server,
-    fetch: fetchPath,
-    call: (name, input) => callEndpoint(server.url, name, input),
+    fetch: (path, init) => fetch(next() + path, init),
+    call: (name, input) => callEndpoint(next(), name, input),
     async close() {
-      await server.close();
+      for (const instance of instances) await instance.close();
       if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ChildServer, runCli, startChildServer } from './child-server.ts';
 import { addRunBody, metricItem, sdkExperimentKey, sdkHeaders } from './clientlib-sdk.ts';
-import { callEndpoint, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
+import { callEndpoint, startTestServer, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
 import { experimentWithModel, fileForm, WORKSPACE } from './registry-fixtures.ts';
 import { freshPostgresDatabase } from './test-database.ts';
 import { startReceiver, verifySignature, type Receiver, type ReceivedRequest } from './webhooks-receiver.ts';
@@ -190,3 +190,38 @@ async function killHolderMidAttempt(hanging: Receiver, model: string): Promise<v
   }, { timeout: 5_000, interval: 100 });
   expect(hanging.received).toHaveLength(before + 2);
 }
+
+describe('throttling with two instances on one database', () => {
+  it('counts the per-minute limits in each instance (README: give each its share), and the values per metric across both', async () => {
+    const limits = { metricsPerMinute: 3, valuesPerMetric: 5 };
+    const clock = { now: Date.UTC(2025, 0, 1) };
+    const first = await startTestServer({ backend: 'postgres', throttle: limits, now: () => clock.now });
+    const second = await startTestServer({ storage: first.storage, throttle: limits, now: () => clock.now });
+    try {
+      const { experimentKey } = (await first.call('createExperiment', { body: { workspaceName: WORKSPACE, projectName: 'throttled' } })).body;
+      const log = (instance: TestServer, metricName: string, step: number) =>
+        instance.call('logMetric', { body: { experimentKey, metricName, metricValue: step, step } });
+      /** Each reply's status, and the refusal's reason. */
+      const statuses = async (instance: TestServer, metricName: string, steps: number[]) => {
+        const replies: string[] = [];
+        for (const step of steps) {
+          const reply = await log(instance, metricName, step);
+          replies.push(reply.status === 429 ? `429 ${reply.body.msg}` : String(reply.status));
+        }
+        return replies;
+      };
+      expect(await statuses(first, 'loss', [0, 1, 2, 3])).toEqual(['200', '200', '200', expect.stringContaining('more than 3 metric values per minute')]);
+      // The second instance's own count allows three; the series' five values, stored by both, refuse the third.
+      expect(await statuses(second, 'loss', [4, 5, 6])).toEqual(['200', '200', expect.stringContaining('metric loss holds the limit of 5 values')]);
+      const stored = await second.call('getMetric', { query: { experimentKey, metricName: 'loss' } });
+      expect(stored.body.metrics.map((point) => point.step)).toEqual([0, 1, 2, 4, 5]);
+
+      clock.now += 61_000;
+      expect(await statuses(second, 'accuracy', [0, 1, 2, 3])).toEqual(['200', '200', '200', expect.stringContaining('more than 3 metric values per minute')]);
+      expect((await log(first, 'accuracy', 3)).status).toBe(200);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
