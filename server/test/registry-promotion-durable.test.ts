@@ -7,7 +7,7 @@ import { startChildServer, type ChildServer } from './child-server.ts';
 import { historyActions, membersOf, modelWithVersions, versionStates, type Member } from './governance-fixtures.ts';
 import { callEndpoint, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
 import { WORKSPACE } from './registry-fixtures.ts';
-import { freshPostgresDatabase, testBackends } from './test-database.ts';
+import { databaseFlags, storageOn, testBackends } from './test-database.ts';
 
 const dataDirs: string[] = [];
 const started: ChildServer[] = [];
@@ -21,8 +21,8 @@ const ENV = { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY };
 const client = (service: ChildServer): Pick<TestServer, 'call'> => ({ call: (name, input) => callEndpoint(service.url, name, input) });
 
 /** Starts the service on a data dir and database (stopped by afterAll if a test fails first). */
-const start = async ({ dataDir, databaseUrl }: StorageLocation) => {
-  const service = await startChildServer(dataDir, ENV, databaseUrl === undefined ? [] : ['--database', databaseUrl]);
+const start = async (storage: StorageLocation) => {
+  const service = await startChildServer(storage.dataDir, ENV, databaseFlags(storage));
   started.push(service);
   return service;
 };
@@ -36,7 +36,7 @@ describe.each(testBackends())('promotion requests across kill -9 on %s', (backen
   it('loses neither a pending request nor an acknowledged approval', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-promotion-durable-'));
     dataDirs.push(dataDir);
-    const storage: StorageLocation = backend === 'postgres' ? { dataDir, databaseUrl: await freshPostgresDatabase() } : { dataDir };
+    const storage = await storageOn(backend, dataDir);
     let service = await start(storage);
     const [requester, approver] = await membersOf(storage, ['rita', 'aaron']) as [Member, Member];
     const [v1] = (await modelWithVersions(client(service), 'durable', ['1.0.0'])) as [string];

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { StorageLocation } from '../src/storage/open-storage.ts';
 import type { DatabaseSchema } from './postgres-global-setup.ts';
 
 /** A storage backend the service's tests run against. */
@@ -39,3 +40,11 @@ export function freshPostgresDatabase(schema: DatabaseSchema = 'migrated'): Prom
 export function postgresAdminUrl(): Promise<string> {
   return askCluster('/admin', 'GET');
 }
+
+/** Where a test service on `backend` keeps its rows: `dataDir`, and on PostgreSQL a fresh database. */
+export async function storageOn(backend: TestBackend, dataDir: string): Promise<StorageLocation> {
+  return backend === 'postgres' ? { dataDir, databaseUrl: await freshPostgresDatabase() } : { dataDir };
+}
+
+/** The CLI flags that start a service on `storage`'s database (none on SQLite: the data dir holds it). */
+export const databaseFlags = (storage: StorageLocation): string[] => (storage.databaseUrl === undefined ? [] : ['--database', storage.databaseUrl]);

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { StorageLocation } from '../src/storage/open-storage.ts';
 import { startChildServer } from './child-server.ts';
 import { callEndpoint, startTestServer, TEST_ADMIN_KEY, type TestServer } from './harness.ts';
 import { experimentWithModel, WORKSPACE } from './registry-fixtures.ts';
-import { freshPostgresDatabase, testBackends } from './test-database.ts';
+import { databaseFlags, storageOn, testBackends } from './test-database.ts';
 import { startReceiver, type Receiver } from './webhooks-receiver.ts';
 
 const TWO_HOURS = 2 * 60 * 60 * 1000;
@@ -24,12 +23,11 @@ describe.each(testBackends())('the webhook outbox across a crash on %s', (backen
   it('loses no notification when the service is killed mid-delivery, and a resend keeps its deliveryId and body', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-webhooks-crash-'));
     dataDirs.push(dataDir);
-    const storage: StorageLocation = backend === 'postgres' ? { dataDir, databaseUrl: await freshPostgresDatabase() } : { dataDir };
-    const databaseArgs = storage.databaseUrl === undefined ? [] : ['--database', storage.databaseUrl];
+    const storage = await storageOn(backend, dataDir);
     const receiver = await startReceiver();
     receivers.push(receiver);
     receiver.fallback = { status: 200, hang: true };
-    const crashing = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY }, ['--webhooks-allow-private', ...databaseArgs]);
+    const crashing = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: TEST_ADMIN_KEY }, ['--webhooks-allow-private', ...databaseFlags(storage)]);
     const service: Pick<TestServer, 'call'> = { call: (name, input) => callEndpoint(crashing.url, name, input) };
     await service.call('mergeWebhookConfig', { body: { webhookConfigs: [{ workspaceName: WORKSPACE, modelName: MODEL, webhookUrls: [{ url: receiver.url }] }] } });
     const { experimentModelId } = await experimentWithModel(service, 'source');
