@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
 import { WORKSPACE } from './registry-fixtures.ts';
@@ -12,6 +13,17 @@ async function originsOf(work: () => Promise<unknown>): Promise<string[]> {
     sent.mockRestore();
   }
 }
+
+/** Resolves once something can listen on 127.0.0.1:`port` (nothing else holds it), with that listener closed again. */
+const listenOn = (port: number) =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(port, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -47,5 +59,15 @@ describe('test services with TRACKDESK_TEST_INSTANCES=2', () => {
       });
       expect(new Set(origins)).toEqual(new Set([new URL(server.url).origin]));
     }
+  });
+
+  it('refuses a bad TRACKDESK_TEST_INSTANCES, and closes the instances started when a later one fails to start', async () => {
+    vi.stubEnv('TRACKDESK_TEST_INSTANCES', 'two');
+    await expect(startTestServer({ backend: 'postgres' })).rejects.toThrow('TRACKDESK_TEST_INSTANCES must be a whole number');
+    vi.stubEnv('TRACKDESK_TEST_INSTANCES', '2');
+    // Both instances asked for one port: the first takes it, the second cannot.
+    const port = await listenOn(0);
+    await expect(startTestServer({ backend: 'postgres', port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(listenOn(port)).resolves.toBe(port);
   });
 });

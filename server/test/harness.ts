@@ -130,10 +130,20 @@ export async function startTestServer(options: Partial<ServerOptions> & { backen
   const dataDir = storage?.dataDir ?? options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
   const databaseUrl = storage ? storage.databaseUrl : (options.databaseUrl ?? (backend === 'postgres' ? await freshPostgresDatabase() : undefined));
   const start = () => startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, logger: process.env.TRACKDESK_TEST_LOG === '1', ...serverOptions, dataDir, databaseUrl });
-  const server = await start();
-  const instances = [server];
   const wanted = databaseUrl === undefined || countsPerMinute(serverOptions.throttle) ? 1 : instancesOnPostgres();
-  while (instances.length < wanted) instances.push(await start());
+  const instances: RunningServer[] = [];
+  const closeAll = async () => {
+    for (const instance of instances) await instance.close();
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    while (instances.length < wanted) instances.push(await start());
+  } catch (error) {
+    // An instance that failed to start must not leave the ones before it running (nor the temp dir behind).
+    await closeAll();
+    throw error;
+  }
+  const server = instances[0] as RunningServer;
   let calls = 0;
   /** The address of the instance whose turn it is (calls and fetches go round them). */
   const next = () => (instances[calls++ % instances.length] as RunningServer).url;
@@ -145,9 +155,6 @@ export async function startTestServer(options: Partial<ServerOptions> & { backen
     server,
     fetch: (path, init) => fetch(next() + path, init),
     call: (name, input) => callEndpoint(next(), name, input),
-    async close() {
-      for (const instance of instances) await instance.close();
-      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
-    },
+    close: closeAll,
   };
 }
