@@ -130,16 +130,16 @@ export async function startTestServer(options: Partial<ServerOptions> & { backen
   const dataDir = storage?.dataDir ?? options.dataDir ?? mkdtempSync(join(tmpdir(), 'trackdesk-server-'));
   const databaseUrl = storage ? storage.databaseUrl : (options.databaseUrl ?? (backend === 'postgres' ? await freshPostgresDatabase() : undefined));
   const start = () => startServer({ host: '127.0.0.1', port: 0, bootstrapApiKey: TEST_ADMIN_KEY, logger: process.env.TRACKDESK_TEST_LOG === '1', ...serverOptions, dataDir, databaseUrl });
-  const wanted = databaseUrl === undefined || countsPerMinute(serverOptions.throttle) ? 1 : instancesOnPostgres();
   const instances: RunningServer[] = [];
   const closeAll = async () => {
     for (const instance of instances) await instance.close();
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
+    const wanted = databaseUrl === undefined || countsPerMinute(serverOptions.throttle) ? 1 : instancesOnPostgres();
     while (instances.length < wanted) instances.push(await start());
   } catch (error) {
-    // An instance that failed to start must not leave the ones before it running (nor the temp dir behind).
+    // A bad instance count, or an instance that failed to start, must leave nothing running (nor the temp dir behind).
     await closeAll();
     throw error;
   }
