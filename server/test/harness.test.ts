@@ -1,6 +1,6 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from './harness.ts';
+import { freePort } from './postgres-cluster.ts';
 import { WORKSPACE } from './registry-fixtures.ts';
 
 /** The origins (scheme, host and port) `work` sent its requests to, in order. */
@@ -13,17 +13,6 @@ async function originsOf(work: () => Promise<unknown>): Promise<string[]> {
     sent.mockRestore();
   }
 }
-
-/** Resolves once something can listen on 127.0.0.1:`port` (nothing else holds it), with that listener closed again. */
-const listenOn = (port: number) =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(port, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -66,8 +55,8 @@ describe('test services with TRACKDESK_TEST_INSTANCES=2', () => {
     await expect(startTestServer({ backend: 'postgres' })).rejects.toThrow('TRACKDESK_TEST_INSTANCES must be a whole number');
     vi.stubEnv('TRACKDESK_TEST_INSTANCES', '2');
     // Both instances asked for one port: the first takes it, the second cannot.
-    const port = await listenOn(0);
+    const port = await freePort();
     await expect(startTestServer({ backend: 'postgres', port })).rejects.toThrow(/EADDRINUSE/);
-    await expect(listenOn(port)).resolves.toBe(port);
+    await expect(freePort(port)).resolves.toBe(port);
   });
 });

@@ -50,12 +50,12 @@ async function ensureClusterUser(): Promise<void> {
   }
 }
 
-/** A port free on 127.0.0.1 right now. */
-function freePort(): Promise<number> {
+/** Binds 127.0.0.1:`port` (0: any free port) and releases it again: resolves with the port, rejects while something holds it. */
+export function freePort(port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
