@@ -27,7 +27,7 @@ export default defineConfig({
         name: 'trackdesk:service-migrations',
         // The service reads its numbered SQL migrations from a directory beside its code.
         writeBundle() {
-          cpSync(path('./server/src/storage/migrations'), path('./out/main/migrations'), { recursive: true });
+          cpSync(path('./server/src/database/migrations'), path('./out/main/migrations'), { recursive: true });
         },
       },
     ],

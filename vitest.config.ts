@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 /** What both Node projects share: one throw-away PostgreSQL cluster per project, started when a test first asks for a database. */
 const nodeProject = {
   environment: 'node' as const,
-  globalSetup: ['server/test/postgres-global-setup.ts'],
+  globalSetup: ['server/test/support/postgres-global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 30_000,
 };

@@ -3,15 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openStorage } from '../server/src/storage/open-storage.ts';
-import type { PostgresCluster } from '../server/test/postgres-cluster.ts';
+import { openStorage } from '../server/src/database/open-storage.ts';
+import type { PostgresCluster } from '../server/test/support/postgres-cluster.ts';
 import { loadGeneratorCpuMs, postgresCpuMs, type CpuMeters } from './cpu-meters.ts';
 import { startChild, type ChildTarget } from './live-load.ts';
 import { seedMetricPoints, type PointsShape } from './seed-points.ts';
 
 /** The admin key every bench deployment is started with. */
 export const DEPLOYMENT_API_KEY = 'bench-backends-key-0123456789';
-const CLI = join(import.meta.dirname, '..', 'server', 'src', 'cli.ts');
+const CLI = join(import.meta.dirname, '..', 'server', 'src', 'process', 'cli.ts');
 
 /** The experiments a deployment is measured on: one for E29 points, one holding the seeded points, the SDK runs. */
 export interface DeploymentExperiments {

@@ -1,7 +1,7 @@
 import { api, type Endpoint } from '../shared/api/index.ts';
-import { seededRandom } from '../server/test/bad-input/prng.ts';
-import { runEndpoint, type EndpointReport } from '../server/test/bad-input/run.ts';
-import { startServiceUnderTest, type ServiceUnderTest } from '../server/test/bad-input/service.ts';
+import { seededRandom } from '../server/test/conformance/bad-input/prng.ts';
+import { runEndpoint, type EndpointReport } from '../server/test/conformance/bad-input/run.ts';
+import { startServiceUnderTest, type ServiceUnderTest } from '../server/test/conformance/bad-input/service.ts';
 
 /** Bad cases per endpoint; `BENCH_FUZZ_CASES` overrides (npm test sends 40). */
 const CASES = Number(process.env.BENCH_FUZZ_CASES ?? 400);

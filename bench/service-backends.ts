@@ -1,6 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { startPostgresCluster } from '../server/test/postgres-cluster.ts';
+import { startPostgresCluster } from '../server/test/support/postgres-cluster.ts';
 import { DEPLOYMENT_API_KEY, startPostgresDeployments, startSqliteDeployment, type Deployment } from './backend-deployments.ts';
 import { loadGeneratorCpuMs, type CpuMeters } from './cpu-meters.ts';
 import { runBatchLoad, sdkBatchBodies, startChild, type BatchFigures, type ChildTarget } from './live-load.ts';

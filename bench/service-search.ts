@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../server/src/app.ts';
-import { seedSearchScale } from '../server/test/search-seed.ts';
+import { startServer } from '../server/src/process/app.ts';
+import { seedSearchScale } from '../server/test/search/search-seed.ts';
 import { sequentialLatency, type LoadFigures, type LoadTarget } from './service-load.ts';
 
 const API_KEY = 'bench-search-key-0123456789';

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
-import { openSqlite } from '../server/src/storage/sql-sqlite.ts';
-import { createExperimentStore } from '../server/src/storage/experiments.ts';
-import { createLoggedValueStore } from '../server/src/storage/logged-data-values.ts';
-import { createProjectStore } from '../server/src/storage/projects.ts';
-import { createUserStore } from '../server/src/storage/users.ts';
-import { createWorkspaceStore } from '../server/src/storage/workspaces.ts';
+import { openSqlite } from '../server/src/database/sql-sqlite.ts';
+import { createExperimentStore } from '../server/src/experiments/experiment-store.ts';
+import { createLoggedValueStore } from '../server/src/logged-data/values.ts';
+import { createProjectStore } from '../server/src/experiments/project-store.ts';
+import { createUserStore } from '../server/src/accounts/user-store.ts';
+import { createWorkspaceStore } from '../server/src/accounts/workspace-store.ts';
 import type { BenchService } from './ui-live.ts';
 
 /** The long series the charts must draw, and the short one they are compared with. */

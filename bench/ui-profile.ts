@@ -12,8 +12,8 @@ import { scrollFrameRate, timeKeystrokes } from './ui-measure.ts';
 import { seedProjects } from './ui-seed.ts';
 import { startLiveRuns } from './ui-live.ts';
 import { openApp, serviceUrl, stopShell } from './ui.ts';
-import { ADMIN_USER } from '../server/src/accounts.ts';
-import { issueApiKey } from '../server/src/keys.ts';
+import { ADMIN_USER } from '../server/src/accounts/ensure-user.ts';
+import { issueApiKey } from '../server/src/accounts/keys.ts';
 
 const WORDS = ['exp-1234', 'exp-99'];
 const INPUT = 'input[placeholder="Name, key or tag"]';

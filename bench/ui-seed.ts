@@ -1,11 +1,11 @@
-import { ADMIN_USER, ensureUser } from '../server/src/accounts.ts';
-import { openSqlite } from '../server/src/storage/sql-sqlite.ts';
-import { createExperimentStore } from '../server/src/storage/experiments.ts';
-import { createLoggedTagStore } from '../server/src/storage/logged-data-tags.ts';
-import { createProjectStore } from '../server/src/storage/projects.ts';
-import { createUserStore } from '../server/src/storage/users.ts';
-import { mapInOrder } from '../server/src/in-order.ts';
-import { createWorkspaceStore } from '../server/src/storage/workspaces.ts';
+import { ADMIN_USER, ensureUser } from '../server/src/accounts/ensure-user.ts';
+import { openSqlite } from '../server/src/database/sql-sqlite.ts';
+import { createExperimentStore } from '../server/src/experiments/experiment-store.ts';
+import { createLoggedTagStore } from '../server/src/logged-data/tags.ts';
+import { createProjectStore } from '../server/src/experiments/project-store.ts';
+import { createUserStore } from '../server/src/accounts/user-store.ts';
+import { mapInOrder } from '../server/src/database/in-order.ts';
+import { createWorkspaceStore } from '../server/src/accounts/workspace-store.ts';
 
 /** A seeded project: its id (what the app's route carries) and how many experiments it holds. */
 export interface SeededProject {

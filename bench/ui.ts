@@ -8,8 +8,8 @@ import { installFilterProbe, plainTablePage, scrollFrameRate, timeKeystrokes, ti
 import { seedProjects, type SeededProject } from './ui-seed.ts';
 import { mainThreadLoad, startLiveRuns, timeAllRows, timeLiveUpdates, type BenchService } from './ui-live.ts';
 import { measureCharts, printChartFigures, seedChartExperiments } from './ui-charts.ts';
-import { ADMIN_USER } from '../server/src/accounts.ts';
-import { issueApiKey } from '../server/src/keys.ts';
+import { ADMIN_USER } from '../server/src/accounts/ensure-user.ts';
+import { issueApiKey } from '../server/src/accounts/keys.ts';
 
 const COUNTS = [0, 25_000, 100_000];
 const LOADS = 3;

@@ -81,7 +81,7 @@ export async function runUploadBench(): Promise<void> {
     await makeSource(source);
     const baseline = await startChild('./upload-baseline.ts', [join(dir, 'baseline-copy.bin')]);
     children.push(baseline.child);
-    const service = await startChild('../server/src/cli.ts', ['--port', '0', '--data-dir', join(dir, 'service'), '--upload-limit', String(2 * SIZE_MIB * MIB)], {
+    const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', join(dir, 'service'), '--upload-limit', String(2 * SIZE_MIB * MIB)], {
       TRACKDESK_BOOTSTRAP_API_KEY: API_KEY,
     });
     children.push(service.child);

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { api } from '../../shared/api/index.ts';
 import { fullPath, pathWith } from '../../shared/api/define.ts';
 import { TOKEN_HEADER } from '../../electron/web/security.ts';
-import { issueApiKey } from '../../server/src/keys.ts';
-import { openSqlite } from '../../server/src/storage/sql-sqlite.ts';
-import { createUserStore } from '../../server/src/storage/users.ts';
-import { createWorkspaceStore } from '../../server/src/storage/workspaces.ts';
+import { issueApiKey } from '../../server/src/accounts/keys.ts';
+import { openSqlite } from '../../server/src/database/sql-sqlite.ts';
+import { createUserStore } from '../../server/src/accounts/user-store.ts';
+import { createWorkspaceStore } from '../../server/src/accounts/workspace-store.ts';
 import type { ShellUnderTest } from '../fixtures.ts';
 
 /** The embedded service as the test process reaches it: its address and a key of its own (never seen by the renderer). */

@@ -21,7 +21,7 @@ import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
 import { TransferQueue } from './transfers.ts';
 
 /** Where the desktop app keeps its settings and the embedded service's data (TRACKDESK_USER_DATA_DIR, else the OS convention). */
-export { userDataDir } from '../../../server/src/user-data-dir.ts';
+export { userDataDir } from '../../../server/src/process/user-data-dir.ts';
 
 /** Options for the desktop backend. */
 export interface BackendOptions {

@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { issueApiKey } from '../../../server/src/keys.ts';
+import { issueApiKey } from '../../../server/src/accounts/keys.ts';
 import { channelNames, type ChannelInput, type ChannelName } from '../../../shared/ipc/index.ts';
 import type { FileDialogs } from '../src/handlers/transfer-handlers.ts';
 import { dispatch } from '../src/ipc/dispatch.ts';

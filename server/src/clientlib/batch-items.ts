@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { metricItem, parameterItem } from '../../../shared/api/clientlib-batches.ts';
-import type { RawValue } from '../storage/logged-data-summary.ts';
-import type { MetricInput } from '../storage/logged-data-values.ts';
+import type { RawValue } from '../logged-data/summary.ts';
+import type { MetricInput } from '../logged-data/values.ts';
 
 /** One parameter of a batch, ready to store. */
 interface ParameterInput {

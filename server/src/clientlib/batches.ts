@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { batchReply } from '../../../shared/api/clientlib-batches.ts';
 import { badRequest } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { appendMetrics, experimentIdFor, throttledWrite } from '../handlers/logging-support.ts';
-import { loggedPoint } from '../storage/logged-data-summary.ts';
-import type { Services } from '../services.ts';
+import { appendMetrics, experimentIdFor, throttledWrite } from '../logged-data/logging-support.ts';
+import { loggedPoint } from '../logged-data/summary.ts';
+import type { Services } from '../process/services.ts';
 import { checkMetric, checkParameter, type Checked } from './batch-items.ts';
 
 type BatchReply = z.output<typeof batchReply>;

@@ -1,8 +1,8 @@
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { experimentIdFor, throttledWrite } from '../handlers/logging-support.ts';
-import { experimentLink, ok } from '../handlers/replies.ts';
-import type { Services } from '../services.ts';
+import { experimentIdFor, throttledWrite } from '../logged-data/logging-support.ts';
+import { experimentLink, ok } from '../http/replies.ts';
+import type { Services } from '../process/services.ts';
 
 /**
  * Handlers of tags, symlink, notifications and remote calls (clients.md B.8, B.9). Notifications are accepted and

@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../services.ts';
+import type { Services } from '../process/services.ts';
 import { createClientlibBatchHandlers } from './batches.ts';
 import { createClientlibExtraHandlers } from './extras.ts';
 import { createClientlibRemoteHandlers } from './remote.ts';

@@ -1,8 +1,8 @@
-import { mapInOrder } from '../in-order.ts';
+import { mapInOrder } from '../database/in-order.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { assetRules, checkRemoteLink, insertAsset, MODEL_ELEMENT } from '../handlers/assets-save.ts';
-import { ok } from '../handlers/replies.ts';
-import type { Services } from '../services.ts';
+import { assetRules, checkRemoteLink, insertAsset, MODEL_ELEMENT } from '../assets/save.ts';
+import { ok } from '../http/replies.ts';
+import type { Services } from '../process/services.ts';
 
 /**
  * Handlers of the live SDK's remote models and remote artifact files (clients.md B.7): remote assets inserted by

@@ -5,11 +5,11 @@ import { api, fullPath, SdkError } from '../../../shared/api/index.ts';
 import type { runReply } from '../../../shared/api/clientlib-logger.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import { origin } from '../handlers/replies.ts';
-import { ensureUncategorized } from '../handlers/uncategorized.ts';
-import type { Services } from '../services.ts';
-import type { Experiment } from '../storage/experiments.ts';
-import type { Workspace } from '../storage/workspaces.ts';
+import { origin } from '../http/replies.ts';
+import { ensureUncategorized } from '../experiments/uncategorized.ts';
+import type { Services } from '../process/services.ts';
+import type { Experiment } from '../experiments/experiment-store.ts';
+import type { Workspace } from '../accounts/workspace-store.ts';
 
 /** What the SDK generates (32 hex characters) and accepts from users (32–50 letters or digits). */
 const CLIENT_KEY = /^[A-Za-z0-9]{32,50}$/;

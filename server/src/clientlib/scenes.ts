@@ -5,11 +5,11 @@ import { assetItemParams, thumbnailParams } from '../../../shared/api/clientlib-
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { parseInput } from '../http/error-reply.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import { receiveUpload, type ReceivedUpload } from '../handlers/assets-upload.ts';
-import { storeReceivedAsset, type UploadRequest } from '../handlers/assets-save.ts';
-import { ok } from '../handlers/replies.ts';
-import type { Services } from '../services.ts';
-import type { StoredAsset } from '../storage/assets.ts';
+import { receiveUpload, type ReceivedUpload } from '../assets/upload.ts';
+import { storeReceivedAsset, type UploadRequest } from '../assets/save.ts';
+import { ok } from '../http/replies.ts';
+import type { Services } from '../process/services.ts';
+import type { StoredAsset } from '../assets/asset-store.ts';
 
 /** The asset type of a scene when the SDK names none. */
 const SCENE = '3d-image';

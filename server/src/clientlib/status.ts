@@ -1,7 +1,7 @@
 import type { HandlerTable } from '../http/handler.ts';
-import { startEndTimes } from '../handlers/experiments.ts';
-import { ok } from '../handlers/replies.ts';
-import type { Services } from '../services.ts';
+import { startEndTimes } from '../experiments/experiment-handlers.ts';
+import { ok } from '../http/replies.ts';
+import type { Services } from '../process/services.ts';
 
 /** How often the SDK may send parameter batches (ms). */
 const PARAMETER_UPDATE_INTERVAL_MILLIS = 60_000;

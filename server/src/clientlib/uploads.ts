@@ -2,12 +2,12 @@ import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../services.ts';
-import type { Experiment } from '../storage/experiments.ts';
-import { saveGitPatch } from '../handlers/assets-reads.ts';
-import { saveUploadedAsset, type UploadRequest } from '../handlers/assets-save.ts';
-import { TEXT_SAMPLE } from '../handlers/assets.ts';
-import { ok } from '../handlers/replies.ts';
+import type { Services } from '../process/services.ts';
+import type { Experiment } from '../experiments/experiment-store.ts';
+import { saveGitPatch } from '../assets/read-handlers.ts';
+import { saveUploadedAsset, type UploadRequest } from '../assets/save.ts';
+import { TEXT_SAMPLE } from '../assets/asset-handlers.ts';
+import { ok } from '../http/replies.ts';
 
 /** The asset type the images of the live SDK are stored as (listed by `asset/list?type=image`). */
 const IMAGE = 'image';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { SdkError, type ErrorReply } from '../../../shared/api/index.ts';
-import { UnstorableTextError } from '../storage/sql.ts';
+import { UnstorableTextError } from '../database/sql.ts';
 import { ApiError, badRequest } from './api-error.ts';
 
 /** The status, body and headers an error becomes (compat.md §2): never a 5xx for bad input. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { webhookPayload, WebhookTrigger } from '../../../shared/api/webhooks.ts';
-import type { DeliveryStore } from '../storage/webhooks-deliveries.ts';
-import type { WebhookConfigStore, WebhookUrlEntry } from '../storage/webhooks.ts';
+import type { DeliveryStore } from './delivery-store.ts';
+import type { WebhookConfigStore, WebhookUrlEntry } from './webhook-store.ts';
 
 /** The notification body (shape in shared/api/webhooks.ts, documented in server/README.md). */
 export type WebhookPayload = z.infer<typeof webhookPayload>;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Delivery, DeliveryStore } from '../storage/webhooks-deliveries.ts';
+import type { Delivery, DeliveryStore } from './delivery-store.ts';
 import { attemptHeaders } from './headers.ts';
 import { sendWebhook, type SendOutcome } from './send.ts';
 

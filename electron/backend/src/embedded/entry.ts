@@ -2,10 +2,10 @@
  * The embedded service process: started by the desktop backend (a Node child process in the browser shell,
  * an Electron utilityProcess in the desktop window), it runs the tracking service and talks over the parent port.
  */
-import { ADMIN_USER } from '../../../../server/src/accounts.ts';
-import { startServer, type RunningServer } from '../../../../server/src/app.ts';
-import { issueApiKey, revokeApiKeys } from '../../../../server/src/keys.ts';
-import { embeddedThrottleLimits } from '../../../../server/src/throttle.ts';
+import { ADMIN_USER } from '../../../../server/src/accounts/ensure-user.ts';
+import { startServer, type RunningServer } from '../../../../server/src/process/app.ts';
+import { issueApiKey, revokeApiKeys } from '../../../../server/src/accounts/keys.ts';
+import { embeddedThrottleLimits } from '../../../../server/src/throttle/rate-limits.ts';
 import type { HostMessage, ServiceMessage } from './protocol.ts';
 
 /** The messaging half of Electron's utilityProcess, present on `process` there (typed here without importing electron). */

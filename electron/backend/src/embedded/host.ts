@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateApiKey } from '../../../../server/src/keys.ts';
+import { generateApiKey } from '../../../../server/src/accounts/keys.ts';
 import type { ServiceStatus } from '../../../../shared/ipc/index.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ServiceTarget } from '../client/target.ts';

@@ -1,5 +1,5 @@
 /** The V8 flags the embedded service's process starts with: the service's heap settings, which V8 takes only at start. */
-export { SERVICE_NODE_FLAGS } from '../../../../server/src/heap-settings.ts';
+export { SERVICE_NODE_FLAGS } from '../../../../server/src/process/heap-settings.ts';
 
 /** What the backend sends the embedded service process. */
 export type HostMessage =

@@ -12,7 +12,7 @@ import type { ProfileService } from '../profiles/profile-service.ts';
 export const SCRIPT_KEY_ID = 'embedded-scripts';
 /** The project the Python example logs into when the caller names none. */
 const EXAMPLE_PROJECT = 'my-first-project';
-/** How many characters of a key the service keeps in clear to revoke it by (server/src/keys.ts). */
+/** How many characters of a key the service keeps in clear to revoke it by (server/src/accounts/keys.ts). */
 const KEY_PREFIX_LENGTH = 8;
 
 /** The shell's clipboard (the desktop window's; the browser shell has none the backend could write). */

@@ -1,0 +1,113 @@
+import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
+import { ensureUser } from './ensure-user.ts';
+import type { Caller } from '../http/handler.ts';
+import type { Sql } from '../database/sql.ts';
+import { openSql, type StorageLocation } from '../database/open-storage.ts';
+import type { ExternalCommits } from '../database/external-commits.ts';
+import { createUserStore, type ApiKeyListing, type UserStore } from './user-store.ts';
+import { createWorkspaceStore } from './workspace-store.ts';
+
+/** Keys shorter than this are refused: they could be guessed. */
+export const MIN_KEY_LENGTH = 12;
+/** How many leading characters of a key are stored in clear, to list and revoke it. */
+export const KEY_PREFIX_LENGTH = 8;
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A new random key: 40 alphanumeric characters (about 238 bits). */
+export function generateApiKey(): string {
+  let key = '';
+  for (let i = 0; i < 40; i += 1) key += ALPHABET[randomInt(ALPHABET.length)];
+  return key;
+}
+
+/** SHA-256 of a key: enough for high-entropy random keys (no password stretching needed). */
+export const hashApiKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
+
+/** The stored, listable prefix of a key. */
+export const keyPrefix = (key: string): string => key.slice(0, KEY_PREFIX_LENGTH);
+
+/** Registers a key for a user; refuses keys too short to be safe. */
+export async function registerApiKey(users: UserStore, userId: number, key: string, now: number): Promise<string> {
+  if (key.length < MIN_KEY_LENGTH) throw new Error(`An API key needs at least ${MIN_KEY_LENGTH} characters.`);
+  await users.addKey(userId, keyPrefix(key), hashApiKey(key), now);
+  return keyPrefix(key);
+}
+
+/**
+ * Finds the user a presented key belongs to (undefined when unknown or revoked), comparing hashes in
+ * constant time. Recent successes are cached by hash and dropped whenever another connection committed
+ * (`externalCommits`, which looks at most once per event-loop turn and 1 ms), so keys revoked by
+ * `keys revoke` in another process stop working for the requests that follow it.
+ */
+export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Promise<Caller | undefined> {
+  const cache = new Map<string, Caller>();
+  /** Counts cache drops: a match read before one is not cached (the key may have been revoked meanwhile). */
+  let generation = 0;
+  externalCommits.onCommit(() => {
+    generation += 1;
+    cache.clear();
+  });
+  return async (presented) => {
+    if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
+    await externalCommits.refresh();
+    // The one-shot digest as text is several times cheaper than a Hash object per request.
+    const id = hash('sha256', presented, 'base64');
+    const cached = cache.get(id);
+    if (cached) return cached;
+    const before = generation;
+    const caller = await matchKey(users, Buffer.from(id, 'base64'), keyPrefix(presented));
+    if (caller && generation === before) {
+      if (cache.size >= 1000) cache.clear();
+      cache.set(id, caller);
+    }
+    return caller;
+  };
+}
+
+async function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Promise<Caller | undefined> {
+  let match: Caller | undefined;
+  for (const candidate of await users.keyCandidates(prefix)) {
+    if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName };
+  }
+  return match;
+}
+
+/** A key just issued: the key itself is shown once and never stored. */
+export interface IssuedKey {
+  apiKey: string;
+  prefix: string;
+  userName: string;
+}
+
+/** Issues a new key for a user of the service's database (creating the user and their default workspace if needed). */
+export async function issueApiKey(options: StorageLocation & { userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
+  return withStores(options, (users, db) => {
+    const now = Date.now();
+    return db.transaction(async () => {
+      const user = await ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
+      const apiKey = generateApiKey();
+      return { apiKey, prefix: await registerApiKey(users, user.id, apiKey, now), userName: user.name };
+    });
+  });
+}
+
+/** Every key of the service's database, by prefix (revoked ones marked). */
+export async function listApiKeys(location: StorageLocation): Promise<ApiKeyListing[]> {
+  return withStores(location, (users) => users.listKeys());
+}
+
+/** Revokes the keys of the service's database that start with the prefix; returns how many. */
+export async function revokeApiKeys(location: StorageLocation, prefix: string): Promise<number> {
+  if (prefix.length < KEY_PREFIX_LENGTH) throw new Error(`Give at least the first ${KEY_PREFIX_LENGTH} characters of the key.`);
+  return withStores(location, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
+}
+
+async function withStores<T>(location: StorageLocation, use: (users: UserStore, db: Sql) => Promise<T>): Promise<T> {
+  const db = await openSql(location);
+  try {
+    return await use(createUserStore(db), db);
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,102 @@
+import { badRequest, notFound } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../process/services.ts';
+import type { Experiment } from './experiment-store.ts';
+import { toExperimentMetadata } from './records.ts';
+import { mapInOrder } from '../database/in-order.ts';
+import { experimentLink, ok } from '../http/replies.ts';
+
+const SECOND = 1000;
+/** Experiments per page of the list when a page is asked for without a size. */
+const PAGE_SIZE = 100;
+
+/**
+ * E10's rules: both given → both set (end before start is refused); only end → start becomes end − 1 s
+ * unless a start is set (and not after the new end); only start → end becomes start + 1 s likewise.
+ */
+export function startEndTimes(experiment: Experiment, start: number | null | undefined, end: number | null | undefined): [number, number] {
+  if (start != null && end != null) {
+    if (end < start) throw badRequest('The body field "endTimeMillis" is invalid: it is before startTimeMillis.');
+    return [start, end];
+  }
+  if (end != null) {
+    const kept = experiment.startTimeMillis;
+    return [kept !== null && kept <= end ? kept : end - SECOND, end];
+  }
+  if (start != null) {
+    const kept = experiment.endTimeMillis;
+    return [start, kept !== null && kept >= start ? kept : start + SECOND];
+  }
+  throw badRequest('The body needs startTimeMillis, endTimeMillis or both.');
+}
+
+/** Handlers of E2, E5, E6, E9, E10 and the experiment reads. */
+export function createExperimentHandlers(services: Services): HandlerTable {
+  const { access, projects, experiments, config } = services;
+  const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
+  const metadata = (experiment: Experiment) => toExperimentMetadata(experiment, services.now(), config.keepAlive.isAliveBeatDurationMillis);
+  return {
+    createExperiment: ({ body, caller, request }) =>
+      transaction(async () => {
+        const workspace = await access.workspace(caller, body.workspaceName);
+        const now = services.now();
+        const project =
+          await projects.byName(workspace.id, body.projectName) ??
+          await projects.create({ workspaceId: workspace.id, name: body.projectName, description: '', isPublic: false, ownerUserId: caller.userId }, now);
+        const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: body.experimentName ?? null, userId: caller.userId }, now);
+        await projects.touch(project.id, now);
+        return {
+          experimentKey: experiment.key,
+          workspaceName: workspace.name,
+          projectName: project.name,
+          link: experimentLink(request, workspace.name, project.name, experiment.key),
+        };
+      }),
+    moveExperiments: ({ body, caller }) =>
+      transaction(async () => {
+        const project = await access.project(caller, { workspaceName: body.targetWorkspaceName, projectName: body.targetProjectName });
+        const moving = await mapInOrder(body.experimentKeys, (key) => access.experiment(caller, key));
+        const now = services.now();
+        for (const experiment of moving) {
+          if (experiment.projectId === project.id) continue;
+          if (body.symlink) await experiments.link(project.id, experiment.id, now);
+          else await experiments.move(experiment.id, project.workspaceId, project.id);
+          await projects.touch(experiment.projectId, now);
+        }
+        await projects.touch(project.id, now);
+        return ok(body.symlink ? 'Symlinked' : 'Moved');
+      }),
+    symlinkExperiment: ({ query, caller, request }) =>
+      transaction(async () => {
+        const experiment = await access.experiment(caller, query.exerimentKey ?? query.experimentKey ?? '');
+        const project = await projects.byName(experiment.workspaceId, query.projectName);
+        if (!project) throw notFound(`No project named "${query.projectName}" in workspace "${experiment.workspaceName}".`);
+        if (project.id !== experiment.projectId) await experiments.link(project.id, experiment.id, services.now());
+        return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
+      }),
+    keepAlive: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
+      await experiments.beat(experiment.id, services.now());
+      return { ...config.keepAlive };
+    },
+    setStartEndTime: ({ body, caller }) =>
+      transaction(async () => {
+        const experiment = await access.experiment(caller, body.experimentKey);
+        const [start, end] = startEndTimes(experiment, body.startTimeMillis, body.endTimeMillis);
+        await experiments.setTimes(experiment.id, start, end);
+        return ok('Saved');
+      }),
+    listExperiments: async ({ query, caller }) => {
+      const project = await access.project(caller, query);
+      const archived = query.archived ?? false;
+      const paged = query.page !== undefined || query.size !== undefined || query.sortBy !== undefined || query.sortOrder !== undefined;
+      if (!paged) return { experiments: (await experiments.listInProject(project.id, archived)).map(metadata) };
+      const limit = query.size ?? (query.page === undefined ? null : PAGE_SIZE);
+      const page = { archived, sortBy: query.sortBy ?? 'created', order: query.sortOrder ?? 'desc', limit, offset: ((query.page ?? 1) - 1) * (limit ?? 0) } as const;
+      const ids = await services.search.page(project.id, { predicates: [] }, page, { now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
+      return { experiments: (await Promise.all(ids.map((id) => experiments.byId(id)))).flatMap((experiment) => (experiment ? [metadata(experiment)] : [])) };
+    },
+    getExperimentMetadata: async ({ query, caller }) => metadata(await access.experiment(caller, query.experimentKey)),
+    listExperimentTags: async ({ query, caller }) => ({ tags: await services.loggedData.tags.inProject((await access.project(caller, query)).id) }),
+  };
+}

@@ -1,0 +1,109 @@
+import type { Sql } from '../database/sql.ts';
+import type { LoggedPoint, Summary } from './summary.ts';
+
+/** What logged values are: metrics keep a series, parameters and others only a summary. */
+export type ItemKind = 'metric' | 'parameter' | 'other';
+
+/** A logged_items row: an item's summary under its name. */
+export interface ItemRecord {
+  id: number;
+  name: string;
+  value_count: number;
+  [column: string]: string | number | null;
+}
+
+/** A summary to write over the row `id`. */
+export interface SummaryUpdate {
+  id: number;
+  summary: Summary;
+}
+
+const MARKS = ['cur', 'min', 'max'] as const;
+const MARK_COLUMNS = ['value', 'number', 'timestamp', 'step', 'context'] as const;
+const COLUMNS = MARKS.flatMap((mark) => MARK_COLUMNS.map((column) => `${mark}_${column}`));
+/** PostgreSQL's type of each summary column, in COLUMNS order (for arrays of them). */
+const PG_TYPES = MARKS.flatMap(() => ['text', 'double precision', 'bigint', 'bigint', 'text']);
+
+const markOf = (row: ItemRecord, mark: (typeof MARKS)[number]): LoggedPoint => ({
+  value: row[`${mark}_value`] as string,
+  number: row[`${mark}_number`] as number | null,
+  timestamp: row[`${mark}_timestamp`] as number,
+  step: row[`${mark}_step`] as number | null,
+  context: row[`${mark}_context`] as string | null,
+});
+
+/** The summary a row holds. */
+export const summaryOf = (row: ItemRecord): Summary => ({
+  count: row.value_count,
+  current: markOf(row, 'cur'),
+  min: markOf(row, 'min'),
+  max: markOf(row, 'max'),
+});
+
+const summaryColumns = (summary: Summary): (string | number | null)[] =>
+  [summary.current, summary.min, summary.max].flatMap((mark) => [mark.value, mark.number, mark.timestamp, mark.step, mark.context]);
+
+/** PostgreSQL: summaries written over their rows, the updates as array parameters (see summaryArrays). */
+export const SUMMARY_ARRAYS_UPDATE = `UPDATE logged_items SET value_count = u.value_count, ${COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
+  FROM unnest(?::bigint[], ?::bigint[], ${PG_TYPES.map((type) => `?::${type}[]`).join(', ')}) AS u(id, value_count, ${COLUMNS.join(', ')})
+  WHERE logged_items.id = u.id`;
+
+/** The array parameters of SUMMARY_ARRAYS_UPDATE: ids, counts, then one array per summary column. */
+export function summaryArrays(updates: readonly SummaryUpdate[]): unknown[][] {
+  const columns: unknown[][] = Array.from({ length: COLUMNS.length + 2 }, () => []);
+  for (const { id, summary } of updates) [id, summary.count, ...summaryColumns(summary)].forEach((value, index) => columns[index]?.push(value));
+  return columns;
+}
+
+/** Reads and writes of logged_items rows. */
+export interface ItemRows {
+  /** One item, or undefined. */
+  find(experimentId: number, kind: ItemKind, name: string): Promise<ItemRecord | undefined>;
+  /** The metric items of an experiment among `names`, by name (one statement on PostgreSQL). */
+  findMetrics(experimentId: number, names: readonly string[]): Promise<Map<string, ItemRecord>>;
+  /** Inserts an item with its first summary; answers its id. */
+  insert(experimentId: number, kind: ItemKind, name: string, summary: Summary): Promise<number>;
+  /** Writes summaries over their rows (one statement on PostgreSQL). */
+  update(updates: readonly SummaryUpdate[]): Promise<void>;
+}
+
+/**
+ * Creates the item rows over a database. PostgreSQL gets set-based statements (arrays as parameters), since each
+ * statement is a round trip there; SQLite runs one cheap in-process statement per row.
+ */
+export function createItemRows(db: Sql): ItemRows {
+  const postgres = db.dialect === 'postgres';
+  const selectItem = db.prepare<[number, string, string], ItemRecord>('SELECT * FROM logged_items WHERE experiment_id = ? AND kind = ? AND name = ?');
+  const insertItem = db.prepare(
+    `INSERT INTO logged_items (experiment_id, kind, name, value_count, ${COLUMNS.join(', ')}) VALUES (?, ?, ?, ?, ${COLUMNS.map(() => '?').join(', ')}) RETURNING id`,
+  ).pluck();
+  const updateItem = db.prepare(`UPDATE logged_items SET value_count = ?, ${COLUMNS.map((c) => `${c} = ?`).join(', ')} WHERE id = ?`);
+  /** PostgreSQL only: the set-based forms (SQLite would refuse their array casts). */
+  const selectMetrics = postgres
+    ? db.prepare<[number, string[]], ItemRecord>("SELECT * FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ANY(?::text[])")
+    : undefined;
+  const updateItems = postgres ? db.prepare(SUMMARY_ARRAYS_UPDATE) : undefined;
+  return {
+    find: (experimentId, kind, name) => selectItem.get(experimentId, kind, name),
+    async findMetrics(experimentId, names) {
+      const found = new Map<string, ItemRecord>();
+      if (selectMetrics) {
+        for (const row of await selectMetrics.all(experimentId, [...names])) found.set(row.name, row);
+        return found;
+      }
+      for (const name of names) {
+        const row = await selectItem.get(experimentId, 'metric', name);
+        if (row) found.set(name, row);
+      }
+      return found;
+    },
+    insert: async (experimentId, kind, name, summary) => Number(await insertItem.get(experimentId, kind, name, summary.count, ...summaryColumns(summary))),
+    async update(updates) {
+      if (!updateItems || updates.length <= 1) {
+        for (const { id, summary } of updates) await updateItem.run(summary.count, ...summaryColumns(summary), id);
+        return;
+      }
+      await updateItems.run(...summaryArrays(updates));
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
+import { api, type Endpoint } from '../../../shared/api/index.ts';
+import { bootstrapAdmin } from './bootstrap.ts';
+import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from '../clientlib/batch-body.ts';
+import { createHandlers } from './handlers.ts';
+import { createAuthenticator } from '../accounts/keys.ts';
+import { answerClientError } from '../http/client-errors.ts';
+import { limitBodyBytesInFlight } from '../http/body-budget.ts';
+import { installErrorReplies } from '../http/error-reply.ts';
+import { installJsonBodyParser, jsonBodyParser } from '../http/json-body.ts';
+import { guardedServerFactory } from '../http/last-resort.ts';
+import { closePromptly } from '../http/prompt-close.ts';
+import { registerContractRoutes } from '../http/routes.ts';
+import { answerFrameworkError, installProtocolReplies } from '../http/server-events.ts';
+import { limitUploadsInFlight } from '../http/upload-admission.ts';
+import { installExactJsonContentType, installRequestDecompression } from '../http/wire.ts';
+import { createServices, type KeepAliveIntervals } from './services.ts';
+import { openStorage } from '../database/open-storage.ts';
+import type { DeliveryPolicy } from '../webhooks/worker.ts';
+import type { ThrottleLimits } from '../throttle/rate-limits.ts';
+import type { TileKeeperOptions } from '../logged-data/metrics/tile-keeper.ts';
+
+/** Default request body limit (JSON bodies; uploads have their own limit). */
+export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+/** Default size limit of one uploaded file. */
+export const DEFAULT_UPLOAD_LIMIT_BYTES = 20 * 1024 * 1024 * 1024;
+/** How many bodies of the largest size all JSON requests in flight may hold together (more get 429). */
+const BODIES_IN_FLIGHT = 4;
+/** Default number of uploads received at a time (more get 429 and are retried by the SDK). */
+export const DEFAULT_UPLOADS_IN_FLIGHT = 16;
+/** The intervals E9 suggests by default: a live experiment's beat, and the usage-report intervals. */
+export const DEFAULT_KEEP_ALIVE: KeepAliveIntervals = {
+  isAliveBeatDurationMillis: 10_000,
+  gpuMonitorIntervalMillis: 60_000,
+  cpuMonitorIntervalMillis: 60_000,
+};
+
+/** How to start the tracking service. */
+export interface ServerOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Blobs (and, without `databaseUrl`, the SQLite database) live here. */
+  dataDir: string;
+  /** A `postgres://` URL: the rows live in that PostgreSQL database instead of SQLite (several instances may share it). */
+  databaseUrl?: string;
+  /** The admin key registered on first start; random (and written to `admin-api-key`) when omitted. */
+  bootstrapApiKey?: string;
+  /** Let webhooks target private/loopback addresses (off by default: SSRF). */
+  webhooksAllowPrivate?: boolean;
+  bodyLimitBytes?: number;
+  uploadLimitBytes?: number;
+  /** Uploads received at a time; one more gets 429 with Retry-After-Custom. */
+  uploadsInFlight?: number;
+  /** Fastify's request log on stdout. */
+  logger?: boolean;
+  keepAlive?: Partial<KeepAliveIntervals>;
+  /** Overrides of the webhook delivery policy (tests shorten the backoff). */
+  webhookDelivery?: Partial<DeliveryPolicy>;
+  /** Per-experiment logging limits (unset ones: the hosted service's, compat.md §2); `Infinity` lifts one. */
+  throttle?: Partial<ThrottleLimits>;
+  /** How the background tiling of large metric series paces itself (tests shorten its waits). */
+  backgroundTiles?: TileKeeperOptions;
+  /** The clock (ms since the epoch); tests pass their own to step time without sleeping. */
+  now?: () => number;
+}
+
+/** A running service. */
+export interface RunningServer {
+  /** `http://<host>:<port>` */
+  url: string;
+  port: number;
+  /** A key generated on this (first) start, also written to `<data-dir>/admin-api-key`. */
+  generatedAdminKey?: string;
+  /** Graceful: stops accepting, finishes in-flight requests, stops workers, closes the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** The contract's multipart (upload) entries, the entries whose bodies decoding threads read, and the others. */
+function splitByBodyKind(contract: Record<string, Endpoint>): [Record<string, Endpoint>, Record<string, Endpoint>, Record<string, Endpoint>] {
+  const entries = Object.entries(contract);
+  const threadDecoded = ([name]: [string, Endpoint]) => THREAD_DECODED_ENDPOINTS.includes(name);
+  return [
+    Object.fromEntries(entries.filter(([, endpoint]) => endpoint.bodyKind === 'multipart')),
+    Object.fromEntries(entries.filter(threadDecoded)),
+    Object.fromEntries(entries.filter((entry) => entry[1].bodyKind !== 'multipart' && !threadDecoded(entry))),
+  ];
+}
+
+/** Opens the data dir, bootstraps the admin key on first start, and listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const services = createServices(
+    storage,
+    {
+      dataDir: options.dataDir,
+      webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
+      keepAlive: { ...DEFAULT_KEEP_ALIVE, ...options.keepAlive },
+      uploadLimitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
+      webhookDelivery: options.webhookDelivery,
+      throttle: options.throttle,
+      backgroundTiles: options.backgroundTiles,
+    },
+    options.now,
+  );
+  const bootstrap = await bootstrapAdmin(services, options.bootstrapApiKey);
+  await services.blobs.sweepOrphans(services.blobGarbage.isReferenced);
+  await services.blobGarbage.collect();
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+    forceCloseConnections: 'idle',
+    serverFactory: guardedServerFactory,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+  });
+  installProtocolReplies(app);
+  installJsonBodyParser(app);
+  installExactJsonContentType(app);
+  const [uploadEntries, threadDecodedEntries, otherEntries] = splitByBodyKind(api);
+  installRequestDecompression(app, routedTo(Object.values(threadDecodedEntries)));
+  installErrorReplies(app, bodyLimit);
+  closePromptly(app);
+  const handlers = createHandlers(services);
+  const authenticate = createAuthenticator(services.users, services.externalCommits);
+  // @fastify/multipart adds per-request hooks to every route of its scope: only the upload routes get it.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES } });
+    limitUploadsInFlight(uploads, options.uploadsInFlight ?? DEFAULT_UPLOADS_IN_FLIGHT);
+    registerContractRoutes(uploads, uploadEntries, handlers, authenticate);
+  });
+  await app.register(async (others) => {
+    limitBodyBytesInFlight(others, bodyLimit, BODIES_IN_FLIGHT);
+    // As @fastify/multipart's parser does: a form sent to a JSON endpoint leaves the body unread and absent (400).
+    others.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+    registerContractRoutes(others, otherEntries, handlers, authenticate);
+    // The SDK's batches: decompressed and parsed on decoding threads, under the same budget of bodies in flight.
+    await others.register(async (batches) => {
+      installBatchBodyDecoding(batches, jsonBodyParser(app));
+      registerContractRoutes(batches, threadDecodedEntries, handlers, authenticate);
+    });
+  });
+
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (error) {
+    await services.closing();
+    await storage.close();
+    throw error;
+  }
+  services.tileKeeper.start();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${hostInUrl}:${port}`,
+    port,
+    generatedAdminKey: bootstrap.generatedAdminKey,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await services.closing();
+        await storage.close();
+      })();
+      return closing;
+    },
+  };
+}

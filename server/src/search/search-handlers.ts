@@ -1,0 +1,38 @@
+import { badRequest } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import type { Services } from '../process/services.ts';
+import type { Experiment } from '../experiments/experiment-store.ts';
+import { SearchQueryError } from './compare.ts';
+import { toExperimentMetadata } from '../experiments/records.ts';
+
+/** Searches answer 400 with the compiler's message for a query naming unknown columns, operators or ill-typed values. */
+async function asClientError<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof SearchQueryError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+/** Handlers of project search (clients.md A.3): column names, project/query and experiments/search. */
+export function createSearchHandlers(services: Services): HandlerTable {
+  const { access, search, experiments, config } = services;
+  const clock = () => ({ now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
+  const metadata = (experiment: Experiment, now: number) => toExperimentMetadata(experiment, now, config.keepAlive.isAliveBeatDurationMillis);
+  return {
+    getProjectColumns: async ({ query, caller }) => ({ columns: await search.columns((await access.project(caller, query)).id, query.archived, clock()) }),
+    queryProject: async ({ body, caller }) => {
+      const project = await access.project(caller, body);
+      return { experimentKeys: await asClientError(() => search.keys(project.id, { predicates: body.predicates }, body.archived ?? false, clock())) };
+    },
+    searchExperiments: async ({ body, caller }) => {
+      const project = await access.project(caller, { projectId: body.projectId });
+      const limit = body.limit ?? 100;
+      const at = clock();
+      const page = { archived: body.deleted ?? false, sortBy: 'created', order: 'desc', limit, offset: ((body.page ?? 1) - 1) * limit } as const;
+      const ids = await asClientError(() => search.page(project.id, { rulesTree: body.rulesTree }, page, at));
+      return { experiments: (await Promise.all(ids.map((id) => experiments.byId(id)))).flatMap((experiment) => (experiment ? [metadata(experiment, at.now)] : [])) };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { Sql } from '../database/sql.ts';
+import { createDeliveryStore, type DeliveryStore } from './delivery-store.ts';
+import { createWebhookConfigStore, type WebhookConfigStore } from './webhook-store.ts';
+import { createWebhookOutbox, type WebhookOutbox } from './outbox.ts';
+import { createDeliveryWorker, defaultDeliveryPolicy, SHARED_DATABASE_POLL_MILLIS, type DeliveryPolicy, type DeliveryWorker } from './worker.ts';
+
+/** Webhook configuration, the outbox and its delivery worker. */
+export interface WebhookServices {
+  config: WebhookConfigStore;
+  deliveries: DeliveryStore;
+  outbox: WebhookOutbox;
+  worker: DeliveryWorker;
+  policy: DeliveryPolicy;
+  allowPrivate: boolean;
+}
+
+/** What the webhook services are built from. */
+export interface WebhookSettings {
+  allowPrivate: boolean;
+  /** Overrides of the delivery policy (tests shorten the backoff). */
+  policy?: Partial<DeliveryPolicy>;
+  now: () => number;
+  onError: (error: unknown) => void;
+}
+
+/** Builds the webhook services and starts the worker (it sends what the outbox already holds). */
+export function createWebhookServices(db: Sql, settings: WebhookSettings): WebhookServices {
+  const pollMillis = db.dialect === 'postgres' ? SHARED_DATABASE_POLL_MILLIS : null;
+  const policy = { ...defaultDeliveryPolicy, pollMillis, ...settings.policy };
+  const config = createWebhookConfigStore(db);
+  const deliveries = createDeliveryStore(db);
+  const worker = createDeliveryWorker({ deliveries, allowPrivate: settings.allowPrivate, now: settings.now, policy, onError: settings.onError });
+  const outbox = createWebhookOutbox({ config, deliveries, now: settings.now, wake: worker.wake });
+  return { config, deliveries, outbox, worker, policy, allowPrivate: settings.allowPrivate };
+}
