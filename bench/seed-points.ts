@@ -1,5 +1,6 @@
 import { createExperimentStore } from '../server/src/experiments/experiment-store.ts';
-import { createLoggedValueStore, type MetricInput } from '../server/src/logged-data/values.ts';
+import type { MetricInput } from '../server/src/logged-data/append.ts';
+import { createLoggedValueStore } from '../server/src/logged-data/values.ts';
 import type { Sql } from '../server/src/database/sql.ts';
 
 /** The metric points the read benchmarks read: `metrics` metrics (`metric_000`…) × `steps` steps in one experiment. */

@@ -1,10 +1,10 @@
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { AccountServices } from './services.ts';
 
 /** Handlers of E1 and the account/workspace reads. */
-export function createWorkspaceHandlers(services: Services): HandlerTable {
+export function createWorkspaceHandlers(services: AccountServices): HandlerTable {
   const { workspaces } = services;
   return {
     createWorkspace: ({ body, caller }) =>

@@ -2,10 +2,10 @@ import semver from 'semver';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { AssetServices } from './services.ts';
 import type { Artifact, ArtifactState, ArtifactVersion } from './artifact-store.ts';
 import { ok } from '../http/replies.ts';
-import { parseVersion } from '../registry/support.ts';
+import { parseVersion } from './semantic-version.ts';
 
 /** The states E51 may set. */
 const FINAL_STATES: readonly ArtifactState[] = ['CLOSED', 'ERROR'];
@@ -21,7 +21,7 @@ const highest = (versions: readonly ArtifactVersion[]) =>
   versions.reduce<ArtifactVersion | undefined>((best, next) => (!best || semver.gt(next.version, best.version) ? next : best), undefined);
 
 /** An artifact version the caller may use (by its artifactVersionId), with its artifact: 404 (624523) when unknown. */
-export async function artifactVersionOf(services: Services, caller: Caller, artifactVersionId: string): Promise<{ artifact: Artifact; version: ArtifactVersion }> {
+export async function artifactVersionOf(services: AssetServices, caller: Caller, artifactVersionId: string): Promise<{ artifact: Artifact; version: ArtifactVersion }> {
   const version = await services.artifacts.versionByUuid(artifactVersionId);
   const artifact = version && await services.artifacts.byId(version.artifactId);
   if (!version || !artifact) throw unknownVersion(artifactVersionId);
@@ -31,9 +31,9 @@ export async function artifactVersionOf(services: Services, caller: Caller, arti
   return { artifact, version };
 }
 
-/** Handlers of E50 and E51 and the artifact reads. */
-export function createArtifactHandlers(services: Services): HandlerTable {
-  const { access, artifacts, workspaces } = services;
+/** Handlers of E50 and E51, the artifact reads and an experiment's artifact lineage. */
+export function createArtifactHandlers(services: AssetServices): HandlerTable {
+  const { access, artifacts, artifactLineage, workspaces } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   const overview = async (artifact: Artifact) => {
@@ -53,6 +53,11 @@ export function createArtifactHandlers(services: Services): HandlerTable {
   };
 
   return {
+    getArtifactLineage: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
+      const items = await artifactLineage.lineage(experiment.key, experiment.id);
+      return { artifacts: query.filter === 'all' ? items : items.filter((item) => item.direction === query.filter) };
+    },
     upsertArtifact: ({ body, caller }) =>
       transaction(async () => {
         const experiment = await access.experiment(caller, body.experimentKey);

@@ -2,7 +2,7 @@ import semver from 'semver';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { AssetServices } from './services.ts';
 import type { Artifact, ArtifactVersion } from './artifact-store.ts';
 import { artifactVersionOf } from './artifact-handlers.ts';
 import { assetLink } from './records.ts';
@@ -24,7 +24,7 @@ interface VersionRef {
 const describeRef = (ref: VersionRef) => ref.artifactId ?? [ref.workspace, ref.artifactName].filter(Boolean).join('/');
 
 /** Handlers of clients.md A.5: one artifact version, its files, and the artifact/version label writes. */
-export function createArtifactVersionHandlers(services: Services): HandlerTable {
+export function createArtifactVersionHandlers(services: AssetServices): HandlerTable {
   const { access, artifacts, assets, experiments, workspaces } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 

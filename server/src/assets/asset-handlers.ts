@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
-import type { Experiment } from '../experiments/experiment-store.ts';
+import type { AssetServices } from './services.ts';
+import type { Experiment } from '../experiments/index.ts';
 import { contentTypeOf, toAssetRecord, typeFilter } from './records.ts';
 import { createAssetReadHandlers } from './read-handlers.ts';
 import { assetFileName, assetRules, checkRemoteLink, saveUploadedAsset } from './save.ts';
@@ -17,7 +17,7 @@ export const metadataText = (value: string | Record<string, unknown> | undefined
   value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value);
 
 /** Handlers of E31, E44–E49 and the asset, model and git patch reads. */
-export function createAssetHandlers(services: Services): HandlerTable {
+export function createAssetHandlers(services: AssetServices): HandlerTable {
   const { access, assets, blobs } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   const limit = services.config.uploadLimitBytes;

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { AssetServices } from './services.ts';
 import type { BlobStore } from '../blobs/blob-store.ts';
-import type { Experiment } from '../experiments/experiment-store.ts';
+import type { Experiment } from '../experiments/index.ts';
 import { contentDisposition, sendBlob } from './download.ts';
 import { receiveUpload } from './upload.ts';
 import { ok } from '../http/replies.ts';
@@ -11,9 +11,9 @@ import { ok } from '../http/replies.ts';
 /** The first bytes of a zip file (a local file header). */
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-/** Handlers of the asset download, the experiment model list, and the git patch upload (E45) and read (bytes kept and served as uploaded). */
-export function createAssetReadHandlers(services: Services): HandlerTable {
-  const { access, assets, blobs, experimentModels, gitPatches, registry } = services;
+/** Handlers of the asset download and the git patch upload (E45) and read (bytes kept and served as uploaded). */
+export function createAssetReadHandlers(services: AssetServices): HandlerTable {
+  const { access, assets, blobs, gitPatches } = services;
   return {
     downloadAsset: async ({ query, caller, request, reply }) => {
       const experiment = await access.experiment(caller, query.experimentKey);
@@ -30,21 +30,6 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
       }
       if (asset.blob === null) throw new Error('asset without bytes or link');
       return sendBlob(reply, blobs, { blob: asset.blob, fileName: asset.fileName, contentType: asset.contentType }, request.headers.range);
-    },
-    listExperimentModels: async ({ query, caller }) => {
-      const experiment = await access.experiment(caller, query.experimentKey);
-      const models = await experimentModels.listForExperiment(experiment.id);
-      const records = await registry.recordsOfExperimentModels(models.map((model) => model.id));
-      return {
-        models: models.map((model) => ({
-          experimentModelId: model.uuid,
-          experimentKey: experiment.key,
-          modelName: model.name,
-          registryRecords: records
-            .filter((record) => record.experimentModelRowId === model.id)
-            .map(({ experimentModelRowId: _row, ...record }) => record),
-        })),
-      };
     },
     uploadGitPatch: async ({ query, caller, request }) => {
       await saveGitPatch(services, await access.experiment(caller, query.experimentKey), request);
@@ -68,7 +53,7 @@ export function createAssetReadHandlers(services: Services): HandlerTable {
 }
 
 /** Stores the multipart part `file` verbatim as the experiment's git patch (E45), replacing the previous one. */
-export async function saveGitPatch(services: Services, experiment: Experiment, request: FastifyRequest): Promise<void> {
+export async function saveGitPatch(services: AssetServices, experiment: Experiment, request: FastifyRequest): Promise<void> {
   const { blobs, gitPatches } = services;
   const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
   if (!upload.file) throw badRequest('The multipart part "file" (the patch) is required.');

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
-import type { Experiment } from '../experiments/experiment-store.ts';
+import type { AssetServices } from './services.ts';
+import type { Experiment } from '../experiments/index.ts';
 import { artifactVersionOf, immutableVersion } from './artifact-handlers.ts';
 import { contentTypeOf, extensionOf } from './records.ts';
 import { receiveUpload } from './upload.ts';
@@ -57,7 +57,7 @@ export function checkRemoteLink(link: string): string {
 }
 
 /** Helpers shared by every way of adding assets: artifact version checks. */
-export function assetRules(services: Services) {
+export function assetRules(services: AssetServices) {
   /** 90401 when a file belongs to an artifact version that is no longer OPEN: its files are frozen with it. */
   const requireChangeable = async (artifactVersionId: string | null) => {
     const version = artifactVersionId ? await services.artifacts.versionByUuid(artifactVersionId) : undefined;
@@ -97,7 +97,7 @@ export function metadataWith(metadata: string | null, extra: Record<string, unkn
  * id (a retried upload) and is refused (409) when another experiment's asset has it; `overwrite` deletes the
  * experiment's assets of the same file name. `replaced` says whether blobs may wait for the garbage collector.
  */
-export async function insertAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string; replaced: boolean }> {
+export async function insertAsset(services: AssetServices, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string; replaced: boolean }> {
   const { assets, experimentModels } = services;
   const { requireChangeable } = assetRules(services);
   const { experiment, type } = wanted;
@@ -148,7 +148,7 @@ export async function insertAsset(services: Services, content: AssetContent, wan
  * Stores received bytes as one asset in its own transaction (see insertAsset); on failure the blob is removed, and
  * replaced assets' bytes are freed after the commit.
  */
-export async function storeReceivedAsset(services: Services, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
+export async function storeReceivedAsset(services: AssetServices, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
   let saved: Awaited<ReturnType<typeof insertAsset>>;
   try {
     saved = await services.sql.transaction(() => insertAsset(services, content, wanted));
@@ -165,7 +165,7 @@ export async function storeReceivedAsset(services: Services, content: AssetConte
  * (part or field `link`); metadata from part `metadata` before the query's (plus `extraMetadata`).
  */
 export async function saveUploadedAsset(
-  services: Services,
+  services: AssetServices,
   caller: Caller,
   request: FastifyRequest,
   wanted: UploadRequest,

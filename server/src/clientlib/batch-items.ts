@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { metricItem, parameterItem } from '../../../shared/api/clientlib-batches.ts';
-import type { RawValue } from '../logged-data/summary.ts';
-import type { MetricInput } from '../logged-data/values.ts';
+import type { RawValue, MetricInput } from '../logged-data/index.ts';
 
 /** One parameter of a batch, ready to store. */
 interface ParameterInput {

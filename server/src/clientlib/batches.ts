@@ -2,9 +2,8 @@ import type { z } from 'zod';
 import type { batchReply } from '../../../shared/api/clientlib-batches.ts';
 import { badRequest } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { appendMetrics, experimentIdFor, throttledWrite } from '../logged-data/logging-support.ts';
-import { loggedPoint } from '../logged-data/summary.ts';
-import type { Services } from '../process/services.ts';
+import { appendMetrics, experimentIdFor, throttledWrite, loggedPoint } from '../logged-data/index.ts';
+import type { ClientlibServices } from './services.ts';
 import { checkMetric, checkParameter, type Checked } from './batch-items.ts';
 
 type BatchReply = z.output<typeof batchReply>;
@@ -38,7 +37,7 @@ function replyFor(stored: number, refused: BatchReply['refused']): BatchReply {
  * larger than the per-minute limit (the SDK's final flush has no cap) gets a minute of its own rather than a 400,
  * which the SDK would drop.
  */
-export function createClientlibBatchHandlers(services: Services): HandlerTable {
+export function createClientlibBatchHandlers(services: ClientlibServices): HandlerTable {
   const { loggedData } = services;
   return {
     clientlibMetricBatch: async ({ body, caller }) => {

@@ -1,14 +1,14 @@
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { experimentIdFor, throttledWrite } from '../logged-data/logging-support.ts';
+import { experimentIdFor, throttledWrite } from '../logged-data/index.ts';
 import { experimentLink, ok } from '../http/replies.ts';
-import type { Services } from '../process/services.ts';
+import type { ClientlibServices } from './services.ts';
 
 /**
  * Handlers of tags, symlink, notifications and remote calls (clients.md B.8, B.9). Notifications are accepted and
  * not recorded: the service sends no e-mail, and a 200 keeps the SDK's log clean (it would ignore a 404 too).
  */
-export function createClientlibExtraHandlers(services: Services): HandlerTable {
+export function createClientlibExtraHandlers(services: ClientlibServices): HandlerTable {
   const { access, projects, experiments, rpc, loggedData } = services;
   return {
     clientlibAddTags: async ({ body, caller }) => {

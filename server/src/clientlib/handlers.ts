@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { ClientlibServices } from './services.ts';
 import { createClientlibBatchHandlers } from './batches.ts';
 import { createClientlibExtraHandlers } from './extras.ts';
 import { createClientlibRemoteHandlers } from './remote.ts';
@@ -9,7 +9,7 @@ import { createClientlibStatusHandlers } from './status.ts';
 import { createClientlibUploadHandlers } from './uploads.ts';
 
 /** The Python SDK's live-logging front door (`/clientlib/…`, clients.md Part B) onto the same stores as the REST handlers. */
-export function createClientlibLoggerHandlers(services: Services): HandlerTable {
+export function createClientlibLoggerHandlers(services: ClientlibServices): HandlerTable {
   return {
     ...createClientlibRunHandlers(services),
     ...createClientlibStatusHandlers(services),

@@ -1,14 +1,14 @@
 import { mapInOrder } from '../database/in-order.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { assetRules, checkRemoteLink, insertAsset, MODEL_ELEMENT } from '../assets/save.ts';
+import { assetRules, checkRemoteLink, insertAsset, MODEL_ELEMENT } from '../assets/index.ts';
 import { ok } from '../http/replies.ts';
-import type { Services } from '../process/services.ts';
+import type { ClientlibServices } from './services.ts';
 
 /**
  * Handlers of the live SDK's remote models and remote artifact files (clients.md B.7): remote assets inserted by
  * E44's code (client assetIds, overwrite), each request in one transaction.
  */
-export function createClientlibRemoteHandlers(services: Services): HandlerTable {
+export function createClientlibRemoteHandlers(services: ClientlibServices): HandlerTable {
   const { access } = services;
   /** Runs the inserts in one transaction, then frees the bytes of replaced assets. */
   const insertAll = async <T extends { replaced: boolean }>(work: () => Promise<T[]>): Promise<T[]> => {

@@ -6,10 +6,9 @@ import type { runReply } from '../../../shared/api/clientlib-logger.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
 import { origin } from '../http/replies.ts';
-import { ensureUncategorized } from '../experiments/uncategorized.ts';
-import type { Services } from '../process/services.ts';
-import type { Experiment } from '../experiments/experiment-store.ts';
-import type { Workspace } from '../accounts/workspace-store.ts';
+import { ensureUncategorized, type Experiment } from '../experiments/index.ts';
+import type { ClientlibServices } from './services.ts';
+import type { Workspace } from '../accounts/index.ts';
 
 /** What the SDK generates (32 hex characters) and accepts from users (32–50 letters or digits). */
 const CLIENT_KEY = /^[A-Za-z0-9]{32,50}$/;
@@ -33,7 +32,7 @@ async function handshake<T>(work: () => Promise<T>, sdkErrorCode?: number): Prom
 }
 
 /** Handlers of the clientlib handshake: `logger/add/run` and `logger/get/run` (clients.md B.2). */
-export function createClientlibRunHandlers(services: Services): HandlerTable {
+export function createClientlibRunHandlers(services: ClientlibServices): HandlerTable {
   const { access, workspaces, projects, experiments, loggedData } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 

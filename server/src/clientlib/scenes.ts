@@ -5,11 +5,9 @@ import { assetItemParams, thumbnailParams } from '../../../shared/api/clientlib-
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { parseInput } from '../http/error-reply.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import { receiveUpload, type ReceivedUpload } from '../assets/upload.ts';
-import { storeReceivedAsset, type UploadRequest } from '../assets/save.ts';
+import { receiveUpload, type ReceivedUpload, storeReceivedAsset, type UploadRequest, type StoredAsset } from '../assets/index.ts';
 import { ok } from '../http/replies.ts';
-import type { Services } from '../process/services.ts';
-import type { StoredAsset } from '../assets/asset-store.ts';
+import type { ClientlibServices } from './services.ts';
 
 /** The asset type of a scene when the SDK names none. */
 const SCENE = '3d-image';
@@ -43,7 +41,7 @@ function requestParamsOf<S extends z.ZodType>(schema: S, text: string | undefine
  * and its points and boxes are assets with ids derived from the scene's (a new upload replaces the old) and metadata
  * `{"sceneAssetId": …}`, all readable through `asset/list` and `get-asset`.
  */
-export function createClientlibSceneHandlers(services: Services): HandlerTable {
+export function createClientlibSceneHandlers(services: ClientlibServices): HandlerTable {
   const { access, assets, blobs } = services;
   const limit = services.config.uploadLimitBytes;
 

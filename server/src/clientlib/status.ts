@@ -1,7 +1,7 @@
 import type { HandlerTable } from '../http/handler.ts';
-import { startEndTimes } from '../experiments/experiment-handlers.ts';
+import { startEndTimes } from '../experiments/index.ts';
 import { ok } from '../http/replies.ts';
-import type { Services } from '../process/services.ts';
+import type { ClientlibServices } from './services.ts';
 
 /** How often the SDK may send parameter batches (ms). */
 const PARAMETER_UPDATE_INTERVAL_MILLIS = 60_000;
@@ -11,7 +11,7 @@ const MAX_BOXES = 250_000;
 const MAX_3D_FILE_BYTES = 100 * 1024 * 1024;
 
 /** Handlers of the heartbeat, offline metadata, ping and 3-D limits (clients.md B.3, B.4). */
-export function createClientlibStatusHandlers(services: Services): HandlerTable {
+export function createClientlibStatusHandlers(services: ClientlibServices): HandlerTable {
   const { access, experiments, rpc, config } = services;
   return {
     clientlibStatusUpdate: async ({ body, caller }) => {

@@ -2,11 +2,9 @@ import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError } from '../http/api-error.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
-import type { Experiment } from '../experiments/experiment-store.ts';
-import { saveGitPatch } from '../assets/read-handlers.ts';
-import { saveUploadedAsset, type UploadRequest } from '../assets/save.ts';
-import { TEXT_SAMPLE } from '../assets/asset-handlers.ts';
+import type { ClientlibServices } from './services.ts';
+import type { Experiment } from '../experiments/index.ts';
+import { saveGitPatch, saveUploadedAsset, type UploadRequest, TEXT_SAMPLE } from '../assets/index.ts';
 import { ok } from '../http/replies.ts';
 
 /** The asset type the images of the live SDK are stored as (listed by `asset/list?type=image`). */
@@ -21,7 +19,7 @@ const TEXT_SAMPLE_NAME = 'text-sample.txt';
  * size limit → 7777777 (the SDK shows the message rather than a bare failure); a retried upload of an assetId the
  * experiment already holds, frozen in a closed artifact version → 409 with 7000005 (the SDK counts it as done).
  */
-async function forSdk<T>(services: Services, save: () => Promise<T>, retried?: { experiment: Experiment; assetId?: string }): Promise<T> {
+async function forSdk<T>(services: ClientlibServices, save: () => Promise<T>, retried?: { experiment: Experiment; assetId?: string }): Promise<T> {
   try {
     return await save();
   } catch (error) {
@@ -39,7 +37,7 @@ async function forSdk<T>(services: Services, save: () => Promise<T>, retried?: {
  * Upload handlers of the clientlib front door (clients.md B.7): the live SDK's uploads onto the same storage and
  * rules as the REST routes (E44, E45). The SDK names the file part `file` whatever the file: names come from the query.
  */
-export function createClientlibUploadHandlers(services: Services): HandlerTable {
+export function createClientlibUploadHandlers(services: ClientlibServices): HandlerTable {
   const upload = (caller: Caller, request: FastifyRequest, wanted: UploadRequest) =>
     forSdk(services, () => saveUploadedAsset(services, caller, request, wanted), wanted);
   return {

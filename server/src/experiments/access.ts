@@ -3,7 +3,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../http/api-error.ts'
 import type { Caller } from '../http/handler.ts';
 import type { Experiment, ExperimentStore } from './experiment-store.ts';
 import type { Project, ProjectStore } from './project-store.ts';
-import type { Workspace, WorkspaceStore } from '../accounts/workspace-store.ts';
+import type { Workspace, WorkspaceStore } from '../accounts/index.ts';
 
 /** How a project is named on the wire: by id, or by workspace and project name. */
 export interface ProjectRef {

@@ -1,15 +1,12 @@
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { ExperimentServices } from './services.ts';
 import type { Experiment } from './experiment-store.ts';
 import { toExperimentMetadata } from './records.ts';
 import { mapInOrder } from '../database/in-order.ts';
 import { experimentLink, ok } from '../http/replies.ts';
 
 const SECOND = 1000;
-/** Experiments per page of the list when a page is asked for without a size. */
-const PAGE_SIZE = 100;
-
 /**
  * E10's rules: both given → both set (end before start is refused); only end → start becomes end − 1 s
  * unless a start is set (and not after the new end); only start → end becomes start + 1 s likewise.
@@ -30,8 +27,8 @@ export function startEndTimes(experiment: Experiment, start: number | null | und
   throw badRequest('The body needs startTimeMillis, endTimeMillis or both.');
 }
 
-/** Handlers of E2, E5, E6, E9, E10 and the experiment reads. */
-export function createExperimentHandlers(services: Services): HandlerTable {
+/** Handlers of E2, E5, E6, E9, E10 and the experiment reads (the paged list is search's; the project's tags, logged data's). */
+export function createExperimentHandlers(services: ExperimentServices): HandlerTable {
   const { access, projects, experiments, config } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   const metadata = (experiment: Experiment) => toExperimentMetadata(experiment, services.now(), config.keepAlive.isAliveBeatDurationMillis);
@@ -86,17 +83,6 @@ export function createExperimentHandlers(services: Services): HandlerTable {
         await experiments.setTimes(experiment.id, start, end);
         return ok('Saved');
       }),
-    listExperiments: async ({ query, caller }) => {
-      const project = await access.project(caller, query);
-      const archived = query.archived ?? false;
-      const paged = query.page !== undefined || query.size !== undefined || query.sortBy !== undefined || query.sortOrder !== undefined;
-      if (!paged) return { experiments: (await experiments.listInProject(project.id, archived)).map(metadata) };
-      const limit = query.size ?? (query.page === undefined ? null : PAGE_SIZE);
-      const page = { archived, sortBy: query.sortBy ?? 'created', order: query.sortOrder ?? 'desc', limit, offset: ((query.page ?? 1) - 1) * (limit ?? 0) } as const;
-      const ids = await services.search.page(project.id, { predicates: [] }, page, { now: services.now(), beatMillis: config.keepAlive.isAliveBeatDurationMillis });
-      return { experiments: (await Promise.all(ids.map((id) => experiments.byId(id)))).flatMap((experiment) => (experiment ? [metadata(experiment)] : [])) };
-    },
     getExperimentMetadata: async ({ query, caller }) => metadata(await access.experiment(caller, query.experimentKey)),
-    listExperimentTags: async ({ query, caller }) => ({ tags: await services.loggedData.tags.inProject((await access.project(caller, query)).id) }),
   };
 }

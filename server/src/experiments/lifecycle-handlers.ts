@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { ExperimentServices } from './services.ts';
 import { isRunning, toExperimentMetadata } from './records.ts';
 import { ok } from '../http/replies.ts';
 import { ensureUncategorized } from './uncategorized.ts';
@@ -11,7 +11,7 @@ const STOP_CALL = 'stop';
  * Handlers of E3, E4, E7, E8 and the trash extensions. Every one is safe to repeat: stopping a stopped
  * experiment, archiving an archived one or trashing a trashed one changes nothing further.
  */
-export function createExperimentLifecycleHandlers(services: Services): HandlerTable {
+export function createExperimentLifecycleHandlers(services: ExperimentServices): HandlerTable {
   const { access, projects, experiments } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   return {

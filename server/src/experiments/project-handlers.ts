@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { ExperimentServices } from './services.ts';
 import { toProjectRecord } from './records.ts';
 import { ok } from '../http/replies.ts';
 import { ensureUncategorized, UNCATEGORIZED_PROJECT } from './uncategorized.ts';
@@ -19,7 +19,7 @@ function projectIdentification(ids: { projectId?: string | null; workspaceName?:
 }
 
 /** Handlers of E11–E16 and the project reads. */
-export function createProjectHandlers(services: Services): HandlerTable {
+export function createProjectHandlers(services: ExperimentServices): HandlerTable {
   const { access, projects, experiments } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
   return {

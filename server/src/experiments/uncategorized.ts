@@ -1,11 +1,11 @@
 import type { Project } from './project-store.ts';
-import type { Services } from '../process/services.ts';
+import type { ExperimentServices } from './services.ts';
 
 /** Where the experiments of a project deleted with deleteAllExperiments=false go (and restored orphans). */
 export const UNCATEGORIZED_PROJECT = 'Uncategorized';
 
 /** The workspace's "Uncategorized" project, created when missing. Call inside a transaction. */
-export async function ensureUncategorized(services: Services, workspaceId: number, ownerUserId: number): Promise<Project> {
+export async function ensureUncategorized(services: ExperimentServices, workspaceId: number, ownerUserId: number): Promise<Project> {
   const existing = await services.projects.byName(workspaceId, UNCATEGORIZED_PROJECT);
   if (existing) return existing;
   const description = 'Experiments whose project was deleted without deleting its experiments.';

@@ -1,5 +1,5 @@
 import type { Sql } from '../database/sql.ts';
-import { EXPERIMENT_SELECT, toExperiment, type Experiment, type ExperimentRecord } from '../experiments/experiment-store.ts';
+import { EXPERIMENT_SELECT, toExperiment, type Experiment, type ExperimentRecord } from '../experiments/index.ts';
 
 /** An experiment listed in a project, with its change number and tags (what a list row shows). */
 export interface ExperimentChange {

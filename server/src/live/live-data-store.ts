@@ -1,6 +1,5 @@
 import type { Sql } from '../database/sql.ts';
-import { seqAt, unpackPoints } from '../logged-data/metrics/point-chunks.ts';
-import { createPointRangeReader } from '../logged-data/metrics/point-ranges.ts';
+import { seqAt, unpackPoints, createPointRangeReader } from '../logged-data/index.ts';
 
 /** Where a reader of one metric series stopped: how many points it has seen and the highest step among them. */
 export interface SeriesMark {

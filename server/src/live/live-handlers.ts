@@ -2,12 +2,11 @@ import { z } from 'zod';
 import type { liveMetric } from '../../../shared/api/live.ts';
 import { badRequest } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { LiveServices } from './services.ts';
 import type { ExperimentChange } from './change-store.ts';
 import type { ArrivedPoint, SeriesMark } from './live-data-store.ts';
-import { numberOf } from '../logged-data/summary.ts';
-import { toSummaryRecord } from '../logged-data/logging-support.ts';
-import { toExperimentMetadata } from '../experiments/records.ts';
+import { numberOf, toSummaryRecord } from '../logged-data/index.ts';
+import { toExperimentMetadata } from '../experiments/index.ts';
 
 /** Rows of a first read's page, and of a forward read, unless the caller asks otherwise. */
 const DEFAULT_LIMIT = 5_000;
@@ -40,7 +39,7 @@ function seriesOf(points: readonly ArrivedPoint[]): Omit<z.output<typeof liveMet
 }
 
 /** Handlers of the live reads: `ext.experimentChanges` and `ext.experimentLive` (README: "Live reads"). */
-export function createLiveHandlers(services: Services): HandlerTable {
+export function createLiveHandlers(services: LiveServices): HandlerTable {
   const { access, changes, liveData, config } = services;
   const beat = config.keepAlive.isAliveBeatDurationMillis;
   const toEntry = (change: ExperimentChange, now: number) => ({

@@ -1,7 +1,16 @@
 import type { Sql } from '../database/sql.ts';
-import { textOf } from './summary.ts';
-import type { MetricInput } from './values.ts';
+import { textOf, type RawValue } from './summary.ts';
 import { packPoints, type StoredValue } from './metrics/point-chunks.ts';
+
+/** One metric value to append. */
+export interface MetricInput {
+  name: string;
+  value: RawValue;
+  timestamp: number;
+  step: number | null;
+  epoch: number | null;
+  context: string | null;
+}
 
 /** Points of one series as columns, in arrival order; step -1 for none. */
 export interface PointColumnsToWrite {

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { chartExperiment, chartSeries } from '../../../shared/api/logging-records.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { LoggedDataServices } from './services.ts';
 import { numberOf } from './summary.ts';
-import type { StoredPoint } from './values.ts';
+import type { StoredPoint } from './metrics/point-chunks.ts';
 
 type ChartSeries = z.output<typeof chartSeries>;
 type ChartExperiment = z.output<typeof chartExperiment>;
@@ -38,7 +38,7 @@ function toChartSeries(metricName: string, points: readonly StoredPoint[]): Char
 }
 
 /** Handler of `experiments/multi-metric-chart`. */
-export function createLoggingChartHandlers(services: Services): HandlerTable {
+export function createLoggingChartHandlers(services: LoggedDataServices): HandlerTable {
   const { access, loggedData } = services;
   return {
     getMultiMetricChart: async ({ body, caller }) => {

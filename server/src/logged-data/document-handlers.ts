@@ -1,7 +1,7 @@
 import type { BodyOf } from '../../../shared/api/index.ts';
 import type { loggingWriteEndpoints } from '../../../shared/api/logging-writes.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { LoggedDataServices } from './services.ts';
 import { experimentIdFor, throttledWrite } from './logging-support.ts';
 import { ok } from '../http/replies.ts';
 
@@ -16,7 +16,7 @@ function mergeByKey(stored: unknown, items: readonly InfoItem[]): InfoItem[] {
 }
 
 /** Handlers of E30, E32–E39 and E55: documents, output lines, tags, file path. */
-export function createLoggingDocumentHandlers(services: Services): HandlerTable {
+export function createLoggingDocumentHandlers(services: LoggedDataServices): HandlerTable {
   const { experiments, loggedData } = services;
   const { documents } = loggedData;
 

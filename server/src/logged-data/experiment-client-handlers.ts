@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { LoggedDataServices } from './services.ts';
 import { experimentIdFor } from './logging-support.ts';
 import { mapInOrder } from '../database/in-order.ts';
 import { ok } from '../http/replies.ts';
@@ -11,8 +11,8 @@ const MICROSECONDS_ABOVE = 1e14;
 export const epochMillis = (value: number): number => (value > MICROSECONDS_ABOVE ? Math.floor(value / 1000) : value);
 
 /** Handlers of the experiment reads and writes of clients.md A.1/A.2 (but the asset and artifact ones) and `ext.dependencies`. */
-export function createExperimentClientHandlers(services: Services): HandlerTable {
-  const { access, experiments, loggedData } = services;
+export function createExperimentClientHandlers(services: LoggedDataServices): HandlerTable {
+  const { experiments, loggedData } = services;
   const { values } = loggedData;
   return {
     getAllMetrics: async ({ query, caller }) => ({
@@ -25,11 +25,6 @@ export function createExperimentClientHandlers(services: Services): HandlerTable
         runContext: point.context,
       })),
     }),
-    getArtifactLineage: async ({ query, caller }) => {
-      const experiment = await access.experiment(caller, query.experimentKey);
-      const items = await services.artifactLineage.lineage(experiment.key, experiment.id);
-      return { artifacts: query.filter === 'all' ? items : items.filter((item) => item.direction === query.filter) };
-    },
     deleteParameter: async ({ body, caller }) => {
       const id = await experimentIdFor(services, caller, body.experimentKey);
       await loggedData.batch.run([id], () => values.deleteItem(id, 'parameter', body.parameterName));

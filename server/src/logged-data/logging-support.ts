@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { summaryRecord } from '../../../shared/api/logging-records.ts';
 import type { Caller } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
-import type { NamedSummary, MetricInput } from './values.ts';
+import type { LoggedDataServices } from './services.ts';
+import type { MetricInput } from './append.ts';
+import type { NamedSummary } from './values.ts';
 import type { AppendHint } from './series-states.ts';
 import type { OversizedPolicy, ThrottledType } from '../throttle/rate-limits.ts';
 
@@ -25,10 +26,10 @@ export const metricAt = (name: string, value: MetricInput['value'], position: Po
 });
 
 /** The row id of the live experiment a logging call targets (403/404 from Access otherwise). */
-export const experimentIdFor = async (services: Services, caller: Caller, experimentKey: string): Promise<number> => (await services.access.experiment(caller, experimentKey)).id;
+export const experimentIdFor = async (services: LoggedDataServices, caller: Caller, experimentKey: string): Promise<number> => (await services.access.experiment(caller, experimentKey)).id;
 
 /** Runs a logging write under the throttle (`count` items of `type`), committed with its event-loop turn's others. */
-export const throttledWrite = <T>(services: Services, experimentId: number, type: ThrottledType, count: number, write: () => Promise<T>, oversized?: OversizedPolicy): Promise<T> =>
+export const throttledWrite = <T>(services: LoggedDataServices, experimentId: number, type: ThrottledType, count: number, write: () => Promise<T>, oversized?: OversizedPolicy): Promise<T> =>
   services.throttle.admit(experimentId, type, count, () => services.loggedData.batch.run([experimentId], write), oversized);
 
 /**
@@ -36,7 +37,7 @@ export const throttledWrite = <T>(services: Services, experimentId: number, type
  * series against the per-series value limit. All or nothing; a refusal is a 429.
  */
 export function appendMetrics(
-  services: Services,
+  services: LoggedDataServices,
   experimentId: number,
   type: ThrottledType,
   count: number,

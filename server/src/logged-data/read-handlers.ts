@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { cloudDetailsRecord, gitMetadataRecord, systemDetailsRecord } from '../../../shared/api/logging-records.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { LoggedDataServices } from './services.ts';
 import { experimentIdFor, toSummaryRecord } from './logging-support.ts';
 
 type SystemDetails = z.output<typeof systemDetailsRecord>;
@@ -12,8 +12,8 @@ const NO_GIT: GitMetadata = { user: null, root: null, branch: null, parent: null
 const GPU_TOTAL_MEMORY = /^sys\.gpu\.\d+\.total_memory$/;
 
 /** Handlers of the logged-data reads (compat.md §3) and `ext.cloudDetails`. */
-export function createLoggingReadHandlers(services: Services): HandlerTable {
-  const { loggedData } = services;
+export function createLoggingReadHandlers(services: LoggedDataServices): HandlerTable {
+  const { access, loggedData } = services;
   const { values, documents } = loggedData;
 
   /** The stored E32 fields plus what the usage series tell (metric names, GPU memory, total RAM). */
@@ -53,6 +53,7 @@ export function createLoggingReadHandlers(services: Services): HandlerTable {
   };
 
   return {
+    listExperimentTags: async ({ query, caller }) => ({ tags: await loggedData.tags.inProject((await access.project(caller, query)).id) }),
     getTags: async ({ query, caller }) => ({ tags: await loggedData.tags.list(await experimentIdFor(services, caller, query.experimentKey)) }),
     getParameters: async ({ query, caller }) => ({
       values: (await values.summaries(await experimentIdFor(services, caller, query.experimentKey), 'parameter')).map((item) => toSummaryRecord(item, true)),

@@ -1,4 +1,4 @@
-import type { MetricInput } from './values.ts';
+import type { MetricInput } from './append.ts';
 import type { Summary } from './summary.ts';
 import { summaryOf, type ItemRows } from './item-rows.ts';
 

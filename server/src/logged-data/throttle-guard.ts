@@ -1,6 +1,6 @@
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
-import type { ExperimentStore } from '../experiments/experiment-store.ts';
+import type { ExperimentStore } from '../experiments/index.ts';
 import { perMinuteLimit, RateWindows, type OversizedPolicy, type ThrottledType, type ThrottleLimits } from '../throttle/rate-limits.ts';
 
 const TYPE_LABELS: Record<ThrottledType, string> = {

@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { LoggedDataServices } from './services.ts';
 import { loggedPoint } from './summary.ts';
 import { appendMetrics, experimentIdFor, metricAt, throttledWrite } from './logging-support.ts';
 import { ok } from '../http/replies.ts';
@@ -8,7 +8,7 @@ import { ok } from '../http/replies.ts';
 const cpuSeries = (index: number) => `sys.cpu.percent.${String(index + 1).padStart(2, '0')}`;
 
 /** Handlers of E27–E29 (values) and E40–E43 (usage samples stored as `sys.*` metric series; they count as "other" calls). */
-export function createLoggingValueHandlers(services: Services): HandlerTable {
+export function createLoggingValueHandlers(services: LoggedDataServices): HandlerTable {
   const { experiments, loggedData } = services;
   return {
     logOther: async ({ body, caller }) => {

@@ -1,31 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkStorableText, type Sql } from '../database/sql.ts';
-import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, firstFullSeries, groupBySeries, pointColumns, type PointRows } from './append.ts';
-import { unpackSeries } from './metrics/point-chunks.ts';
-import { foldPoints, foldSummary, loggedPoint, numberOf, type LoggedPoint, type RawValue, type Summary } from './summary.ts';
+import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, firstFullSeries, groupBySeries, pointColumns, type MetricInput, type PointRows } from './append.ts';
+import { unpackSeries, type StoredPoint } from './metrics/point-chunks.ts';
+import { foldPoints, foldSummary, loggedPoint, numberOf, type LoggedPoint, type Summary } from './summary.ts';
 import { createItemRows, SUMMARY_ARRAYS_UPDATE, summaryArrays, summaryOf, type ItemKind, type ItemRecord, type SummaryUpdate } from './item-rows.ts';
 import { deferredKey, prefetchSeries, type DeferredSeries, type KnownSeries, type SeriesState } from './series-states.ts';
 
 export type { ItemKind } from './item-rows.ts';
-
-/** One metric value to append. */
-export interface MetricInput {
-  name: string;
-  value: RawValue;
-  timestamp: number;
-  step: number | null;
-  epoch: number | null;
-  context: string | null;
-}
-
-/** One point of a stored series, in read order. */
-export interface StoredPoint {
-  value: string;
-  timestamp: number;
-  step: number | null;
-  epoch: number | null;
-  context: string | null;
-}
 
 /** An item's summary under its name. */
 export interface NamedSummary {

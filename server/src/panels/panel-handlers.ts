@@ -1,13 +1,12 @@
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { PanelServices } from './services.ts';
 import type { Panel } from './panel-store.ts';
-import { sendBlob } from '../assets/download.ts';
-import { receiveUpload } from '../assets/upload.ts';
+import { sendBlob, receiveUpload } from '../assets/index.ts';
 import { ok } from '../http/replies.ts';
 
 /** Handlers of E53 (upload a panel zip to a workspace) and the panel list and download extensions. */
-export function createPanelHandlers(services: Services): HandlerTable {
+export function createPanelHandlers(services: PanelServices): HandlerTable {
   const { access, blobs, panels, workspaces } = services;
 
   const panelOf = async (caller: Caller, templateId: string): Promise<Panel> => {

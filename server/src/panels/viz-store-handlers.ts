@@ -1,10 +1,10 @@
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { PanelServices } from './services.ts';
 import { ok } from '../http/replies.ts';
 
 /** Handlers of E52 (save a visualization instance's whole store) and its read extension. */
-export function createStoreHandlers(services: Services): HandlerTable {
+export function createStoreHandlers(services: PanelServices): HandlerTable {
   const { access, projects, vizStores } = services;
   return {
     saveStore: ({ body, caller }) =>

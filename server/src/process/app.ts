@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import Fastify from 'fastify';
 import { api, type Endpoint } from '../../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
-import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from '../clientlib/batch-body.ts';
+import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from '../clientlib/index.ts';
 import { createHandlers } from './handlers.ts';
-import { createAuthenticator } from '../accounts/keys.ts';
+import { createAuthenticator } from '../accounts/index.ts';
 import { answerClientError } from '../http/client-errors.ts';
 import { limitBodyBytesInFlight } from '../http/body-budget.ts';
 import { installErrorReplies } from '../http/error-reply.ts';
@@ -15,11 +15,12 @@ import { registerContractRoutes } from '../http/routes.ts';
 import { answerFrameworkError, installProtocolReplies } from '../http/server-events.ts';
 import { limitUploadsInFlight } from '../http/upload-admission.ts';
 import { installExactJsonContentType, installRequestDecompression } from '../http/wire.ts';
-import { createServices, type KeepAliveIntervals } from './services.ts';
+import type { KeepAliveIntervals } from '../experiments/index.ts';
+import { createServices } from './services.ts';
 import { openStorage } from '../database/open-storage.ts';
-import type { DeliveryPolicy } from '../webhooks/worker.ts';
+import type { DeliveryPolicy } from '../webhooks/index.ts';
 import type { ThrottleLimits } from '../throttle/rate-limits.ts';
-import type { TileKeeperOptions } from '../logged-data/metrics/tile-keeper.ts';
+import type { TileKeeperOptions } from '../logged-data/index.ts';
 
 /** Default request body limit (JSON bodies; uploads have their own limit). */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;

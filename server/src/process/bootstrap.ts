@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN_USER, ensureUser } from '../accounts/ensure-user.ts';
-import { generateApiKey, registerApiKey } from '../accounts/keys.ts';
+import { ADMIN_USER, ensureUser, generateApiKey, registerApiKey } from '../accounts/index.ts';
 import type { Services } from './services.ts';
 
 /** The file a generated admin key is written to (mode 0600). */

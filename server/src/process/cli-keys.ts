@@ -1,4 +1,4 @@
-import { issueApiKey, listApiKeys, revokeApiKeys } from '../accounts/keys.ts';
+import { issueApiKey, listApiKeys, revokeApiKeys } from '../accounts/index.ts';
 import type { StorageLocation } from '../database/open-storage.ts';
 
 const iso = (millis: number | null) => (millis === null ? '-' : new Date(millis).toISOString());

@@ -1,24 +1,16 @@
-import { createClientlibLoggerHandlers } from '../clientlib/handlers.ts';
+import { createClientlibLoggerHandlers } from '../clientlib/index.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from './services.ts';
-import { createArtifactVersionHandlers } from '../assets/artifact-version-handlers.ts';
-import { createArtifactHandlers } from '../assets/artifact-handlers.ts';
-import { createAssetHandlers } from '../assets/asset-handlers.ts';
-import { createExperimentClientHandlers } from '../logged-data/experiment-client-handlers.ts';
-import { createExperimentLifecycleHandlers } from '../experiments/lifecycle-handlers.ts';
-import { createExperimentHandlers } from '../experiments/experiment-handlers.ts';
-import { createLiveHandlers } from '../live/live-handlers.ts';
-import { createLoggingHandlers } from '../logged-data/logging-handlers.ts';
+import { createArtifactVersionHandlers, createArtifactHandlers, createAssetHandlers } from '../assets/index.ts';
+import { createExperimentClientHandlers, createLoggingHandlers, createMetricSeriesHandlers } from '../logged-data/index.ts';
+import { createExperimentLifecycleHandlers, createExperimentHandlers, createProjectHandlers, createRpcHandlers } from '../experiments/index.ts';
+import { createLiveHandlers } from '../live/index.ts';
 import { createMetaHandlers } from './version-handlers.ts';
-import { createMetricSeriesHandlers } from '../logged-data/metrics/series-handlers.ts';
-import { createPanelHandlers } from '../panels/panel-handlers.ts';
-import { createProjectHandlers } from '../experiments/project-handlers.ts';
-import { createRegistryHandlers } from '../registry/registry-handlers.ts';
-import { createRpcHandlers } from '../remote-calls/rpc-handlers.ts';
-import { createSearchHandlers } from '../search/search-handlers.ts';
-import { createStoreHandlers } from '../panels/viz-store-handlers.ts';
-import { createWebhookHandlers } from '../webhooks/webhook-handlers.ts';
-import { createWorkspaceHandlers } from '../accounts/workspace-handlers.ts';
+import { createPanelHandlers, createStoreHandlers } from '../panels/index.ts';
+import { createRegistryHandlers } from '../registry/index.ts';
+import { createSearchHandlers } from '../search/index.ts';
+import { createWebhookHandlers } from '../webhooks/index.ts';
+import { createWorkspaceHandlers } from '../accounts/index.ts';
 
 /** Every handler table, merged: one line per domain. */
 export function createHandlers(services: Services): HandlerTable {

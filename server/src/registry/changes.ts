@@ -1,14 +1,14 @@
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
-import type { ExperimentModel } from '../assets/experiment-model-store.ts';
+import type { RegistryServices } from './services.ts';
+import { type ExperimentModel, parseVersion } from '../assets/index.ts';
 import type { RegistryModel } from './registry-store.ts';
 import type { RegistryVersion } from './version-rows.ts';
 import type { StageChange } from './version-store.ts';
-import type { Workspace } from '../accounts/workspace-store.ts';
-import type { VersionEvent } from '../webhooks/outbox.ts';
-import { normalizeStages, parseVersion, sameVersionIn } from './support.ts';
+import type { Workspace } from '../accounts/index.ts';
+import type { VersionEvent } from '../webhooks/index.ts';
+import { normalizeStages, sameVersionIn } from './support.ts';
 
 /** A version with its model and workspace, as the lookups find it. */
 export interface FoundVersion {
@@ -31,7 +31,7 @@ export interface VersionFields {
  * and status changed). Call them inside the request's transaction; they make the change unconditionally
  * (approval policies are applied before, by `registryGate`).
  */
-export function registryChanges(services: Services) {
+export function registryChanges(services: RegistryServices) {
   const { registry, registryStatuses, webhooks } = services;
 
   /** The webhook event of a version as it is after a change (stages before the change in `previousStages`). */

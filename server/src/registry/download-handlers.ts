@@ -1,10 +1,9 @@
 import { SdkError } from '../../../shared/api/index.ts';
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { RegistryServices } from './services.ts';
 import type { RegistryVersion } from './version-rows.ts';
-import { toAssetRecord } from '../assets/records.ts';
-import { sendModelZip } from '../assets/model-zip.ts';
+import { toAssetRecord, sendModelZip } from '../assets/index.ts';
 import { itemRecord } from './item-reads.ts';
 import { findVersion, latestOf, registryLookups } from './support.ts';
 import { origin } from '../http/replies.ts';
@@ -18,7 +17,7 @@ interface VersionChoice {
 }
 
 /** Handlers of the downloads: a registry version's files (instructions and zip) and an experiment model's (list and zip). */
-export function createRegistryDownloadHandlers(services: Services): HandlerTable {
+export function createRegistryDownloadHandlers(services: RegistryServices): HandlerTable {
   const { assets, blobs, registry } = services;
   const lookups = registryLookups(services);
 

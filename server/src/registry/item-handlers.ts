@@ -1,6 +1,6 @@
 import { badRequest } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { RegistryServices } from './services.ts';
 import { registryChanges } from './changes.ts';
 import { createRegistryDownloadHandlers } from './download-handlers.ts';
 import { createRegistryItemReadHandlers } from './item-reads.ts';
@@ -19,7 +19,7 @@ function metadataDocument(entries: readonly { key: string; value?: unknown }[]):
 }
 
 /** Handlers of the registry endpoints the Python SDK's `Model` uses (clients.md A.4) and the allowed-status extension. */
-export function createRegistryItemHandlers(services: Services): HandlerTable {
+export function createRegistryItemHandlers(services: RegistryServices): HandlerTable {
   const { access, registry, registryStatuses } = services;
   const lookups = registryLookups(services);
   const changes = registryChanges(services);

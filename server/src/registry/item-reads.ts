@@ -3,7 +3,7 @@ import { SdkError } from '../../../shared/api/index.ts';
 import type { registryHistoryEvent, registryItemRecord } from '../../../shared/api/registry-items.ts';
 import { notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { RegistryServices } from './services.ts';
 import type { RegistryHistoryEntry } from './history-store.ts';
 import type { RegistryVersion } from './version-rows.ts';
 import { findVersion, newestFirst, registryLookups } from './support.ts';
@@ -35,7 +35,7 @@ export const itemRecord = (workspaceName: string, version: RegistryVersion): Ite
 const DAY_LABEL = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** Handlers of the SDK's registry reads: compact details, versions (filtered), one version, a version's history. */
-export function createRegistryItemReadHandlers(services: Services): HandlerTable {
+export function createRegistryItemReadHandlers(services: RegistryServices): HandlerTable {
   const { registry, registryHistory } = services;
   const lookups = registryLookups(services);
 

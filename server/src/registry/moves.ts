@@ -1,6 +1,6 @@
 import { badRequest } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { RegistryServices } from './services.ts';
 import { registryChanges, type FoundVersion } from './changes.ts';
 import { normalizeStages } from './support.ts';
 
@@ -15,7 +15,7 @@ export interface MoveOutcome {
  * version of the model and given to `found`, through `registryChanges` (one history entry per version changed,
  * webhook events queued). Call inside a transaction; `found.version` must be read in it.
  */
-export function registryMoves(services: Services) {
+export function registryMoves(services: RegistryServices) {
   const { registry, registryStatuses } = services;
   const changes = registryChanges(services);
   const others = async (found: FoundVersion) => (await registry.versions(found.model.id)).filter((version) => version.id !== found.version.id);

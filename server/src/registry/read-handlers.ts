@@ -1,16 +1,32 @@
 import { SdkError } from '../../../shared/api/index.ts';
 import { notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { RegistryServices } from './services.ts';
 import { latestOf, registryLookups, versionRecords } from './support.ts';
 import { mapInOrder } from '../database/in-order.ts';
 import { origin } from '../http/replies.ts';
 
-/** Handlers of the registry reads: list, details, latest version (optionally by stage), notes. */
-export function createRegistryReadHandlers(services: Services): HandlerTable {
-  const { access, registry } = services;
+/** Handlers of the registry reads: list, details, latest version (optionally by stage), notes; and an experiment's models with their registry versions. */
+export function createRegistryReadHandlers(services: RegistryServices): HandlerTable {
+  const { access, registry, experimentModels } = services;
   const lookups = registryLookups(services);
   return {
+    listExperimentModels: async ({ query, caller }) => {
+      const experiment = await access.experiment(caller, query.experimentKey);
+      const models = await experimentModels.listForExperiment(experiment.id);
+      const records = await registry.recordsOfExperimentModels(models.map((model) => model.id));
+      return {
+        models: models.map((model) => ({
+          experimentModelId: model.uuid,
+          experimentKey: experiment.key,
+          modelName: model.name,
+          registryRecords: records
+            .filter((record) => record.experimentModelRowId === model.id)
+            .map(({ experimentModelRowId: _row, ...record }) => record),
+        })),
+      };
+    },
+
     listRegistryModels: async ({ query, caller, request }) => {
       const workspace = await access.workspace(caller, query.workspaceName);
       const registryModels = await mapInOrder(await registry.listModels(workspace.id), async (model) => {

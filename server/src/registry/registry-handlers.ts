@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { RegistryServices } from './services.ts';
 import { registryChanges } from './changes.ts';
 import { createRegistryItemHandlers } from './item-handlers.ts';
 import { createRegistryReadHandlers } from './read-handlers.ts';
@@ -13,7 +13,7 @@ import { ok } from '../http/replies.ts';
  * `registryGuarded` where an approval policy may hold it back): its history entry and webhook notifications are
  * written in the request's transaction.
  */
-export function createRegistryHandlers(services: Services): HandlerTable {
+export function createRegistryHandlers(services: RegistryServices): HandlerTable {
   const { registry, webhooks } = services;
   const lookups = registryLookups(services);
   const changes = registryChanges(services);

@@ -2,28 +2,16 @@ import semver from 'semver';
 import type { z } from 'zod';
 import { SdkError } from '../../../shared/api/index.ts';
 import type { registryVersionRecord } from '../../../shared/api/registry.ts';
-import { ApiError, badRequest, notFound } from '../http/api-error.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
-import type { ExperimentModel } from '../assets/experiment-model-store.ts';
+import type { RegistryServices } from './services.ts';
+import { type ExperimentModel, toAssetRecord } from '../assets/index.ts';
 import type { RegistryModel } from './registry-store.ts';
 import type { RegistryVersion } from './version-rows.ts';
-import type { Workspace } from '../accounts/workspace-store.ts';
-import { toAssetRecord } from '../assets/records.ts';
+import type { Workspace } from '../accounts/index.ts';
 
 /** A version as the reads send it. */
 export type VersionRecord = z.infer<typeof registryVersionRecord>;
-
-/** The version E17/E18 use when the client sends none. */
-export const DEFAULT_VERSION = '1.0.0';
-
-/** Normalizes a semantic version (`v1.2.3` → `1.2.3`, build metadata kept); 400 with 42001 when invalid. */
-export function parseVersion(text: string | undefined): string {
-  const given = text?.trim() || DEFAULT_VERSION;
-  const parsed = semver.parse(given);
-  if (!parsed) throw badRequest(`The version "${given}" is not a semantic version (major.minor.patch, e.g. 1.0.0).`, SdkError.badSemver);
-  return parsed.build.length > 0 ? `${parsed.version}+${parsed.build.join('.')}` : parsed.version;
-}
 
 /** The existing version equal to `version` by semantic-version precedence (build metadata ignored: `1.0.0+b` is `1.0.0`). */
 export const sameVersionIn = (versions: readonly RegistryVersion[], version: string): RegistryVersion | undefined =>
@@ -53,7 +41,7 @@ export const modelNameTaken = (name: string, workspaceName: string) =>
   new ApiError(409, SdkError.conflict, `A registry model named "${name}" already exists in workspace "${workspaceName}".`);
 
 /** Lookups of the registry with the access rules (404 unknown, 403 another workspace's). */
-export function registryLookups(services: Services) {
+export function registryLookups(services: RegistryServices) {
   const { access, registry, workspaces, experimentModels } = services;
   const workspaceOf = async (caller: Caller, workspaceId: number): Promise<Workspace> => {
     const workspace = await workspaces.byId(workspaceId);
@@ -101,7 +89,7 @@ export function registryLookups(services: Services) {
 }
 
 /** Builds version records with their assets (the source experiment model's files). */
-export async function versionRecords(services: Services, versions: readonly RegistryVersion[], origin: string): Promise<VersionRecord[]> {
+export async function versionRecords(services: RegistryServices, versions: readonly RegistryVersion[], origin: string): Promise<VersionRecord[]> {
   const modelRowIds = versions.flatMap((version) => (version.experimentModelRowId === null ? [] : [version.experimentModelRowId]));
   const assets = await services.assets.listOfModels(modelRowIds);
   return versions.map((version) => ({

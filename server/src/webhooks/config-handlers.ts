@@ -3,9 +3,9 @@ import { SdkError } from '../../../shared/api/index.ts';
 import type { webhookConfigBody } from '../../../shared/api/webhooks.ts';
 import { badRequest } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { WebhookServices } from './services.ts';
 import type { WebhookUrlEntry } from './webhook-store.ts';
-import type { Workspace } from '../accounts/workspace-store.ts';
+import type { Workspace } from '../accounts/index.ts';
 import { headerProblem } from './headers.ts';
 import { checkWebhookUrl, UrlRefusedError } from './url-safety.ts';
 
@@ -27,7 +27,7 @@ interface PlannedEntry extends Omit<WebhookUrlEntry, 'secret' | 'headers'> {
  * Checks a configuration body before anything is saved: access to every workspace named, every URL
  * (scheme, and the addresses it resolves to) and every header. Errors name the entry and the reason.
  */
-export async function planConfig(services: Services, caller: Caller, body: WebhookConfigBody): Promise<{ workspaces: Workspace[]; entries: PlannedEntry[] }> {
+export async function planConfig(services: WebhookServices, caller: Caller, body: WebhookConfigBody): Promise<{ workspaces: Workspace[]; entries: PlannedEntry[] }> {
   const workspaces = new Map<string, Workspace>();
   const entries: PlannedEntry[] = [];
   for (const [configIndex, item] of body.webhookConfigs.entries()) {
@@ -78,7 +78,7 @@ function resolveHeaders(entry: PlannedEntry, stored: WebhookUrlEntry | undefined
  * workspace named in the body; either way an entry without `secret` keeps the secret its (workspace, model, url)
  * had before, and a header sent as null keeps its stored value.
  */
-export async function saveConfig(services: Services, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): Promise<void> {
+export async function saveConfig(services: WebhookServices, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): Promise<void> {
   const { config } = services.webhooks;
   await services.sql.transaction(async () => {
     const before = new Map<string, WebhookUrlEntry>();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { WebhookServices } from './services.ts';
 import type { Delivery } from './delivery-store.ts';
 import type { WebhookUrlEntry } from './webhook-store.ts';
 import { attemptHeaders } from './headers.ts';
@@ -48,7 +48,7 @@ function deliveryRecord(workspaceName: string, delivery: Delivery) {
 }
 
 /** Handlers of E56/E57, the configuration read and the delivery-log, redelivery and send-test extensions. */
-export function createWebhookHandlers(services: Services): HandlerTable {
+export function createWebhookHandlers(services: WebhookServices): HandlerTable {
   const { access, webhooks } = services;
   return {
     mergeWebhookConfig: async ({ body, caller }) => {

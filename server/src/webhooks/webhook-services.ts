@@ -5,7 +5,7 @@ import { createWebhookOutbox, type WebhookOutbox } from './outbox.ts';
 import { createDeliveryWorker, defaultDeliveryPolicy, SHARED_DATABASE_POLL_MILLIS, type DeliveryPolicy, type DeliveryWorker } from './worker.ts';
 
 /** Webhook configuration, the outbox and its delivery worker. */
-export interface WebhookServices {
+export interface Webhooks {
   config: WebhookConfigStore;
   deliveries: DeliveryStore;
   outbox: WebhookOutbox;
@@ -24,7 +24,7 @@ export interface WebhookSettings {
 }
 
 /** Builds the webhook services and starts the worker (it sends what the outbox already holds). */
-export function createWebhookServices(db: Sql, settings: WebhookSettings): WebhookServices {
+export function createWebhooks(db: Sql, settings: WebhookSettings): Webhooks {
   const pollMillis = db.dialect === 'postgres' ? SHARED_DATABASE_POLL_MILLIS : null;
   const policy = { ...defaultDeliveryPolicy, pollMillis, ...settings.policy };
   const config = createWebhookConfigStore(db);

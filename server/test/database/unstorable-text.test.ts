@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../support/harness.ts';
 import { testBackends } from '../support/test-database.ts';
 import { openBackendFixture } from '../logged-data/metrics/metric-chunks-fixtures.ts';
 import { createLoggedDataStore } from '../../src/logged-data/logged-data-store.ts';
-import type { MetricInput } from '../../src/logged-data/values.ts';
+import type { MetricInput } from '../../src/logged-data/append.ts';
 import type { AppendHint } from '../../src/logged-data/series-states.ts';
 import { UnstorableTextError } from '../../src/database/sql.ts';
 

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RawValue } from '../../src/logged-data/summary.ts';
-import { createLoggedValueStore, type LoggedValueStore, type MetricInput } from '../../src/logged-data/values.ts';
+import type { MetricInput } from '../../src/logged-data/append.ts';
+import { createLoggedValueStore, type LoggedValueStore } from '../../src/logged-data/values.ts';
 import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
 import { pointRowsOf } from './metrics/metric-chunk-rows.ts';
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { foldSummary, loggedPoint, numberOf, type RawValue, type Summary } from '../../src/logged-data/summary.ts';
 import { createGroupCommit } from '../../src/logged-data/batch.ts';
-import { createLoggedValueStore, type LoggedValueStore, type MetricInput } from '../../src/logged-data/values.ts';
+import type { MetricInput } from '../../src/logged-data/append.ts';
+import { createLoggedValueStore, type LoggedValueStore } from '../../src/logged-data/values.ts';
 import { openStorageFixture, type StorageFixture } from './logging-fixtures.ts';
 
 const fold = (values: RawValue[]): Summary | undefined =>

@@ -1,5 +1,3 @@
-import type { StoredPoint } from '../values.ts';
-
 /**
  * Metric points are stored packed: one row of `metric_point_chunks` per series per append (an E29 point, a clientlib
  * batch, or what a group commit writes for one series), its points as one JSON text of columns in arrival order:
@@ -10,6 +8,15 @@ import type { StoredPoint } from '../values.ts';
  * numbers are written as their doubles (`"vf"`: little-endian float64, base64), which reads show as `String(number)`
  * (the text a logged number has): 10.7 characters a value instead of some 20, and no text made per value.
  */
+
+/** One point of a stored series, in read order. */
+export interface StoredPoint {
+  value: string;
+  timestamp: number;
+  step: number | null;
+  epoch: number | null;
+  context: string | null;
+}
 
 /** A value as written: a number, read back as String(number), or the text of any other value. */
 export type StoredValue = string | number;

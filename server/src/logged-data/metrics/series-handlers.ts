@@ -1,12 +1,12 @@
 import { badRequest, notFound } from '../../http/api-error.ts';
 import type { HandlerTable } from '../../http/handler.ts';
-import type { Services } from '../../process/services.ts';
+import type { LoggedDataServices } from '../services.ts';
 
 /** Buckets answered unless the caller asks otherwise. */
 const DEFAULT_BUCKETS = 1_000;
 
 /** Handler of `ext.metricSeries`: one metric downsampled for a chart (README: "Chart reads"). */
-export function createMetricSeriesHandlers(services: Services): HandlerTable {
+export function createMetricSeriesHandlers(services: LoggedDataServices): HandlerTable {
   const { access, metricTiles, seriesSampler } = services;
   return {
     getMetricSeries: async ({ query, caller }) => {

@@ -1,9 +1,9 @@
 import type { Caller } from '../../http/handler.ts';
-import type { Services } from '../../process/services.ts';
+import type { RegistryServices } from '../services.ts';
 import type { PromotionRequest } from './request-store.ts';
 import type { ApprovalRule } from './policy-store.ts';
 import type { RegistryModel } from '../registry-store.ts';
-import type { Workspace } from '../../accounts/workspace-store.ts';
+import type { Workspace } from '../../accounts/index.ts';
 import { registryChanges, type FoundVersion } from '../changes.ts';
 import { requestPayload } from './request-records.ts';
 
@@ -22,7 +22,7 @@ type RequestStep = 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
  * The approval policies at work: which rule protects a change, filing the request that holds it back (history
  * entry and MODEL_VERSION_PROMOTION_REQUESTED in the caller's transaction), and announcing each later step.
  */
-export function registryGate(services: Services) {
+export function registryGate(services: RegistryServices) {
   const { registryPolicies, promotionRequests, registryHistory, webhooks } = services;
   const changes = registryChanges(services);
 

@@ -1,9 +1,9 @@
 import { SdkError } from '../../../../shared/api/index.ts';
 import { ApiError, badRequest } from '../../http/api-error.ts';
 import type { Caller, HandlerTable } from '../../http/handler.ts';
-import type { Services } from '../../process/services.ts';
+import type { RegistryServices } from '../services.ts';
 import type { ApprovalRule } from './policy-store.ts';
-import type { Workspace } from '../../accounts/workspace-store.ts';
+import type { Workspace } from '../../accounts/index.ts';
 import { registryChanges } from '../changes.ts';
 import { registryGuarded } from './guarded.ts';
 import { createRegistryRequestHandlers } from './request-handlers.ts';
@@ -14,7 +14,7 @@ import { registryLookups } from '../support.ts';
  * Handlers of the governance extensions (issue 14): the one-step move, the approval policies and, from
  * registry-requests.ts, the promotion requests.
  */
-export function createRegistryGovernanceHandlers(services: Services): HandlerTable {
+export function createRegistryGovernanceHandlers(services: RegistryServices): HandlerTable {
   const { access, registryPolicies, users, workspaces } = services;
   const lookups = registryLookups(services);
   const changes = registryChanges(services);

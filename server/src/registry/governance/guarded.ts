@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { registryMoveReply } from '../../../../shared/api/registry-governance.ts';
 import type { Caller } from '../../http/handler.ts';
-import type { Services } from '../../process/services.ts';
-import type { ExperimentModel } from '../../assets/experiment-model-store.ts';
+import type { RegistryServices } from '../services.ts';
+import type { ExperimentModel } from '../../assets/index.ts';
 import type { PromotionRequest } from './request-store.ts';
 import type { RegistryModel } from '../registry-store.ts';
-import type { Workspace } from '../../accounts/workspace-store.ts';
+import type { Workspace } from '../../accounts/index.ts';
 import { registryChanges, type FoundVersion, type VersionFields } from '../changes.ts';
 import { registryGate, type GuardedChange } from './gate.ts';
 import { registryMoves } from '../moves.ts';
@@ -27,7 +27,7 @@ export interface MoveRequest {
  * promotion request (the 202 reply), the rest is made at once. With no policy every change is made as before.
  * `source` names the endpoint (its contract id) in the request. Call inside the request's transaction.
  */
-export function registryGuarded(services: Services) {
+export function registryGuarded(services: RegistryServices) {
   const { registry } = services;
   const changes = registryChanges(services);
   const gate = registryGate(services);

@@ -1,7 +1,7 @@
 import { SdkError } from '../../../../shared/api/index.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { Caller, HandlerTable } from '../../http/handler.ts';
-import type { Services } from '../../process/services.ts';
+import type { RegistryServices } from '../services.ts';
 import type { FinalState, PromotionRequest } from './request-store.ts';
 import type { RegistryVersion } from '../version-rows.ts';
 import { registryChanges, type FoundVersion } from '../changes.ts';
@@ -15,7 +15,7 @@ import { normalizeStages, registryLookups } from '../support.ts';
 const STEPS = { approved: 'APPROVED', rejected: 'REJECTED', cancelled: 'CANCELLED' } as const;
 
 /** Handlers of the promotion requests: list, read, approve (making the change), reject and cancel. */
-export function createRegistryRequestHandlers(services: Services): HandlerTable {
+export function createRegistryRequestHandlers(services: RegistryServices): HandlerTable {
   const { access, registry, promotionRequests } = services;
   const lookups = registryLookups(services);
   const changes = registryChanges(services);

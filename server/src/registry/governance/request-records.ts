@@ -3,7 +3,7 @@ import { SdkError } from '../../../../shared/api/index.ts';
 import { PROMOTION_PENDING_STATUS, type promotionPendingReply, type promotionRequestRecord } from '../../../../shared/api/registry-governance.ts';
 import type { Caller } from '../../http/handler.ts';
 import type { PromotionRequest } from './request-store.ts';
-import type { PromotionRequestPayload } from '../../webhooks/outbox.ts';
+import type { PromotionRequestPayload } from '../../webhooks/index.ts';
 import type { FoundVersion } from '../changes.ts';
 
 /** A promotion request as the reads return it. */

@@ -2,7 +2,7 @@ import { openPostgres } from '../../../src/database/postgres-database.ts';
 import { postgresSql } from '../../../src/database/sql-postgres.ts';
 import type { Sql } from '../../../src/database/sql.ts';
 import { loggedPoint, type RawValue } from '../../../src/logged-data/summary.ts';
-import type { MetricInput } from '../../../src/logged-data/values.ts';
+import type { MetricInput } from '../../../src/logged-data/append.ts';
 import type { ArrivedPoint } from '../../../src/live/live-data-store.ts';
 import { openStorageFixture, seedProject } from '../logging-fixtures.ts';
 import { freshPostgresDatabase, type TestBackend } from '../../support/test-database.ts';

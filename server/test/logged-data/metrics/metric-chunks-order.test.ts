@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createExperimentStore } from '../../../src/experiments/experiment-store.ts';
 import { createLiveDataStore } from '../../../src/live/live-data-store.ts';
-import { createLoggedValueStore, type MetricInput } from '../../../src/logged-data/values.ts';
+import type { MetricInput } from '../../../src/logged-data/append.ts';
+import { createLoggedValueStore } from '../../../src/logged-data/values.ts';
 import { createMetricTileStore } from '../../../src/logged-data/metrics/tile-store.ts';
 import { arrivals, inSeriesOrder, openBackendFixture, stored, type BackendFixture, type ExpectedPoint } from './metric-chunks-fixtures.ts';
 import { testBackends } from '../../support/test-database.ts';

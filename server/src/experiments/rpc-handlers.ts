@@ -1,6 +1,6 @@
 import { badRequest, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import type { Services } from '../process/services.ts';
+import type { ExperimentServices } from './services.ts';
 import type { RpcCall } from './rpc-store.ts';
 import { ok } from '../http/replies.ts';
 
@@ -17,7 +17,7 @@ const toRecord = (call: RpcCall, experimentKey: string) => ({
 });
 
 /** Handlers of E54 (record a remote call) and the extensions the experiment's process uses to fetch calls and report results. */
-export function createRpcHandlers(services: Services): HandlerTable {
+export function createRpcHandlers(services: ExperimentServices): HandlerTable {
   const { access, rpc } = services;
   return {
     sendRpc: async ({ body, caller }) => {

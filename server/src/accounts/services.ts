@@ -1,0 +1,13 @@
+import type { Sql } from '../database/sql.ts';
+import type { UserStore } from './user-store.ts';
+import type { WorkspaceStore } from './workspace-store.ts';
+
+/** What the accounts domain uses of the service: the storage, the clock, users and workspaces. Every domain's services extend it. */
+export interface AccountServices {
+  /** The storage connection (SQLite or PostgreSQL): stores and transactions go through it. */
+  sql: Sql;
+  /** The clock (ms since the epoch); tests may pass their own. */
+  now: () => number;
+  users: UserStore;
+  workspaces: WorkspaceStore;
+}

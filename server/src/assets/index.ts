@@ -1,0 +1,21 @@
+/** The assets domain (files logged to experiments: assets, experiment models, git patches, artifacts and their versions): what other domains and the process may use of it. */
+export { createArtifactHandlers } from './artifact-handlers.ts';
+export { createArtifactLineageStore } from './artifact-lineage-store.ts';
+export { createArtifactStore } from './artifact-store.ts';
+export { createArtifactVersionHandlers } from './artifact-version-handlers.ts';
+export { TEXT_SAMPLE, createAssetHandlers } from './asset-handlers.ts';
+export { createAssetStore } from './asset-store.ts';
+export type { StoredAsset } from './asset-store.ts';
+export { sendBlob } from './download.ts';
+export { createExperimentModelStore } from './experiment-model-store.ts';
+export type { ExperimentModel } from './experiment-model-store.ts';
+export { createGitPatchStore } from './git-patch-store.ts';
+export { sendModelZip } from './model-zip.ts';
+export { saveGitPatch } from './read-handlers.ts';
+export { toAssetRecord } from './records.ts';
+export { MODEL_ELEMENT, assetRules, checkRemoteLink, insertAsset, saveUploadedAsset, storeReceivedAsset } from './save.ts';
+export type { UploadRequest } from './save.ts';
+export { parseVersion } from './semantic-version.ts';
+export type { AssetServices } from './services.ts';
+export { receiveUpload } from './upload.ts';
+export type { ReceivedUpload } from './upload.ts';
