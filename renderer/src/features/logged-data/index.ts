@@ -2,6 +2,6 @@
 export { type ChartAxis } from './chart-data.ts';
 export { ChartControls } from './chart-controls.tsx';
 export { MetricChart } from './metric-chart.tsx';
-export { appendLivePoints, type SeriesMerge, type SeriesReply } from './series-data.ts';
-export { seriesQueryOptions, type SeriesQuery, type SeriesSource } from './use-metric-series.ts';
+export { appendLivePoints, type SeriesMerge, type SeriesQuery, type SeriesReply } from './series-data.ts';
+export { seriesQueryOptions, type SeriesSource } from './use-metric-series.ts';
 export { ValueCell } from './value-cell.tsx';

@@ -1,6 +1,16 @@
 import type { ApiReply } from '../../lib/api.ts';
 import type { ChartAxis } from './chart-data.ts';
 
+/** How a chart line asks `ext.metricSeries` (and the third part of its cache key). */
+export interface SeriesQuery {
+  experimentKey: string;
+  metricName: string;
+  axis: ChartAxis;
+  buckets: number;
+  from?: number;
+  to?: number;
+}
+
 /** A metric as `ext.metricSeries` answers it: buckets (or raw points) over an x range. */
 export type SeriesReply = ApiReply<'getMetricSeries'>;
 /** New points of one metric as the live read answers them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampleFullSeries } from './series-fallback.ts';
-import type { SeriesQuery } from './use-metric-series.ts';
+import type { SeriesQuery } from './series-data.ts';
 
 const point = (step: number | null, value: string, timestamp = 1000 + (step ?? 0)) => ({ metricName: 'loss', metricValue: value, timestamp, step, epoch: null, runContext: null });
 const query = (extra: Partial<SeriesQuery> = {}): SeriesQuery => ({ experimentKey: 'k', metricName: 'loss', axis: 'step', buckets: 10, ...extra });

@@ -1,6 +1,5 @@
 import type { ApiReply } from '../../lib/api.ts';
-import type { SeriesReply } from './series-data.ts';
-import type { SeriesQuery } from './use-metric-series.ts';
+import type { SeriesQuery, SeriesReply } from './series-data.ts';
 
 type FullSeries = ApiReply<'getMetric'>['metrics'];
 

@@ -4,6 +4,7 @@ import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import type { ChartAxis } from './chart-data.ts';
 import { sampleFullSeries } from './series-fallback.ts';
+import type { SeriesQuery } from './series-data.ts';
 
 /** Buckets asked per series: about one per pixel of a wide chart. */
 export const CHART_BUCKETS = 1000;
@@ -18,16 +19,6 @@ export interface SeriesSource {
 
 /** The x range a chart is zoomed to. */
 export type XRange = readonly [number, number];
-
-/** How a chart line asks `ext.metricSeries` (and the third part of its cache key). */
-export interface SeriesQuery {
-  experimentKey: string;
-  metricName: string;
-  axis: ChartAxis;
-  buckets: number;
-  from?: number;
-  to?: number;
-}
 
 /** The query of `ext.metricSeries` for a line on an axis, over a zoom range or the whole series. */
 export function seriesQuery(source: SeriesSource, axis: ChartAxis, range: XRange | null): SeriesQuery {
