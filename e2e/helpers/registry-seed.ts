@@ -3,9 +3,6 @@ import { api } from '../../shared/api/index.ts';
 import { fullPath, pathWith } from '../../shared/api/define.ts';
 import { TOKEN_HEADER } from '../../electron/web/security.ts';
 import { issueApiKey } from '../../server/src/accounts/keys.ts';
-import { openSqlite } from '../../server/src/database/sql-sqlite.ts';
-import { createUserStore } from '../../server/src/accounts/user-store.ts';
-import { createWorkspaceStore } from '../../server/src/accounts/workspace-store.ts';
 import type { ShellUnderTest } from '../fixtures.ts';
 
 /** The embedded service as the test process reaches it: its address and a key of its own (never seen by the renderer). */
@@ -77,19 +74,9 @@ export function callDirect(
   return send(access, `${pathWith(entry, request.params)}${query}`, init);
 }
 
-/** A key of another user of the embedded service, made a member of workspace `admin` (changes "by someone else"). */
+/** A key of another user of the embedded service, whom the admin adds to workspace `admin` as a member (changes "by someone else"). */
 export async function memberAccess(shell: ShellUnderTest, admin: ServiceAccess, userName: string): Promise<ServiceAccess> {
-  const dataDir = join(shell.userDataDir, 'service');
-  const { apiKey } = await issueApiKey({ dataDir, userName });
-  const db = openSqlite(dataDir);
-  try {
-    const user = await createUserStore(db).byName(userName);
-    const workspaces = createWorkspaceStore(db);
-    const workspace = await workspaces.byName('admin');
-    if (!user || !workspace) throw new Error(`user ${userName} or workspace admin is missing`);
-    await workspaces.addMember(workspace.id, user.id);
-  } finally {
-    await db.close();
-  }
+  const { apiKey } = await issueApiKey({ dataDir: join(shell.userDataDir, 'service'), userName });
+  await callDirect(admin, 'addWorkspaceMember', { body: { workspaceName: 'admin', userName, role: 'member' } });
   return { baseUrl: admin.baseUrl, apiKey };
 }

@@ -49,6 +49,7 @@ export const artifactVersionEndpoints = {
       'consumerExperimentKey records that experiment as a consumer (input lineage).',
     group,
     method: 'GET',
+    needs: 'read',
     path: 'artifacts/version',
     query: z.object({
       workspace: optionalText(100),
@@ -68,6 +69,7 @@ export const artifactVersionEndpoints = {
     summary: 'The files of an artifact version, by artifact (`artifact_id`, or `workspace` and `artifactName`) and `version` or `alias` (none: the highest).',
     group,
     method: 'GET',
+    needs: 'read',
     path: 'artifacts/version/files',
     query: z.object({
       artifact_id: optionalText(200),
@@ -84,6 +86,7 @@ export const artifactVersionEndpoints = {
       "Update an artifact: its type and tags (absent or null: unchanged), and with `version` that version's metadata (versionMetadata null: unchanged).",
     group,
     method: 'POST',
+    needs: 'write',
     path: 'write/artifacts/details',
     body: z.object({
       artifactId: nonEmpty(200),
@@ -100,6 +103,7 @@ export const artifactVersionEndpoints = {
       "Replace a version's aliases, tags and/or metadata (null or absent: unchanged), whatever its state; an alias given here leaves the artifact's other versions.",
     group,
     method: 'POST',
+    needs: 'write',
     path: 'write/artifacts/version/labels',
     body: z.object({
       artifactVersionId: nonEmpty(200),

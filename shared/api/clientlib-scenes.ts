@@ -28,6 +28,7 @@ export const clientlibSceneEndpoints = {
     summary: 'Create a 3-D scene asset (type assetType, default 3d-image, zero bytes) and answer its assetId.',
     group,
     method: 'POST',
+    needs: 'write',
     path: '/clientlib/asset',
     keyInBody: 'apiKey',
     keyInQuery: 'apiKey',
@@ -46,6 +47,7 @@ export const clientlibSceneEndpoints = {
     summary: "Set a 3-D scene's thumbnail (a PNG), stored as the asset <assetId>-thumbnail of type 3d-thumbnail; a new one replaces it.",
     group,
     method: 'PUT',
+    needs: 'write',
     path: '/clientlib/asset/{assetId}/thumbnail',
     params: z.object({ assetId: nonEmpty(200) }),
     bodyKind: 'multipart',
@@ -59,6 +61,7 @@ export const clientlibSceneEndpoints = {
       'a new upload replaces it.',
     group,
     method: 'POST',
+    needs: 'write',
     path: '/clientlib/asset/asset-item',
     bodyKind: 'multipart',
     body: z.object({

@@ -29,6 +29,7 @@ export const clientlibUploadEndpoints = {
       'named figName (else figure_<figCounter>.<extension>). The key may come in the query field apiKey.',
     group,
     method: 'POST',
+    needs: 'write',
     path: '/clientlib/visualizations/upload',
     keyInQuery: 'apiKey',
     query: uploadQuery.extend({
@@ -56,6 +57,7 @@ export const clientlibUploadEndpoints = {
       '"auto-generated-in-the-backend" are named text-sample.txt.',
     group,
     method: 'POST',
+    needs: 'write',
     path: '/clientlib/asset/upload',
     keyInQuery: 'apiKey',
     query: uploadQuery.extend({
@@ -85,6 +87,7 @@ export const clientlibUploadEndpoints = {
     summary: "Upload the experiment's git patch (a zip holding git_diff.patch), kept and served verbatim as E45 does.",
     group,
     method: 'POST',
+    needs: 'write',
     path: '/clientlib/git-patch/upload',
     keyInQuery: 'apiKey',
     query: uploadQuery,

@@ -9,6 +9,13 @@ export type BodyKind = 'none' | 'json' | 'multipart';
 /** How a reply is sent: a JSON document, or raw bytes (downloads). */
 export type ReplyKind = 'json' | 'binary';
 
+/**
+ * What a caller needs to call an endpoint (issue 29): nothing (public), to read the workspace it names (any role), to
+ * write in it (member or admin), to administer it (admin), or to be a service admin. The server enforces it in one
+ * place, the workspace lookups every handler makes (`server/src/experiments/access.ts`).
+ */
+export type AccessNeed = 'none' | 'read' | 'write' | 'workspace-admin' | 'service-admin';
+
 /** One endpoint of the wire contract: everything server, client, OpenAPI and tests need. */
 export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
@@ -46,7 +53,9 @@ export interface Endpoint<
   readonly status: 200 | 204;
   /** The 202 reply an endpoint sends instead when an approval policy turned its change into a promotion request (issue 14). */
   readonly accepted?: z.ZodType;
-  /** True when the endpoint answers without an API key (only the version check). */
+  /** What a caller needs to call it. */
+  readonly needs: AccessNeed;
+  /** True when the endpoint answers without an API key (`needs: 'none'`: the version checks). */
   readonly public: boolean;
   /** A body field that may carry the API key when no key header is sent (E31's `apiKey`). */
   readonly keyInBody?: string;
@@ -75,7 +84,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   reply?: R;
   status?: 200 | 204;
   accepted?: z.ZodType;
-  public?: boolean;
+  needs: AccessNeed;
   keyInBody?: string;
   keyInQuery?: string;
   keyRefusalStatus?: 400;
@@ -109,7 +118,8 @@ export function defineEndpoint<
     reply: (spec.reply ?? z.unknown()) as R,
     status: spec.status ?? 200,
     ...(spec.accepted ? { accepted: spec.accepted } : {}),
-    public: spec.public ?? false,
+    needs: spec.needs,
+    public: spec.needs === 'none',
     ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
     ...(spec.keyInQuery ? { keyInQuery: spec.keyInQuery } : {}),
     ...(spec.keyRefusalStatus ? { keyRefusalStatus: spec.keyRefusalStatus } : {}),

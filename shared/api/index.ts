@@ -13,6 +13,7 @@ import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
 import { liveEndpoints } from './live.ts';
 import { loggingEndpoints } from './logging.ts';
+import { memberEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { metricSeriesEndpoints } from './metric-series.ts';
 import { projectEndpoints } from './projects.ts';
@@ -26,11 +27,13 @@ import { workspaceEndpoints } from './workspaces.ts';
 export * from './define.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export { leastRoleFor, memberRecord, roleAllows, workspaceRole, type WorkspaceRole } from './members.ts';
 
 /** The whole wire contract, keyed by a name that says what each endpoint does. */
 export const api = {
   ...metaEndpoints,
   ...workspaceEndpoints,
+  ...memberEndpoints,
   ...projectEndpoints,
   ...experimentEndpoints,
   ...experimentClientEndpoints,

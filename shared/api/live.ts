@@ -36,6 +36,7 @@ export const liveEndpoints = {
       'since=<cursor>: only experiments changed (or stopped by silence) and removed since that read, oldest change first.',
     group: 'experiments',
     method: 'GET',
+    needs: 'read',
     path: 'ext/experiments/changes',
     query: z.object({
       projectId: nonEmpty(100),
@@ -58,6 +59,7 @@ export const liveEndpoints = {
       'and new output lines. Without since: the state and a cursor only.',
     group: 'logging',
     method: 'GET',
+    needs: 'read',
     path: 'ext/experiment/live',
     query: z.object({ experimentKey, since: liveCursor.optional() }),
     reply: z.object({

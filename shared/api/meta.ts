@@ -8,8 +8,8 @@ export const metaEndpoints = {
     summary: "The service's version; 4.18.133 or later enables every feature the Python SDK gates by version.",
     group: 'meta',
     method: 'GET',
+    needs: 'none',
     path: '/clientlib/isAlive/ver',
-    public: true,
     reply: z.object({ version: z.string() }),
   }),
 };

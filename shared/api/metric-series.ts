@@ -45,6 +45,7 @@ export const metricSeriesEndpoints = {
       'over an optional x range (steps, or times in ms with axis=time); the raw points when the range holds no more than that.',
     group: 'logging',
     method: 'GET',
+    needs: 'read',
     path: 'ext/experiment/metric-series',
     query: z.object({
       experimentKey,

@@ -96,6 +96,7 @@ export const searchEndpoints = {
       "Every column a query may name in a project: metadata, metrics, params, log_other, tags and env_details, each with its type. archived=true: only archived experiments' names; false: only the others'; absent: both.",
     group: 'search',
     method: 'GET',
+    needs: 'read',
     path: 'project/column-names',
     query: z.object({
       projectId: projectId.optional(),
@@ -110,6 +111,7 @@ export const searchEndpoints = {
     summary: "The keys of a project's experiments matching every predicate (the Python SDK's API.query); none: every experiment.",
     group: 'search',
     method: 'POST',
+    needs: 'read',
     path: 'project/query',
     body: z.object({
       workspaceName,
@@ -124,6 +126,7 @@ export const searchEndpoints = {
     summary: "A page of a project's experiments matching a rule tree (the Python SDK's API.search), newest first; deleted=true searches the archived ones.",
     group: 'search',
     method: 'POST',
+    needs: 'read',
     path: 'experiments/search',
     body: z.object({
       projectId,

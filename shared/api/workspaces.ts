@@ -9,6 +9,7 @@ export const workspaceEndpoints = {
     summary: 'Create a workspace.',
     group: 'workspaces',
     method: 'POST',
+    needs: 'write',
     path: 'write/workspace/new',
     body: z.object({ name: nonEmpty(100), plan: z.string().max(100).optional() }),
     reply: z.object({
@@ -23,6 +24,7 @@ export const workspaceEndpoints = {
     summary: "The caller's user name and default workspace.",
     group: 'workspaces',
     method: 'GET',
+    needs: 'read',
     path: 'account-details',
     reply: z.object({ userName: z.string(), defaultWorkspaceName: z.string() }),
   }),
@@ -31,6 +33,7 @@ export const workspaceEndpoints = {
     summary: 'The workspaces the caller belongs to.',
     group: 'workspaces',
     method: 'GET',
+    needs: 'read',
     path: 'workspaces',
     reply: z.object({ workspaceNames: z.array(z.string()) }),
   }),

@@ -4,7 +4,7 @@ import type { WorkspaceStore } from './workspace-store.ts';
 /** The name of the user the first start registers. */
 export const ADMIN_USER = 'admin';
 
-/** Finds a user by name, or creates them with a default workspace named after them (suffixed if taken). */
+/** Finds a user by name, or creates them with a default workspace named after them (suffixed if taken), of which they are the admin. */
 export async function ensureUser(stores: { users: UserStore; workspaces: WorkspaceStore }, name: string, isAdmin: boolean, now: number): Promise<User> {
   const existing = await stores.users.byName(name);
   if (existing) return existing;
@@ -12,6 +12,6 @@ export async function ensureUser(stores: { users: UserStore; workspaces: Workspa
   let workspaceName = name;
   for (let n = 2; await stores.workspaces.byName(workspaceName); n += 1) workspaceName = `${name}-${n}`;
   const workspace = await stores.workspaces.create(workspaceName, null, user.id, now);
-  await stores.workspaces.addMember(workspace.id, user.id, true);
+  await stores.workspaces.addMember(workspace.id, user.id, 'admin', now, true);
   return user;
 }

@@ -1,8 +1,11 @@
 /** The accounts domain (users, workspaces and API keys): what other domains and the process may use of it. */
 export { ADMIN_USER, ensureUser } from './ensure-user.ts';
 export { createAuthenticator, generateApiKey, issueApiKey, listApiKeys, registerApiKey, revokeApiKeys } from './keys.ts';
+export { createMemberHandlers } from './member-handlers.ts';
 export type { AccountServices } from './services.ts';
 export { createUserStore } from './user-store.ts';
+export { createWorkspaceAccess } from './workspace-access.ts';
+export type { WorkspaceAccess } from './workspace-access.ts';
 export { createWorkspaceHandlers } from './workspace-handlers.ts';
 export { createWorkspaceStore } from './workspace-store.ts';
 export type { Workspace, WorkspaceStore } from './workspace-store.ts';

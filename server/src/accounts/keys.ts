@@ -1,6 +1,6 @@
 import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './ensure-user.ts';
-import type { Caller } from '../http/handler.ts';
+import type { KeyOwner } from '../http/handler.ts';
 import type { Sql } from '../database/sql.ts';
 import { openSql, type StorageLocation } from '../database/open-storage.ts';
 import type { ExternalCommits } from '../database/external-commits.ts';
@@ -40,8 +40,8 @@ export async function registerApiKey(users: UserStore, userId: number, key: stri
  * (`externalCommits`, which looks at most once per event-loop turn and 1 ms), so keys revoked by
  * `keys revoke` in another process stop working for the requests that follow it.
  */
-export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Promise<Caller | undefined> {
-  const cache = new Map<string, Caller>();
+export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Promise<KeyOwner | undefined> {
+  const cache = new Map<string, KeyOwner>();
   /** Counts cache drops: a match read before one is not cached (the key may have been revoked meanwhile). */
   let generation = 0;
   externalCommits.onCommit(() => {
@@ -65,10 +65,10 @@ export function createAuthenticator(users: UserStore, externalCommits: ExternalC
   };
 }
 
-async function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Promise<Caller | undefined> {
-  let match: Caller | undefined;
+async function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Promise<KeyOwner | undefined> {
+  let match: KeyOwner | undefined;
   for (const candidate of await users.keyCandidates(prefix)) {
-    if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName };
+    if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName, isServiceAdmin: candidate.isAdmin === 1 };
   }
   return match;
 }

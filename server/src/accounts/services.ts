@@ -1,5 +1,6 @@
 import type { Sql } from '../database/sql.ts';
 import type { UserStore } from './user-store.ts';
+import type { WorkspaceAccess } from './workspace-access.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
 
 /** What the accounts domain uses of the service: the storage, the clock, users and workspaces. Every domain's services extend it. */
@@ -10,4 +11,6 @@ export interface AccountServices {
   now: () => number;
   users: UserStore;
   workspaces: WorkspaceStore;
+  /** The workspace lookups, which enforce the caller's role. */
+  access: WorkspaceAccess;
 }

@@ -21,6 +21,8 @@ export interface KeyCandidate {
   hash: Buffer;
   userId: number;
   userName: string;
+  /** 1 for a service admin. */
+  isAdmin: number;
 }
 
 /** Storage of users and their hashed API keys. */
@@ -55,7 +57,7 @@ export function createUserStore(db: Sql): UserStore {
   const insert = db.prepare('INSERT INTO users (name, is_admin, created_at) VALUES (?, ?, ?) RETURNING id').pluck();
   const addKey = db.prepare('INSERT INTO api_keys (user_id, prefix, hash, created_at) VALUES (?, ?, ?, ?)');
   const candidates = db.prepare<[string], KeyCandidate>(
-    `SELECT k.hash AS hash, u.id AS userId, u.name AS userName FROM api_keys k JOIN users u ON u.id = k.user_id
+    `SELECT k.hash AS hash, u.id AS userId, u.name AS userName, u.is_admin AS isAdmin FROM api_keys k JOIN users u ON u.id = k.user_id
      WHERE k.prefix = ? AND k.revoked_at IS NULL`,
   );
   const list = db.prepare<[], ApiKeyListing>(

@@ -10,8 +10,9 @@ export function createWorkspaceHandlers(services: AccountServices): HandlerTable
     createWorkspace: ({ body, caller }) =>
       services.sql.transaction(async () => {
         if (await workspaces.byName(body.name)) throw new ApiError(409, SdkError.conflict, `A workspace named "${body.name}" already exists.`);
-        const workspace = await workspaces.create(body.name, body.plan ?? null, caller.userId, services.now());
-        await workspaces.addMember(workspace.id, caller.userId);
+        const now = services.now();
+        const workspace = await workspaces.create(body.name, body.plan ?? null, caller.userId, now);
+        await workspaces.addMember(workspace.id, caller.userId, 'admin', now);
         return { msg: 'saved' as const, workspace_name: workspace.name, workspace_id: workspace.uuid, code: 200 as const };
       }),
     accountDetails: async ({ caller }) => ({

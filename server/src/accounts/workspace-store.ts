@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { WorkspaceRole } from '../../../shared/api/index.ts';
 import type { Sql } from '../database/sql.ts';
 
 /** A workspace: it contains projects; users belong to it. */
@@ -11,18 +12,35 @@ export interface Workspace {
   createdAt: number;
 }
 
+/** A user's membership of a workspace. */
+export interface Member {
+  userId: number;
+  userName: string;
+  role: WorkspaceRole;
+  joinedAt: number;
+}
+
 /** Storage of workspaces and their members. */
 export interface WorkspaceStore {
   byName(name: string): Promise<Workspace | undefined>;
   byId(id: number): Promise<Workspace | undefined>;
   create(name: string, plan: string | null, createdBy: number, now: number): Promise<Workspace>;
-  addMember(workspaceId: number, userId: number, isDefault?: boolean): Promise<void>;
+  /** Adds a member with a role; false (and nothing changed) when the user already belongs to the workspace. */
+  addMember(workspaceId: number, userId: number, role: WorkspaceRole, now: number, isDefault?: boolean): Promise<boolean>;
   /**
-   * Whether the user belongs to the workspace. Every request checks it, so yes-answers read from committed
-   * state are cached: nothing removes a membership (no code deletes members, users or workspaces), and
-   * `forgetMembers` drops them when another connection commits. No-answers are always read afresh.
+   * The user's role in the workspace, undefined for a non-member. Every request asks, so roles read from committed
+   * state are cached; this store's own changes and `forgetMembers` (another connection committed) drop them.
+   * Non-members are always read afresh.
    */
+  roleOf(workspaceId: number, userId: number): Promise<WorkspaceRole | undefined>;
+  /** Whether the user belongs to the workspace (in any role). */
   isMember(workspaceId: number, userId: number): Promise<boolean>;
+  /** The workspace's members, admins first, then by name. */
+  members(workspaceId: number): Promise<Member[]>;
+  /** Changes a member's role. */
+  setRole(workspaceId: number, userId: number, role: WorkspaceRole): Promise<void>;
+  /** Removes a member. */
+  removeMember(workspaceId: number, userId: number): Promise<void>;
   /** Drops the cached memberships (another connection committed). */
   forgetMembers(): void;
   /** Names of the workspaces a user belongs to, default first, then by name. */
@@ -46,16 +64,23 @@ const MEMBER_CACHE_LIMIT = 10_000;
 
 /** Creates the workspace store over a database. */
 export function createWorkspaceStore(db: Sql): WorkspaceStore {
-  const members = new Set<string>();
+  const roles = new Map<string, WorkspaceRole>();
   /** Counts `forgetMembers` calls. */
   let generation = 0;
   const byName = db.prepare<[string], WorkspaceRecord>('SELECT * FROM workspaces WHERE name = ?');
   const byId = db.prepare<[number], WorkspaceRecord>('SELECT * FROM workspaces WHERE id = ?');
   const insert = db.prepare('INSERT INTO workspaces (uuid, name, plan, created_by, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id').pluck();
-  const addMember = db.prepare('INSERT INTO workspace_members (workspace_id, user_id, is_default) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
-  const isMember = db.prepare<[number, number], { one: number }>(
-    'SELECT 1 AS one FROM workspace_members WHERE workspace_id = ? AND user_id = ?',
+  const addMember = db.prepare(
+    'INSERT INTO workspace_members (workspace_id, user_id, role, joined_at, is_default) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING user_id',
+  ).pluck();
+  const roleOf = db.prepare<[number, number], WorkspaceRole>('SELECT role FROM workspace_members WHERE workspace_id = ? AND user_id = ?').pluck();
+  const members = db.prepare<[number], Member>(
+    `SELECT m.user_id AS userId, u.name AS userName, m.role AS role, m.joined_at AS joinedAt
+     FROM workspace_members m JOIN users u ON u.id = m.user_id
+     WHERE m.workspace_id = ? ORDER BY CASE m.role WHEN 'admin' THEN 0 WHEN 'member' THEN 1 ELSE 2 END, u.name`,
   );
+  const setRole = db.prepare('UPDATE workspace_members SET role = ? WHERE workspace_id = ? AND user_id = ?');
+  const removeMember = db.prepare('DELETE FROM workspace_members WHERE workspace_id = ? AND user_id = ?');
   const names = db.prepare<[number], { name: string }>(
     `SELECT w.name AS name FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
      WHERE m.user_id = ? ORDER BY m.is_default DESC, w.name`,
@@ -64,6 +89,25 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
     `SELECT w.* FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
      WHERE m.user_id = ? ORDER BY m.is_default DESC, w.created_at, w.id LIMIT 1`,
   );
+  const forgetMembers = () => {
+    generation += 1;
+    roles.clear();
+  };
+  const cachedRole = async (workspaceId: number, userId: number): Promise<WorkspaceRole | undefined> => {
+    const member = `${workspaceId}:${userId}`;
+    const cached = roles.get(member);
+    if (cached) return cached;
+    const before = generation;
+    const role = await roleOf.get(workspaceId, userId);
+    if (role === undefined) return undefined;
+    // Inside a transaction the row may not be committed yet (and could be rolled back): not cached; nor when the
+    // members were forgotten while the read ran (it may predate the change).
+    if (!db.inTransaction() && generation === before) {
+      if (roles.size >= MEMBER_CACHE_LIMIT) roles.clear();
+      roles.set(member, role);
+    }
+    return role;
+  };
   return {
     byName: async (name) => toWorkspace(await byName.get(name)),
     byId: async (id) => toWorkspace(await byId.get(id)),
@@ -72,26 +116,23 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
       const id = Number(await insert.get(uuid, name, plan, createdBy, now));
       return { id, uuid, name, plan, createdAt: now };
     },
-    addMember: async (workspaceId, userId, isDefault = false) => {
-      await addMember.run(workspaceId, userId, isDefault ? 1 : 0);
+    addMember: async (workspaceId, userId, role, now, isDefault = false) => {
+      const added = await addMember.get(workspaceId, userId, role, now, isDefault ? 1 : 0) !== undefined;
+      forgetMembers();
+      return added;
     },
-    async isMember(workspaceId, userId) {
-      const member = `${workspaceId}:${userId}`;
-      if (members.has(member)) return true;
-      const before = generation;
-      if (await isMember.get(workspaceId, userId) === undefined) return false;
-      // Inside a transaction the row may not be committed yet (and could be rolled back): not cached; nor when the
-      // members were forgotten while the read ran (it may predate the change).
-      if (!db.inTransaction() && generation === before) {
-        if (members.size >= MEMBER_CACHE_LIMIT) members.clear();
-        members.add(member);
-      }
-      return true;
+    roleOf: cachedRole,
+    isMember: async (workspaceId, userId) => await cachedRole(workspaceId, userId) !== undefined,
+    members: (workspaceId) => members.all(workspaceId),
+    async setRole(workspaceId, userId, role) {
+      await setRole.run(role, workspaceId, userId);
+      forgetMembers();
     },
-    forgetMembers: () => {
-      generation += 1;
-      members.clear();
+    async removeMember(workspaceId, userId) {
+      await removeMember.run(workspaceId, userId);
+      forgetMembers();
     },
+    forgetMembers,
     namesForUser: async (userId) => (await names.all(userId)).map((row) => row.name),
     defaultForUser: async (userId) => toWorkspace(await defaultFor.get(userId)),
   };

@@ -1,9 +1,9 @@
 import { SdkError } from '../../../shared/api/index.ts';
-import { ApiError, badRequest, forbidden, notFound } from '../http/api-error.ts';
+import { badRequest, notFound } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
 import type { Experiment, ExperimentStore } from './experiment-store.ts';
 import type { Project, ProjectStore } from './project-store.ts';
-import type { Workspace, WorkspaceStore } from '../accounts/index.ts';
+import { createWorkspaceAccess, type WorkspaceAccess, type WorkspaceStore } from '../accounts/index.ts';
 
 /** How a project is named on the wire: by id, or by workspace and project name. */
 export interface ProjectRef {
@@ -15,12 +15,8 @@ export interface ProjectRef {
 /** Which experiments a lookup accepts: live ones (default), trashed ones only, or either. */
 export type TrashFilter = 'live' | 'trashed' | 'any';
 
-/** Lookups that enforce who may see what: 404 for unknown things, 403 for another workspace's. */
-export interface Access {
-  /** A workspace the caller belongs to: 404 (90219) when missing, 403 when not a member. */
-  workspace(caller: Caller, name: string): Promise<Workspace>;
-  /** 403 unless the caller belongs to the workspace. */
-  requireMember(caller: Caller, workspaceId: number, workspaceName: string): Promise<void>;
+/** Lookups that enforce who may see what: 404 for unknown things, 403 for another workspace's or a role that falls short. */
+export interface Access extends WorkspaceAccess {
   /** A live project by id or by workspace+name: 400 when neither is given, 404 when missing, 403 when not a member. */
   project(caller: Caller, ref: ProjectRef): Promise<Project>;
   /** An experiment by key: 404 (90211) when unknown (or not matching `trash`), 403 when not the caller's workspace. */
@@ -33,17 +29,7 @@ export const unknownExperiment = (key: string) => notFound(`No experiment with e
 /** Builds the access helpers over the stores. */
 export function createAccess(stores: { workspaces: WorkspaceStore; projects: ProjectStore; experiments: ExperimentStore }): Access {
   const { workspaces, projects, experiments } = stores;
-  const requireMember = async (caller: Caller, workspaceId: number, workspaceName: string) => {
-    if (!await workspaces.isMember(workspaceId, caller.userId)) {
-      throw forbidden(`User "${caller.userName}" is not a member of workspace "${workspaceName}".`);
-    }
-  };
-  const workspace = async (caller: Caller, name: string) => {
-    const found = await workspaces.byName(name);
-    if (!found) throw new ApiError(404, SdkError.noSuchWorkspace, `No workspace named "${name}".`);
-    await requireMember(caller, found.id, found.name);
-    return found;
-  };
+  const { workspace, requireMember } = createWorkspaceAccess(workspaces);
   return {
     workspace,
     requireMember,

@@ -1,12 +1,19 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { api, BodyOf, Endpoint, EndpointName, ParamsOf, QueryOf, ReplyOf } from '../../../shared/api/index.ts';
+import type { AccessNeed, api, BodyOf, Endpoint, EndpointName, ParamsOf, QueryOf, ReplyOf } from '../../../shared/api/index.ts';
 import type { promotionPendingReply } from '../../../shared/api/registry-governance.ts';
 
-/** The authenticated user a request acts for. */
-export interface Caller {
+/** The user a presented API key belongs to. */
+export interface KeyOwner {
   userId: number;
   userName: string;
+  /** A service admin: acts as an admin in every workspace they belong to. */
+  isServiceAdmin: boolean;
+}
+
+/** The authenticated user a request acts for, and what the endpoint it calls needs (its contract entry's `needs`). */
+export interface Caller extends KeyOwner {
+  need: AccessNeed;
 }
 
 /** What a handler receives: the validated path parameters, query and body, the caller, and the raw request/reply for streaming. */

@@ -3,10 +3,10 @@ import { fullPath, pathParameterNames, SdkError, type Endpoint } from '../../../
 import { PROMOTION_PENDING_STATUS } from '../../../shared/api/registry-governance.ts';
 import { ApiError } from './api-error.ts';
 import { parseInput } from './error-reply.ts';
-import type { Caller, EndpointHandler, HandlerTable } from './handler.ts';
+import type { EndpointHandler, HandlerTable, KeyOwner } from './handler.ts';
 
-/** The caller of a public endpoint (only the version check is public). */
-const ANONYMOUS: Caller = { userId: 0, userName: 'anonymous' };
+/** The key owner of a public endpoint's requests (only the version checks are public). */
+const ANONYMOUS: KeyOwner = { userId: 0, userName: 'anonymous', isServiceAdmin: false };
 
 /** True for a handler's result that is a 202 reply (a change an approval policy held back; endpoints with `accepted` only). */
 const isAccepted = (result: unknown): boolean => (result as { code?: unknown } | null)?.code === PROMOTION_PENDING_STATUS;
@@ -21,7 +21,8 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 
 /**
  * Registers every endpoint of the contract (path and aliases, method and alsoMethods): key check before the body is read (after
- * it for an endpoint whose key may come in the body),
+ * it for an endpoint whose key may come in the body), the caller handed on with what the entry `needs` (the workspace
+ * lookups of `access` check it against the caller's role),
  * path parameters, query and body validated with the entry's zod schemas, the handler from the table (501 when none yet),
  * and the JSON reply with the entry's status.
  */
@@ -29,9 +30,9 @@ export function registerContractRoutes(
   app: FastifyInstance,
   contract: Record<string, Endpoint>,
   handlers: HandlerTable,
-  authenticate: (key: string) => Promise<Caller | undefined>,
+  authenticate: (key: string) => Promise<KeyOwner | undefined>,
 ): void {
-  const callers = new WeakMap<FastifyRequest, Caller>();
+  const callers = new WeakMap<FastifyRequest, KeyOwner>();
   const keyHeaderOf = (request: FastifyRequest) => headerValue(request.headers.authorization) ?? headerValue(request.headers['comet-sdk-api']);
   /** The hooks that find and check the key of one endpoint's requests; refusals get `status` (401, or 400 for the SDK's handshake). */
   const keyHooks = (status: number) => {
@@ -81,7 +82,7 @@ export function registerContractRoutes(
       const params = parseInput(endpoint.params, request.params ?? {}, 'path');
       const query = parseInput(endpoint.query, request.query ?? {}, 'query');
       const body = endpoint.bodyKind === 'json' ? parseInput(endpoint.body, request.body, 'body') : undefined;
-      const caller = callers.get(request) ?? ANONYMOUS;
+      const caller = { ...(callers.get(request) ?? ANONYMOUS), need: endpoint.needs };
       const result = await handler({ params, query, body, caller, request, reply });
       if (result === reply || reply.sent) return reply;
       reply.code(endpoint.accepted && isAccepted(result) ? PROMOTION_PENDING_STATUS : endpoint.status);

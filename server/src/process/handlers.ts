@@ -10,13 +10,14 @@ import { createPanelHandlers, createStoreHandlers } from '../panels/index.ts';
 import { createRegistryHandlers } from '../registry/index.ts';
 import { createSearchHandlers } from '../search/index.ts';
 import { createWebhookHandlers } from '../webhooks/index.ts';
-import { createWorkspaceHandlers } from '../accounts/index.ts';
+import { createMemberHandlers, createWorkspaceHandlers } from '../accounts/index.ts';
 
 /** Every handler table, merged: one line per domain. */
 export function createHandlers(services: Services): HandlerTable {
   return {
     ...createMetaHandlers(),
     ...createWorkspaceHandlers(services),
+    ...createMemberHandlers(services),
     ...createProjectHandlers(services),
     ...createExperimentHandlers(services),
     ...createExperimentLifecycleHandlers(services),

@@ -86,7 +86,7 @@ describe('a cache never keeps an answer read before the caches were dropped', ()
     const workspaces = createWorkspaceStore(sql);
     const user = await users.create('hal', false, 0);
     const space = await workspaces.create('space', null, user.id, 0);
-    await workspaces.addMember(space.id, user.id);
+    await workspaces.addMember(space.id, user.id, 'member', 0);
     const release = hold();
     const first = workspaces.isMember(space.id, user.id);
     await new Promise((resolve) => setImmediate(resolve));

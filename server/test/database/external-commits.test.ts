@@ -76,13 +76,13 @@ describe('membership cache', () => {
     expect(await workspaces.isMember(space.id, userId)).toBe(false);
     await expect(
       db.transaction(async () => {
-        await workspaces.addMember(space.id, userId);
+        await workspaces.addMember(space.id, userId, 'member', 0);
         expect(await workspaces.isMember(space.id, userId)).toBe(true);
         throw new Error('roll back');
       }),
     ).rejects.toThrow('roll back');
     expect(await workspaces.isMember(space.id, userId)).toBe(false);
-    await workspaces.addMember(space.id, userId);
+    await workspaces.addMember(space.id, userId, 'member', 0);
     expect(await workspaces.isMember(space.id, userId)).toBe(true);
     raw.prepare('DELETE FROM workspace_members').run();
     expect(await workspaces.isMember(space.id, userId)).toBe(true); // cached: only another connection's commit drops it

@@ -1,8 +1,5 @@
 import { expect } from 'vitest';
 import { issueApiKey } from '../../src/accounts/keys.ts';
-import { openSql, type StorageLocation } from '../../src/database/open-storage.ts';
-import { createUserStore } from '../../src/accounts/user-store.ts';
-import { createWorkspaceStore } from '../../src/accounts/workspace-store.ts';
 import type { TestServer } from '../support/harness.ts';
 import { mapInOrder } from '../../src/database/in-order.ts';
 import { experimentWithModel, WORKSPACE } from './registry-fixtures.ts';
@@ -14,26 +11,16 @@ export interface Member {
 }
 
 /**
- * Registers users with keys (through the same code as `keys create`) and makes them members of the admin's
- * workspace (by a second connection to the service's database: the service has no membership endpoint).
+ * Registers users with keys (through the same code as `keys create`) and has the admin add them to the admin's
+ * workspace as members (ext.memberAdd).
  */
-export async function membersOf(storage: StorageLocation, names: readonly string[]): Promise<Member[]> {
-  const members = await mapInOrder(names, async (name) => ({ name, key: (await issueApiKey({ ...storage, userName: name })).apiKey }));
-  const db = await openSql(storage);
-  try {
-    const workspaces = createWorkspaceStore(db);
-    const users = createUserStore(db);
-    const workspace = await workspaces.byName(WORKSPACE);
-    if (!workspace) throw new Error('no admin workspace');
-    for (const { name } of members) {
-      const user = await users.byName(name);
-      if (!user) throw new Error(`user ${name} was not created`);
-      await workspaces.addMember(workspace.id, user.id);
-    }
-  } finally {
-    await db.close();
-  }
-  return members;
+export async function membersOf(server: Pick<TestServer, 'storage' | 'call'>, names: readonly string[]): Promise<Member[]> {
+  return mapInOrder(names, async (name) => {
+    const key = (await issueApiKey({ ...server.storage, userName: name })).apiKey;
+    const added = await server.call('addWorkspaceMember', { body: { workspaceName: WORKSPACE, userName: name, role: 'member' } });
+    expect(added.status).toBe(200);
+    return { name, key };
+  });
 }
 
 /** A registry model with the given versions (each from its own experiment model); returns their registryModelItemIds in order. */

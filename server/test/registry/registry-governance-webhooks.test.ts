@@ -14,7 +14,7 @@ let approver: Member;
 beforeAll(async () => {
   server = await startTestServer({ webhooksAllowPrivate: true, webhookDelivery: { backoffBaseMillis: 20, maxAttempts: 3, timeoutMillis: 2000 } });
   receiver = await startReceiver();
-  [requester, approver] = await membersOf(server.storage, ['rita', 'aaron']) as [Member, Member];
+  [requester, approver] = await membersOf(server, ['rita', 'aaron']) as [Member, Member];
 });
 afterAll(async () => {
   await server.close();

@@ -38,7 +38,7 @@ describe.each(testBackends())('promotion requests across kill -9 on %s', (backen
     dataDirs.push(dataDir);
     const storage = await storageOn(backend, dataDir);
     let service = await start(storage);
-    const [requester, approver] = await membersOf(storage, ['rita', 'aaron']) as [Member, Member];
+    const [requester, approver] = await membersOf({ storage, call: client(service).call }, ['rita', 'aaron']) as [Member, Member];
     const [v1] = (await modelWithVersions(client(service), 'durable', ['1.0.0'])) as [string];
     await client(service).call('setRegistryPolicy', { body: { workspaceName: WORKSPACE, modelName: 'durable', rules: [{ kind: 'stage', value: 'production' }] } });
     const held = await client(service).call('addRegistryModelVersionStage', { key: requester.key, query: { modelItemId: v1, stage: 'production' } });

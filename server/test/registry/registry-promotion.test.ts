@@ -10,7 +10,7 @@ let other: Member;
 
 beforeAll(async () => {
   server = await startTestServer();
-  [requester, approver, other] = await membersOf(server.storage, ['rita', 'aaron', 'olga']) as [Member, Member, Member];
+  [requester, approver, other] = await membersOf(server, ['rita', 'aaron', 'olga']) as [Member, Member, Member];
 });
 afterAll(() => server.close());
 

@@ -1,5 +1,4 @@
-import { SdkError } from '../../../../shared/api/index.ts';
-import { ApiError, badRequest } from '../../http/api-error.ts';
+import { badRequest } from '../../http/api-error.ts';
 import type { Caller, HandlerTable } from '../../http/handler.ts';
 import type { RegistryServices } from '../services.ts';
 import type { ApprovalRule } from './policy-store.ts';
@@ -66,9 +65,6 @@ export function createRegistryGovernanceHandlers(services: RegistryServices): Ha
     setRegistryPolicy: ({ body, caller }) =>
       transaction(async () => {
         const { workspace, model } = await scope(caller, body.workspaceName, body.modelName);
-        if (!await registryPolicies.mayGovern(workspace.id, caller.userId)) {
-          throw new ApiError(403, SdkError.noWriteAccess, `Only the creator of workspace "${workspace.name}" or a service admin may change its approval policies.`);
-        }
         const rules = body.rules === null ? null : await checkedRules(workspace, body.rules);
         await registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, services.now());
         return policyRecord(workspace, model);

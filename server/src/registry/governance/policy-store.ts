@@ -13,8 +13,6 @@ export interface RegistryPolicyStore {
   set(workspaceId: number, registryModelId: number | null, rules: ApprovalRule[] | null, userName: string, now: number): Promise<void>;
   /** The rules in force for a model: its own when set, else the workspace default, else none. */
   effective(workspaceId: number, registryModelId: number): Promise<ApprovalRule[]>;
-  /** True when the user may write the workspace's policies: a service admin or the workspace's creator. */
-  mayGovern(workspaceId: number, userId: number): Promise<boolean>;
 }
 
 /** Creates the policy store over a database. */
@@ -22,9 +20,6 @@ export function createRegistryPolicyStore(db: Sql): RegistryPolicyStore {
   const select = db.prepare<[number, number], string>('SELECT rules FROM registry_policies WHERE workspace_id = ? AND coalesce(registry_model_id, 0) = ?').pluck();
   const remove = db.prepare<[number, number]>('DELETE FROM registry_policies WHERE workspace_id = ? AND coalesce(registry_model_id, 0) = ?');
   const insert = db.prepare('INSERT INTO registry_policies (workspace_id, registry_model_id, rules, updated_by, last_updated) VALUES (?, ?, ?, ?, ?)');
-  const mayGovern = db.prepare<[number, number], { one: number }>(
-    `SELECT 1 AS one FROM users u WHERE u.id = ? AND (u.is_admin = 1 OR EXISTS (SELECT 1 FROM workspaces w WHERE w.id = ? AND w.created_by = u.id))`,
-  );
   const rulesAt = async (workspaceId: number, registryModelId: number | null): Promise<ApprovalRule[] | undefined> => {
     const text = await select.get(workspaceId, registryModelId ?? 0);
     return text === undefined ? undefined : (JSON.parse(text) as ApprovalRule[]);
@@ -36,6 +31,5 @@ export function createRegistryPolicyStore(db: Sql): RegistryPolicyStore {
       if (rules !== null) await insert.run(workspaceId, registryModelId, JSON.stringify(rules), userName, now);
     }),
     effective: async (workspaceId, registryModelId) => await rulesAt(workspaceId, registryModelId) ?? await rulesAt(workspaceId, null) ?? [],
-    mayGovern: async (workspaceId, userId) => await mayGovern.get(userId, workspaceId) !== undefined,
   };
 }

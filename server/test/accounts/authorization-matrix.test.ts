@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { api, leastRoleFor, pathParameterNames, type Endpoint } from '../../../shared/api/index.ts';
+import { issueApiKey } from '../../src/accounts/keys.ts';
+import { baseRequest, inputFields, targetOf } from '../conformance/bad-input/base.ts';
+import { createFixtures, type FixtureValues } from '../conformance/bad-input/fixtures.ts';
+import { startTestServer, type TestServer } from '../support/harness.ts';
+
+let server: TestServer;
+/**
+ * Fields that make an endpoint's generated request one the allowed role gets through with (unique names, real values
+ * where the samples are placeholders); merged over the query and JSON body. Endpoints that need state no request
+ * makes on its own (a pending promotion request, a trashed experiment, a delivery) are left to their own tests.
+ */
+const OVERRIDES: Record<string, (fixtures: FixtureValues) => Record<string, unknown>> = {
+  addWorkspaceMember: () => ({ userName: 'matrix-extra', role: 'viewer' }),
+  setWorkspaceMemberRole: () => ({ userName: 'matrix-member', role: 'member' }),
+  removeWorkspaceMember: () => ({ userName: 'matrix-member' }),
+  createProject: () => ({ projectName: 'matrix-created-project' }),
+  updateProject: () => ({ workspaceName: undefined, projectName: undefined }),
+  setStartEndTime: () => ({ startTimeMillis: 1000 }),
+  createRegistryModel: () => ({ registryModelName: 'matrix-created-model' }),
+  createRegistryModelVersion: () => ({ version: '2.0.0' }),
+  createRegistryModelItem: (fixtures) => ({ experimentModelName: fixtures.modelName, registryModelName: 'matrix-item-model', version: '1.0.0', status: undefined }),
+  setRegistryModelItemStatus: () => ({ status: 'Staging' }),
+  setRegistryAllowedStatusValues: () => ({ allowedStatus: ['None', 'Development', 'Staging', 'Production'] }),
+  moveRegistryModelVersion: () => ({ stage: 'production', status: undefined, previousHolderStatus: undefined }),
+  uploadRemoteAssets: () => ({ remoteAssets: [{ link: 'https://example.com/a.txt' }] }),
+  upsertArtifact: () => ({ artifactType: 'dataset' }),
+  setArtifactState: () => ({ state: 'CLOSED' }),
+  updateArtifactDetails: (fixtures) => ({ artifactId: fixtures.artifact_id, artifactType: 'dataset', version: undefined }),
+  mergeWebhookConfig: () => ({ webhookConfigs: [{ workspaceName: 'admin', webhookUrls: [] }] }),
+  replaceWebhookConfig: () => ({ webhookConfigs: [{ workspaceName: 'admin', webhookUrls: [] }] }),
+  clientlibAddRun: () => ({ experimentKey: undefined }),
+  clientlibMetricBatch: () => ({ values: [{ metricName: 'loss', metricValue: 1 }] }),
+  clientlibParameterBatch: () => ({ values: [{ parameterName: 'lr', parameterValue: 0.1 }] }),
+};
+
+/** Keys of users in the admin's workspace ('admin') as a viewer and as a member, and of a user outside it. */
+const keys = { viewer: '', member: '', outsider: '' };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await issueApiKey({ ...server.storage, userName: 'matrix-extra' });
+  for (const [who, role] of [['viewer', 'viewer'], ['member', 'member'], ['outsider', undefined]] as const) {
+    keys[who] = (await issueApiKey({ ...server.storage, userName: `matrix-${who}` })).apiKey;
+    if (role) expect((await server.call('addWorkspaceMember', { body: { workspaceName: 'admin', userName: `matrix-${who}`, role } })).status).toBe(200);
+  }
+}, 60_000);
+afterAll(() => server.close());
+
+/** Sends the endpoint's valid request (on the admin's fixtures) with `key`: its path parameters, query, and JSON body or a one-file form. */
+async function send(name: string, endpoint: Endpoint, key: string, fixtures: FixtureValues): Promise<{ status: number; text: string }> {
+  const base = baseRequest(name, endpoint, key, fixtures);
+  const patch = OVERRIDES[name]?.(fixtures) ?? {};
+  const pick = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(patch).filter(([field]) => field in fields));
+  const request = { ...base, query: { ...base.query, ...pick(base.queryFields) }, body: base.body && { ...base.body, ...pick(base.bodyFields) } };
+  const path = pathParameterNames(request.path).reduce((filled, parameter) => filled.replace(`{${parameter}}`, encodeURIComponent(String(fixtures[parameter] ?? 'x'))), request.path);
+  const headers: Record<string, string> = { authorization: key };
+  let body: RequestInit['body'];
+  if (endpoint.bodyKind === 'multipart') {
+    const form = new FormData();
+    form.append('file', new Blob(['bytes']), 'file.txt');
+    body = form;
+  } else if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  const response = await server.fetch(targetOf(path, request.query), { method: endpoint.method, headers, body });
+  return { status: response.status, text: await response.text() };
+}
+
+/** The identifiers of the admin's workspace a reply must not show to an outsider. */
+const identifiersOf = (fixtures: FixtureValues): string[] =>
+  Object.values(fixtures).flat().filter((value): value is string => typeof value === 'string' && value.length >= 16);
+
+/** Makes the matrix users members of the admin's workspace again in their roles (an endpoint may have removed them: ext.memberLeave). */
+async function restoreMembers(): Promise<void> {
+  for (const [userName, role] of [['matrix-viewer', 'viewer'], ['matrix-member', 'member']] as const) {
+    const body = { workspaceName: 'admin', userName, role };
+    if ((await server.call('addWorkspaceMember', { body })).status === 409) expect((await server.call('setWorkspaceMemberRole', { body })).status).toBe(200);
+  }
+}
+
+/** Endpoints that act on no workspace: any user may call them (E1 makes the caller the new workspace's admin). */
+const UNSCOPED = new Set(['createWorkspace', 'accountDetails', 'listWorkspaces']);
+const guarded = Object.entries(api).filter(([, endpoint]) => !endpoint.public);
+/** How many refusals were checked against a request the next role up got through with (the matrix must not be vacuous). */
+let proven = 0;
+const unproven: string[] = [];
+
+/**
+ * Sends the endpoint's request as the role below what it needs and then as the least role allowed: when the allowed
+ * one gets through, the one below must have been refused with a 403 naming the role needed; when it does not (a base
+ * request the endpoint refuses for everyone), the one below must not get through either.
+ */
+async function expectRefusedBelow(name: string, endpoint: Endpoint, fixtures: FixtureValues, below: string, allowed: string): Promise<void> {
+  const refused = await send(name, endpoint, below, fixtures);
+  const passed = await send(name, endpoint, allowed, fixtures);
+  if (passed.status < 300) {
+    proven += 1;
+    expect(refused.status, `${endpoint.id} below ${endpoint.needs}: ${refused.text}`).toBe(403);
+    expect(JSON.parse(refused.text)).toMatchObject({ code: 403, sdk_error_code: 90210, msg: expect.stringContaining(`needs the ${leastRoleFor(endpoint.needs)} role`) });
+  } else {
+    unproven.push(`${endpoint.id} ${passed.status} ${passed.text.slice(0, 120)}`);
+    expect(refused.status, `${endpoint.id} below ${endpoint.needs} (allowed: ${passed.status} ${passed.text}): ${refused.text}`).toBeGreaterThanOrEqual(400);
+  }
+}
+
+describe('authorization matrix: every endpoint × {outsider, viewer, member, admin} as its contract entry says', () => {
+  beforeEach(restoreMembers);
+
+  it.each(guarded)('%s', async (name, endpoint) => {
+    const fixtures = await createFixtures(server.url, `matrix-${name}`, [...inputFields(endpoint), ...pathParameterNames(endpoint.path)]);
+    const outsider = await send(name, endpoint, keys.outsider, fixtures);
+    if (outsider.status < 300) for (const id of identifiersOf(fixtures)) expect(outsider.text, `${endpoint.id} showed ${id} to an outsider`).not.toContain(id);
+    if (UNSCOPED.has(name)) return;
+    if (endpoint.needs === 'read') {
+      const viewer = await send(name, endpoint, keys.viewer, fixtures);
+      expect(viewer.status, `${endpoint.id} as a viewer: ${viewer.text}`).not.toBe(403);
+    } else if (endpoint.needs === 'write') await expectRefusedBelow(name, endpoint, fixtures, keys.viewer, keys.member);
+    else await expectRefusedBelow(name, endpoint, fixtures, keys.member, server.adminKey);
+  });
+
+  it('proved most refusals against a request the next role got through with', () => {
+    const changing = guarded.filter(([name, endpoint]) => endpoint.needs !== 'read' && !UNSCOPED.has(name)).length;
+    expect(proven, `${proven} of ${changing}; not proven:\n${unproven.join('\n')}`).toBeGreaterThan(changing * 0.75);
+  });
+});
