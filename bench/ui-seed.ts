@@ -1,4 +1,5 @@
 import { ADMIN_USER, ensureUser } from '../server/src/accounts/ensure-user.ts';
+import { createAuditStore } from '../server/src/accounts/audit-store.ts';
 import { openSqlite } from '../server/src/database/sql-sqlite.ts';
 import { createExperimentStore } from '../server/src/experiments/experiment-store.ts';
 import { createLoggedTagStore } from '../server/src/logged-data/tags.ts';
@@ -25,7 +26,7 @@ export async function seedProjects(serviceDataDir: string, counts: readonly numb
   const db = openSqlite(serviceDataDir);
   try {
     const now = Date.now();
-    const stores = { users: createUserStore(db), workspaces: createWorkspaceStore(db) };
+    const stores = { users: createUserStore(db), workspaces: createWorkspaceStore(db), audit: createAuditStore(db) };
     const projects = createProjectStore(db);
     const experiments = createExperimentStore(db);
     const tags = createLoggedTagStore(db);

@@ -1,4 +1,5 @@
 import { artifactEndpoints } from './artifacts.ts';
+import { auditEndpoints } from './audit.ts';
 import { artifactVersionEndpoints } from './artifact-versions.ts';
 import { assetEndpoints } from './assets.ts';
 import { clientlibBatchEndpoints } from './clientlib-batches.ts';
@@ -27,6 +28,7 @@ import { workspaceEndpoints } from './workspaces.ts';
 export * from './define.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export { auditActions, auditRecord } from './audit.ts';
 export { leastRoleFor, memberRecord, roleAllows, workspaceRole, type WorkspaceRole } from './members.ts';
 
 /** The whole wire contract, keyed by a name that says what each endpoint does. */
@@ -34,6 +36,7 @@ export const api = {
   ...metaEndpoints,
   ...workspaceEndpoints,
   ...memberEndpoints,
+  ...auditEndpoints,
   ...projectEndpoints,
   ...experimentEndpoints,
   ...experimentClientEndpoints,

@@ -1,4 +1,7 @@
 /** The accounts domain (users, workspaces and API keys): what other domains and the process may use of it. */
+export { createAuditHandlers } from './audit-handlers.ts';
+export { createAuditStore, SERVICE_HOST } from './audit-store.ts';
+export type { AuditStore } from './audit-store.ts';
 export { ADMIN_USER, ensureUser } from './ensure-user.ts';
 export { createAuthenticator, generateApiKey, issueApiKey, listApiKeys, registerApiKey, revokeApiKeys } from './keys.ts';
 export { createMemberHandlers } from './member-handlers.ts';

@@ -4,6 +4,7 @@ import type { KeyOwner } from '../http/handler.ts';
 import type { Sql } from '../database/sql.ts';
 import { openSql, type StorageLocation } from '../database/open-storage.ts';
 import type { ExternalCommits } from '../database/external-commits.ts';
+import { createAuditStore } from './audit-store.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './user-store.ts';
 import { createWorkspaceStore } from './workspace-store.ts';
 
@@ -68,7 +69,7 @@ export function createAuthenticator(users: UserStore, externalCommits: ExternalC
 async function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Promise<KeyOwner | undefined> {
   let match: KeyOwner | undefined;
   for (const candidate of await users.keyCandidates(prefix)) {
-    if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName, isServiceAdmin: candidate.isAdmin === 1 };
+    if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName, isServiceAdmin: candidate.isAdmin === 1, keyPrefix: prefix };
   }
   return match;
 }
@@ -80,14 +81,17 @@ export interface IssuedKey {
   userName: string;
 }
 
-/** Issues a new key for a user of the service's database (creating the user and their default workspace if needed). */
+/** Issues a new key for a user of the service's database (creating the user and their default workspace if needed), recorded in the audit trail. */
 export async function issueApiKey(options: StorageLocation & { userName: string; isAdmin?: boolean }): Promise<IssuedKey> {
   return withStores(options, (users, db) => {
     const now = Date.now();
+    const audit = createAuditStore(db);
     return db.transaction(async () => {
-      const user = await ensureUser({ users, workspaces: createWorkspaceStore(db) }, options.userName, options.isAdmin ?? false, now);
+      const user = await ensureUser({ users, workspaces: createWorkspaceStore(db), audit }, options.userName, options.isAdmin ?? false, now);
       const apiKey = generateApiKey();
-      return { apiKey, prefix: await registerApiKey(users, user.id, apiKey, now), userName: user.name };
+      const prefix = await registerApiKey(users, user.id, apiKey, now);
+      await audit.record(undefined, { workspaceId: null, action: 'key.created', target: prefix, after: { userName: user.name } }, now);
+      return { apiKey, prefix, userName: user.name };
     });
   });
 }
@@ -97,10 +101,15 @@ export async function listApiKeys(location: StorageLocation): Promise<ApiKeyList
   return withStores(location, (users) => users.listKeys());
 }
 
-/** Revokes the keys of the service's database that start with the prefix; returns how many. */
+/** Revokes the keys of the service's database that start with the prefix (recorded in the audit trail); returns how many. */
 export async function revokeApiKeys(location: StorageLocation, prefix: string): Promise<number> {
   if (prefix.length < KEY_PREFIX_LENGTH) throw new Error(`Give at least the first ${KEY_PREFIX_LENGTH} characters of the key.`);
-  return withStores(location, (users) => users.revokeKeys(keyPrefix(prefix), Date.now()));
+  return withStores(location, (users, db) => db.transaction(async () => {
+    const now = Date.now();
+    const revoked = await users.revokeKeys(keyPrefix(prefix), now);
+    if (revoked > 0) await createAuditStore(db).record(undefined, { workspaceId: null, action: 'key.revoked', target: keyPrefix(prefix), after: { revoked } }, now);
+    return revoked;
+  }));
 }
 
 async function withStores<T>(location: StorageLocation, use: (users: UserStore, db: Sql) => Promise<T>): Promise<T> {

@@ -8,9 +8,9 @@ import type { Member, Workspace } from './workspace-store.ts';
 const lastAdmin = (workspace: Workspace, action: string) =>
   new ApiError(409, SdkError.conflict, `Cannot ${action}: they are the last admin of workspace "${workspace.name}". Make another member an admin first.`);
 
-/** Handlers of a workspace's members (ext.members…): admins add, change and remove members; anybody may leave. */
+/** Handlers of a workspace's members (ext.members…): admins add, change and remove members; anybody may leave; each change is audited. */
 export function createMemberHandlers(services: AccountServices): HandlerTable {
-  const { access, users, workspaces } = services;
+  const { access, audit, users, workspaces } = services;
   const transaction = <T>(work: () => Promise<T>): Promise<T> => services.sql.transaction(work);
   const listOf = async (workspace: Workspace) => ({
     workspaceName: workspace.name,
@@ -32,10 +32,12 @@ export function createMemberHandlers(services: AccountServices): HandlerTable {
         const workspace = await access.workspace(caller, body.workspaceName);
         const user = await users.byName(body.userName);
         if (!user) throw notFound(`No user named "${body.userName}": a service admin creates users (keys create --user).`);
-        if (!await workspaces.addMember(workspace.id, user.id, body.role, services.now())) {
+        const now = services.now();
+        if (!await workspaces.addMember(workspace.id, user.id, body.role, now)) {
           const { role } = await memberNamed(workspace, user.name);
           throw new ApiError(409, SdkError.conflict, `User "${user.name}" is already ${role === 'admin' ? 'an' : 'a'} ${role} of workspace "${workspace.name}".`);
         }
+        await audit.record(caller, { workspaceId: workspace.id, action: 'member.added', target: user.name, after: { role: body.role } }, now);
         return listOf(workspace);
       }),
     setWorkspaceMemberRole: ({ body, caller }) =>
@@ -44,6 +46,8 @@ export function createMemberHandlers(services: AccountServices): HandlerTable {
         const member = await memberNamed(workspace, body.userName);
         if (!await keepsAnAdmin(workspace, member, body.role)) throw lastAdmin(workspace, `make "${member.userName}" ${body.role === 'viewer' ? 'a viewer' : 'a member'}`);
         await workspaces.setRole(workspace.id, member.userId, body.role);
+        const change = { workspaceId: workspace.id, action: 'member.roleChanged', target: member.userName, before: { role: member.role }, after: { role: body.role } } as const;
+        await audit.record(caller, change, services.now());
         return listOf(workspace);
       }),
     removeWorkspaceMember: ({ body, caller }) =>
@@ -52,6 +56,7 @@ export function createMemberHandlers(services: AccountServices): HandlerTable {
         const member = await memberNamed(workspace, body.userName);
         if (!await keepsAnAdmin(workspace, member, undefined)) throw lastAdmin(workspace, `remove "${member.userName}"`);
         await workspaces.removeMember(workspace.id, member.userId);
+        await audit.record(caller, { workspaceId: workspace.id, action: 'member.removed', target: member.userName, before: { role: member.role } }, services.now());
         return listOf(workspace);
       }),
     leaveWorkspace: ({ body, caller }) =>
@@ -60,6 +65,7 @@ export function createMemberHandlers(services: AccountServices): HandlerTable {
         const member = await memberNamed(workspace, caller.userName);
         if (!await keepsAnAdmin(workspace, member, undefined)) throw lastAdmin(workspace, `leave for "${member.userName}"`);
         await workspaces.removeMember(workspace.id, member.userId);
+        await audit.record(caller, { workspaceId: workspace.id, action: 'member.left', target: member.userName, before: { role: member.role } }, services.now());
         return { workspaceName: workspace.name, left: true as const };
       }),
   };

@@ -1,4 +1,5 @@
 import type { Sql } from '../database/sql.ts';
+import type { AuditStore } from './audit-store.ts';
 import type { UserStore } from './user-store.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
@@ -13,4 +14,6 @@ export interface AccountServices {
   workspaces: WorkspaceStore;
   /** The workspace lookups, which enforce the caller's role. */
   access: WorkspaceAccess;
+  /** The audit trail: every access change is recorded in its transaction. */
+  audit: AuditStore;
 }

@@ -9,6 +9,8 @@ export interface KeyOwner {
   userName: string;
   /** A service admin: acts as an admin in every workspace they belong to. */
   isServiceAdmin: boolean;
+  /** The stored first characters of the key (what the audit trail and `keys list` show). */
+  keyPrefix: string;
 }
 
 /** The authenticated user a request acts for, and what the endpoint it calls needs (its contract entry's `needs`). */

@@ -6,7 +6,7 @@ import { parseInput } from './error-reply.ts';
 import type { EndpointHandler, HandlerTable, KeyOwner } from './handler.ts';
 
 /** The key owner of a public endpoint's requests (only the version checks are public). */
-const ANONYMOUS: KeyOwner = { userId: 0, userName: 'anonymous', isServiceAdmin: false };
+const ANONYMOUS: KeyOwner = { userId: 0, userName: 'anonymous', isServiceAdmin: false, keyPrefix: '' };
 
 /** True for a handler's result that is a 202 reply (a change an approval policy held back; endpoints with `accepted` only). */
 const isAccepted = (result: unknown): boolean => (result as { code?: unknown } | null)?.code === PROMOTION_PENDING_STATUS;
@@ -21,8 +21,8 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 
 /**
  * Registers every endpoint of the contract (path and aliases, method and alsoMethods): key check before the body is read (after
- * it for an endpoint whose key may come in the body), the caller handed on with what the entry `needs` (the workspace
- * lookups of `access` check it against the caller's role),
+ * it for an endpoint whose key may come in the body), the caller handed on with what the entry `needs` (a service admin
+ * is checked here; the workspace lookups of `access` check a workspace need against the caller's role),
  * path parameters, query and body validated with the entry's zod schemas, the handler from the table (501 when none yet),
  * and the JSON reply with the entry's status.
  */
@@ -83,6 +83,9 @@ export function registerContractRoutes(
       const query = parseInput(endpoint.query, request.query ?? {}, 'query');
       const body = endpoint.bodyKind === 'json' ? parseInput(endpoint.body, request.body, 'body') : undefined;
       const caller = { ...(callers.get(request) ?? ANONYMOUS), need: endpoint.needs };
+      if (endpoint.needs === 'service-admin' && !caller.isServiceAdmin) {
+        throw new ApiError(403, SdkError.noWriteAccess, `User "${caller.userName}" is not a service admin: ${endpoint.id} needs a service admin.`);
+      }
       const result = await handler({ params, query, body, caller, request, reply });
       if (result === reply || reply.sent) return reply;
       reply.code(endpoint.accepted && isAccepted(result) ? PROMOTION_PENDING_STATUS : endpoint.status);

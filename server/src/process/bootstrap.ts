@@ -23,7 +23,8 @@ export async function bootstrapAdmin(services: Services, bootstrapApiKey: string
     const now = services.now();
     const admin = await ensureUser(services, ADMIN_USER, true, now);
     const key = bootstrapApiKey ?? generateApiKey();
-    await registerApiKey(services.users, admin.id, key, now);
+    const prefix = await registerApiKey(services.users, admin.id, key, now);
+    await services.audit.record(undefined, { workspaceId: null, action: 'key.created', target: prefix, after: { userName: admin.name } }, now);
     if (bootstrapApiKey !== undefined) return {};
     const file = adminKeyFile(services.config.dataDir);
     writeFileSync(file, `${key}\n`, { mode: 0o600 });

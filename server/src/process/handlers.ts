@@ -10,7 +10,7 @@ import { createPanelHandlers, createStoreHandlers } from '../panels/index.ts';
 import { createRegistryHandlers } from '../registry/index.ts';
 import { createSearchHandlers } from '../search/index.ts';
 import { createWebhookHandlers } from '../webhooks/index.ts';
-import { createMemberHandlers, createWorkspaceHandlers } from '../accounts/index.ts';
+import { createAuditHandlers, createMemberHandlers, createWorkspaceHandlers } from '../accounts/index.ts';
 
 /** Every handler table, merged: one line per domain. */
 export function createHandlers(services: Services): HandlerTable {
@@ -18,6 +18,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...createMetaHandlers(),
     ...createWorkspaceHandlers(services),
     ...createMemberHandlers(services),
+    ...createAuditHandlers(services),
     ...createProjectHandlers(services),
     ...createExperimentHandlers(services),
     ...createExperimentLifecycleHandlers(services),

@@ -11,7 +11,7 @@ import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, crea
 import { createWebhooks, type DeliveryPolicy } from '../webhooks/index.ts';
 import type { Sql } from '../database/sql.ts';
 import type { ExternalCommits } from '../database/external-commits.ts';
-import { createUserStore, createWorkspaceStore } from '../accounts/index.ts';
+import { createAuditStore, createUserStore, createWorkspaceStore } from '../accounts/index.ts';
 import { defaultThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 
 /** Settings every part of the service may read. */
@@ -77,6 +77,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     now,
     externalCommits,
     users: createUserStore(sql),
+    audit: createAuditStore(sql),
     workspaces,
     projects,
     experiments,

@@ -74,17 +74,20 @@ function resolveHeaders(entry: PlannedEntry, stored: WebhookUrlEntry | undefined
 }
 
 /**
- * Saves planned entries in one transaction. `replace` (E57) first empties the configuration of every
- * workspace named in the body; either way an entry without `secret` keeps the secret its (workspace, model, url)
- * had before, and a header sent as null keeps its stored value.
+ * Saves planned entries in one transaction, with an audit entry per workspace (its configuration before and after).
+ * `replace` (E57) first empties the configuration of every workspace named in the body; either way an entry without
+ * `secret` keeps the secret its (workspace, model, url) had before, and a header sent as null keeps its stored value.
  */
-export async function saveConfig(services: WebhookServices, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): Promise<void> {
+export async function saveConfig(services: WebhookServices, caller: Caller, plan: { workspaces: Workspace[]; entries: PlannedEntry[] }, replace: boolean): Promise<void> {
   const { config } = services.webhooks;
   await services.sql.transaction(async () => {
     const before = new Map<string, WebhookUrlEntry>();
+    const listed = new Map<number, WebhookUrlEntry[]>();
     const keyOf = (entry: { workspaceId: number; modelName: string; url: string }) => JSON.stringify([entry.workspaceId, entry.modelName, entry.url]);
     for (const workspace of plan.workspaces) {
-      for (const existing of await config.list(workspace.id)) before.set(keyOf(existing), existing);
+      const existing = await config.list(workspace.id);
+      listed.set(workspace.id, existing);
+      for (const entry of existing) before.set(keyOf(entry), entry);
       if (replace) await config.clearWorkspace(workspace.id);
     }
     const now = services.now();
@@ -93,5 +96,13 @@ export async function saveConfig(services: WebhookServices, plan: { workspaces: 
       const secret = entry.secret === undefined ? (stored?.secret ?? null) : entry.secret;
       await config.upsert({ ...entry, headers: resolveHeaders(entry, stored), secret }, now);
     }
+    for (const workspace of plan.workspaces) {
+      const change = { before: auditedConfig(listed.get(workspace.id) ?? []), after: auditedConfig(await config.list(workspace.id)) };
+      await services.audit.record(caller, { workspaceId: workspace.id, action: 'webhooks.configChanged', target: replace ? 'E57' : 'E56', ...change }, now);
+    }
   });
 }
+
+/** A workspace's configuration as the audit trail keeps it: no secret and no header value, only that they are set. */
+const auditedConfig = (entries: readonly WebhookUrlEntry[]) =>
+  entries.map(({ modelName, url, name, triggers, headers, secret }) => ({ modelName, url, name, triggers, headers: Object.keys(headers), signed: secret !== null }));

@@ -52,10 +52,10 @@ export function createWebhookHandlers(services: WebhookServices): HandlerTable {
   const { access, webhooks } = services;
   return {
     mergeWebhookConfig: async ({ body, caller }) => {
-      await saveConfig(services, await planConfig(services, caller, body), false);
+      await saveConfig(services, caller, await planConfig(services, caller, body), false);
     },
     replaceWebhookConfig: async ({ body, caller }) => {
-      await saveConfig(services, await planConfig(services, caller, body), true);
+      await saveConfig(services, caller, await planConfig(services, caller, body), true);
     },
     getWebhookConfig: async ({ query, caller }) => {
       const workspace = await access.workspace(caller, query.workspaceName);

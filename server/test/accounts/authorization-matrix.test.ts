@@ -88,6 +88,10 @@ const guarded = Object.entries(api).filter(([, endpoint]) => !endpoint.public);
 let proven = 0;
 const unproven: string[] = [];
 
+/** What the 403 of a caller below the endpoint's need says. */
+const refusalOf = (endpoint: Endpoint): string =>
+  endpoint.needs === 'service-admin' ? 'needs a service admin' : `needs the ${leastRoleFor(endpoint.needs)} role`;
+
 /**
  * Sends the endpoint's request as the role below what it needs and then as the least role allowed: when the allowed
  * one gets through, the one below must have been refused with a 403 naming the role needed; when it does not (a base
@@ -99,7 +103,7 @@ async function expectRefusedBelow(name: string, endpoint: Endpoint, fixtures: Fi
   if (passed.status < 300) {
     proven += 1;
     expect(refused.status, `${endpoint.id} below ${endpoint.needs}: ${refused.text}`).toBe(403);
-    expect(JSON.parse(refused.text)).toMatchObject({ code: 403, sdk_error_code: 90210, msg: expect.stringContaining(`needs the ${leastRoleFor(endpoint.needs)} role`) });
+    expect(JSON.parse(refused.text)).toMatchObject({ code: 403, sdk_error_code: 90210, msg: expect.stringContaining(refusalOf(endpoint)) });
   } else {
     unproven.push(`${endpoint.id} ${passed.status} ${passed.text.slice(0, 120)}`);
     expect(refused.status, `${endpoint.id} below ${endpoint.needs} (allowed: ${passed.status} ${passed.text}): ${refused.text}`).toBeGreaterThanOrEqual(400);

@@ -66,7 +66,10 @@ export function createRegistryGovernanceHandlers(services: RegistryServices): Ha
       transaction(async () => {
         const { workspace, model } = await scope(caller, body.workspaceName, body.modelName);
         const rules = body.rules === null ? null : await checkedRules(workspace, body.rules);
-        await registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, services.now());
+        const before = (await registryPolicies.rulesAt(workspace.id, model?.id ?? null)) ?? null;
+        const now = services.now();
+        await registryPolicies.set(workspace.id, model?.id ?? null, rules, caller.userName, now);
+        await services.audit.record(caller, { workspaceId: workspace.id, action: 'registry.policyChanged', target: model?.name ?? '', before, after: rules }, now);
         return policyRecord(workspace, model);
       }),
   };
