@@ -11,6 +11,9 @@ export const auditActions = [
   'webhooks.configChanged',
   'registry.policyChanged',
   'user.created',
+  'user.updated',
+  'user.passwordChanged',
+  'signIn.failed',
   'key.created',
   'key.revoked',
 ] as const;

@@ -9,6 +9,8 @@ export const SdkError = {
   promotionPending: 42030,
   approvalRefused: 42031,
   keyNotRegistered: 90212,
+  /** Trackdesk's: a sign-in refused (unknown user, wrong password, or no password set: one answer for all). */
+  signInRefused: 40100,
   noSuchWorkspace: 90219,
   noProjectName: 98219,
   noWriteAccess: 90210,

@@ -1,3 +1,4 @@
+import { accountEndpoints, userEndpoints } from './account.ts';
 import { artifactEndpoints } from './artifacts.ts';
 import { auditEndpoints } from './audit.ts';
 import { artifactVersionEndpoints } from './artifact-versions.ts';
@@ -28,6 +29,7 @@ import { workspaceEndpoints } from './workspaces.ts';
 export * from './define.ts';
 export * from './errors.ts';
 export * from './fields.ts';
+export { keyRecord, userRecord } from './account.ts';
 export { auditActions, auditRecord } from './audit.ts';
 export { leastRoleFor, memberRecord, roleAllows, workspaceRole, type WorkspaceRole } from './members.ts';
 
@@ -37,6 +39,8 @@ export const api = {
   ...workspaceEndpoints,
   ...memberEndpoints,
   ...auditEndpoints,
+  ...accountEndpoints,
+  ...userEndpoints,
   ...projectEndpoints,
   ...experimentEndpoints,
   ...experimentClientEndpoints,

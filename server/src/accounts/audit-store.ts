@@ -11,6 +11,9 @@ export type AuditRecord = z.output<typeof auditRecord>;
 /** The name recorded for changes made on the service's host (the keys CLI), which no key of a user made. */
 export const SERVICE_HOST = 'service host';
 
+/** Who made a change: a user (null id: a name that is no user's, e.g. a failed sign-in's) and the key used. */
+export type AuditActor = Pick<KeyOwner, 'userName'> & { userId: number | null; keyPrefix?: string | null };
+
 /** One change to record: where, what, and the state before and after (JSON-able, or undefined for none). */
 export interface AuditChange {
   workspaceId: number | null;
@@ -33,8 +36,8 @@ export interface AuditFilter {
 
 /** Storage of the audit trail: appended in the transaction of each change, read newest first. */
 export interface AuditStore {
-  /** Records a change made by a key's owner (undefined: on the service's host). Call inside the change's transaction. */
-  record(by: (KeyOwner & { keyPrefix?: string }) | undefined, change: AuditChange, now: number): Promise<void>;
+  /** Records a change made by a key's owner (or a user named in it; undefined: on the service's host). Call inside the change's transaction. */
+  record(by: AuditActor | undefined, change: AuditChange, now: number): Promise<void>;
   list(filter: AuditFilter): Promise<AuditRecord[]>;
 }
 

@@ -28,36 +28,54 @@ export const hashApiKey = (key: string): Buffer => createHash('sha256').update(k
 /** The stored, listable prefix of a key. */
 export const keyPrefix = (key: string): string => key.slice(0, KEY_PREFIX_LENGTH);
 
-/** Registers a key for a user; refuses keys too short to be safe. */
-export async function registerApiKey(users: UserStore, userId: number, key: string, now: number): Promise<string> {
+/** Registers a key for a user (named, and read-only when asked); refuses keys too short to be safe. */
+export async function registerApiKey(users: UserStore, userId: number, key: string, now: number, options: { name?: string; readOnly?: boolean } = {}): Promise<string> {
   if (key.length < MIN_KEY_LENGTH) throw new Error(`An API key needs at least ${MIN_KEY_LENGTH} characters.`);
-  await users.addKey(userId, keyPrefix(key), hashApiKey(key), now);
+  await users.addKey({ userId, prefix: keyPrefix(key), hash: hashApiKey(key), ...options }, now);
   return keyPrefix(key);
 }
 
+/** How often a key's last use is written at most (ms): the listing shows it to the minute. */
+const KEY_USE_INTERVAL_MS = 60_000;
+
 /**
- * Finds the user a presented key belongs to (undefined when unknown or revoked), comparing hashes in
+ * Finds the user a presented key belongs to (undefined when unknown, revoked, or its user disabled), comparing hashes in
  * constant time. Recent successes are cached by hash and dropped whenever another connection committed
  * (`externalCommits`, which looks at most once per event-loop turn and 1 ms), so keys revoked by
- * `keys revoke` in another process stop working for the requests that follow it.
+ * `keys revoke` in another process stop working for the requests that follow it, and whenever this service changed
+ * credentials itself. A key's use is noted at most once a minute.
  */
-export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits): (presented: string) => Promise<KeyOwner | undefined> {
-  const cache = new Map<string, KeyOwner>();
+export function createAuthenticator(users: UserStore, externalCommits: ExternalCommits, now: () => number = Date.now): (presented: string) => Promise<KeyOwner | undefined> {
+  const cache = new Map<string, KeyOwner & { keyId: number }>();
+  const noted = new Map<number, number>();
   /** Counts cache drops: a match read before one is not cached (the key may have been revoked meanwhile). */
   let generation = 0;
-  externalCommits.onCommit(() => {
+  const forget = () => {
     generation += 1;
     cache.clear();
-  });
+  };
+  externalCommits.onCommit(forget);
+  users.onCredentialsChange(forget);
+  const noteUse = (keyId: number) => {
+    const at = now();
+    if (at - (noted.get(keyId) ?? 0) < KEY_USE_INTERVAL_MS) return;
+    if (noted.size >= 10_000) noted.clear();
+    noted.set(keyId, at);
+    users.noteKeyUse(keyId, at).catch((error: unknown) => console.error('noting a key use failed', error));
+  };
   return async (presented) => {
     if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
     await externalCommits.refresh();
     // The one-shot digest as text is several times cheaper than a Hash object per request.
     const id = hash('sha256', presented, 'base64');
     const cached = cache.get(id);
-    if (cached) return cached;
+    if (cached) {
+      noteUse(cached.keyId);
+      return cached;
+    }
     const before = generation;
     const caller = await matchKey(users, Buffer.from(id, 'base64'), keyPrefix(presented));
+    if (caller) noteUse(caller.keyId);
     if (caller && generation === before) {
       if (cache.size >= 1000) cache.clear();
       cache.set(id, caller);
@@ -66,10 +84,12 @@ export function createAuthenticator(users: UserStore, externalCommits: ExternalC
   };
 }
 
-async function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Promise<KeyOwner | undefined> {
-  let match: KeyOwner | undefined;
+async function matchKey(users: UserStore, presentedHash: Buffer, prefix: string): Promise<(KeyOwner & { keyId: number }) | undefined> {
+  let match: (KeyOwner & { keyId: number }) | undefined;
   for (const candidate of await users.keyCandidates(prefix)) {
-    if (timingSafeEqual(candidate.hash, presentedHash)) match = { userId: candidate.userId, userName: candidate.userName, isServiceAdmin: candidate.isAdmin === 1, keyPrefix: prefix };
+    if (!timingSafeEqual(candidate.hash, presentedHash)) continue;
+    const { keyId, userId, userName } = candidate;
+    match = { keyId, userId, userName, isServiceAdmin: candidate.isAdmin === 1, readOnly: candidate.readOnly === 1, keyPrefix: prefix };
   }
   return match;
 }

@@ -11,6 +11,8 @@ export interface KeyOwner {
   isServiceAdmin: boolean;
   /** The stored first characters of the key (what the audit trail and `keys list` show). */
   keyPrefix: string;
+  /** A read-only key: only endpoints that need no more than `read`. */
+  readOnly: boolean;
 }
 
 /** The authenticated user a request acts for, and what the endpoint it calls needs (its contract entry's `needs`). */

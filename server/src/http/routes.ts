@@ -6,7 +6,7 @@ import { parseInput } from './error-reply.ts';
 import type { EndpointHandler, HandlerTable, KeyOwner } from './handler.ts';
 
 /** The key owner of a public endpoint's requests (only the version checks are public). */
-const ANONYMOUS: KeyOwner = { userId: 0, userName: 'anonymous', isServiceAdmin: false, keyPrefix: '' };
+const ANONYMOUS: KeyOwner = { userId: 0, userName: 'anonymous', isServiceAdmin: false, keyPrefix: '', readOnly: false };
 
 /** True for a handler's result that is a 202 reply (a change an approval policy held back; endpoints with `accepted` only). */
 const isAccepted = (result: unknown): boolean => (result as { code?: unknown } | null)?.code === PROMOTION_PENDING_STATUS;
@@ -79,13 +79,16 @@ export function registerContractRoutes(
       if (!handler) {
         throw new ApiError(501, SdkError.notImplemented, `${endpoint.id} (${endpoint.method} ${fullPath(endpoint)}) is not implemented by this service yet.`);
       }
-      const params = parseInput(endpoint.params, request.params ?? {}, 'path');
-      const query = parseInput(endpoint.query, request.query ?? {}, 'query');
-      const body = endpoint.bodyKind === 'json' ? parseInput(endpoint.body, request.body, 'body') : undefined;
       const caller = { ...(callers.get(request) ?? ANONYMOUS), need: endpoint.needs };
+      if (caller.readOnly && endpoint.needs !== 'read' && endpoint.needs !== 'none') {
+        throw new ApiError(403, SdkError.noWriteAccess, `The key ${caller.keyPrefix}… of "${caller.userName}" is read-only: ${endpoint.id} needs a key that may write.`);
+      }
       if (endpoint.needs === 'service-admin' && !caller.isServiceAdmin) {
         throw new ApiError(403, SdkError.noWriteAccess, `User "${caller.userName}" is not a service admin: ${endpoint.id} needs a service admin.`);
       }
+      const params = parseInput(endpoint.params, request.params ?? {}, 'path');
+      const query = parseInput(endpoint.query, request.query ?? {}, 'query');
+      const body = endpoint.bodyKind === 'json' ? parseInput(endpoint.body, request.body, 'body') : undefined;
       const result = await handler({ params, query, body, caller, request, reply });
       if (result === reply || reply.sent) return reply;
       reply.code(endpoint.accepted && isAccepted(result) ? PROMOTION_PENDING_STATUS : endpoint.status);

@@ -48,6 +48,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** The admin key registered on first start; random (and written to `admin-api-key`) when omitted. */
   bootstrapApiKey?: string;
+  /** The admin password set on first start ('generate': random, written to `admin-password`); none when omitted. */
+  bootstrapPassword?: string;
   /** Let webhooks target private/loopback addresses (off by default: SSRF). */
   webhooksAllowPrivate?: boolean;
   bodyLimitBytes?: number;
@@ -74,6 +76,8 @@ export interface RunningServer {
   port: number;
   /** A key generated on this (first) start, also written to `<data-dir>/admin-api-key`. */
   generatedAdminKey?: string;
+  /** A password generated on this (first) start, also written to `<data-dir>/admin-password`. */
+  generatedAdminPassword?: string;
   /** Graceful: stops accepting, finishes in-flight requests, stops workers, closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -106,7 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     options.now,
   );
-  const bootstrap = await bootstrapAdmin(services, options.bootstrapApiKey);
+  const bootstrap = await bootstrapAdmin(services, options.bootstrapApiKey, options.bootstrapPassword);
   await services.blobs.sweepOrphans(services.blobGarbage.isReferenced);
   await services.blobGarbage.collect();
   const app = Fastify({
@@ -161,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: `http://${hostInUrl}:${port}`,
     port,
     generatedAdminKey: bootstrap.generatedAdminKey,
+    generatedAdminPassword: bootstrap.generatedAdminPassword,
     close() {
       closing ??= (async () => {
         await app.close();

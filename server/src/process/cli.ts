@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
-import { adminKeyFile } from './bootstrap.ts';
+import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
 import { runMigrateCommand } from './cli-migrate.ts';
 import { restartWithServiceNodeFlags } from './heap-settings.ts';
@@ -39,9 +39,9 @@ Options:
   --log                      log every request (JSON lines on stdout)
   -h, --help                 show this help
 
-On first start with an empty data dir an admin user and API key are registered: the value of
-TRACKDESK_BOOTSTRAP_API_KEY if set, otherwise a random key written to <data-dir>/admin-api-key
-(mode 0600) and printed once on stderr. SIGINT/SIGTERM shut down gracefully.
+On first start with an empty data dir an admin user (a service admin) with an API key and a password is
+registered: TRACKDESK_BOOTSTRAP_API_KEY and TRACKDESK_BOOTSTRAP_PASSWORD if set, otherwise random ones written
+to <data-dir>/admin-api-key and <data-dir>/admin-password (mode 0600) and printed once on stderr. SIGINT/SIGTERM shut down gracefully.
 `;
 
 const OPTIONS = {
@@ -106,12 +106,14 @@ async function main(argv: string[]): Promise<void> {
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
   restartWithServiceNodeFlags();
   const bootstrapApiKey = process.env.TRACKDESK_BOOTSTRAP_API_KEY || undefined;
+  const bootstrapPassword = process.env.TRACKDESK_BOOTSTRAP_PASSWORD || 'generate';
   const starting = startServer({
     host: values.host,
     port: integerOption('port', values.port, 0, 65535) ?? 5170,
     dataDir,
     databaseUrl,
     bootstrapApiKey,
+    bootstrapPassword,
     bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),
     uploadLimitBytes: integerOption('upload-limit', values['upload-limit'], 1, Number.MAX_SAFE_INTEGER),
     uploadsInFlight: integerOption('uploads-in-flight', values['uploads-in-flight'], 1, 10_000),
@@ -124,6 +126,9 @@ async function main(argv: string[]): Promise<void> {
   const server = await starting;
   if (server.generatedAdminKey) {
     process.stderr.write(`Admin API key (shown once, also in ${adminKeyFile(dataDir)}): ${server.generatedAdminKey}\n`);
+  }
+  if (server.generatedAdminPassword) {
+    process.stderr.write(`Admin password (shown once, also in ${adminPasswordFile(dataDir)}): ${server.generatedAdminPassword}\n`);
   }
   process.stdout.write(`Trackdesk service listening on ${server.url}\n`);
 }

@@ -10,7 +10,7 @@ import { createPanelHandlers, createStoreHandlers } from '../panels/index.ts';
 import { createRegistryHandlers } from '../registry/index.ts';
 import { createSearchHandlers } from '../search/index.ts';
 import { createWebhookHandlers } from '../webhooks/index.ts';
-import { createAuditHandlers, createMemberHandlers, createWorkspaceHandlers } from '../accounts/index.ts';
+import { createAccountHandlers, createAuditHandlers, createMemberHandlers, createUserHandlers, createWorkspaceHandlers } from '../accounts/index.ts';
 
 /** Every handler table, merged: one line per domain. */
 export function createHandlers(services: Services): HandlerTable {
@@ -19,6 +19,8 @@ export function createHandlers(services: Services): HandlerTable {
     ...createWorkspaceHandlers(services),
     ...createMemberHandlers(services),
     ...createAuditHandlers(services),
+    ...createAccountHandlers(services),
+    ...createUserHandlers(services),
     ...createProjectHandlers(services),
     ...createExperimentHandlers(services),
     ...createExperimentLifecycleHandlers(services),

@@ -36,7 +36,7 @@ const OVERRIDES: Record<string, (fixtures: FixtureValues) => Record<string, unkn
 };
 
 /** Keys of users in the admin's workspace ('admin') as a viewer and as a member, and of a user outside it. */
-const keys = { viewer: '', member: '', outsider: '' };
+const keys = { viewer: '', member: '', outsider: '', readOnlyAdmin: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -47,6 +47,12 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(() => server.close());
+
+beforeAll(async () => {
+  const made = await server.call('createMyKey', { body: { name: 'matrix read-only', readOnly: true } });
+  expect(made.status).toBe(200);
+  keys.readOnlyAdmin = made.body.apiKey;
+});
 
 /** Sends the endpoint's valid request (on the admin's fixtures) with `key`: its path parameters, query, and JSON body or a one-file form. */
 async function send(name: string, endpoint: Endpoint, key: string, fixtures: FixtureValues): Promise<{ status: number; text: string }> {
@@ -81,8 +87,8 @@ async function restoreMembers(): Promise<void> {
   }
 }
 
-/** Endpoints that act on no workspace: any user may call them (E1 makes the caller the new workspace's admin). */
-const UNSCOPED = new Set(['createWorkspace', 'accountDetails', 'listWorkspaces']);
+/** Endpoints that act on no workspace: any user may call them (E1 makes the caller the new workspace's admin; the rest are the caller's own). */
+const UNSCOPED = new Set(['createWorkspace', 'accountDetails', 'listWorkspaces', 'listMyKeys', 'createMyKey', 'revokeMyKey', 'setMyPassword']);
 const guarded = Object.entries(api).filter(([, endpoint]) => !endpoint.public);
 /** How many refusals were checked against a request the next role up got through with (the matrix must not be vacuous). */
 let proven = 0;
@@ -110,11 +116,14 @@ async function expectRefusedBelow(name: string, endpoint: Endpoint, fixtures: Fi
   }
 }
 
-describe('authorization matrix: every endpoint × {outsider, viewer, member, admin} as its contract entry says', () => {
+describe('authorization matrix: every endpoint × {read-only key, outsider, viewer, member, admin} as its contract entry says', () => {
   beforeEach(restoreMembers);
 
   it.each(guarded)('%s', async (name, endpoint) => {
     const fixtures = await createFixtures(server.url, `matrix-${name}`, [...inputFields(endpoint), ...pathParameterNames(endpoint.path)]);
+    const readOnly = await send(name, endpoint, keys.readOnlyAdmin, fixtures);
+    if (endpoint.needs === 'read') expect(readOnly.status, `${endpoint.id} with a read-only key: ${readOnly.text}`).not.toBe(403);
+    else expect(JSON.parse(readOnly.text), `${endpoint.id} with a read-only key`).toMatchObject({ code: 403, msg: expect.stringContaining('is read-only') });
     const outsider = await send(name, endpoint, keys.outsider, fixtures);
     if (outsider.status < 300) for (const id of identifiersOf(fixtures)) expect(outsider.text, `${endpoint.id} showed ${id} to an outsider`).not.toContain(id);
     if (UNSCOPED.has(name)) return;

@@ -16,8 +16,6 @@ import { createProjectStore } from '../../../src/experiments/project-store.ts';
 import { postgresPool, postgresSql } from '../../../src/database/sql-postgres.ts';
 import { sqliteSql } from '../../../src/database/sql-sqlite.ts';
 import type { Sql } from '../../../src/database/sql.ts';
-import { createUserStore } from '../../../src/accounts/user-store.ts';
-import { createWorkspaceStore } from '../../../src/accounts/workspace-store.ts';
 import { freshPostgresDatabase, testBackends, type TestBackend } from '../../support/test-database.ts';
 
 /** The migration that packs metric points, per backend. */
@@ -100,8 +98,10 @@ async function oldDatabase(backend: TestBackend): Promise<OldDatabase> {
 
 /** Creates an experiment with a metric series per entry of `series` (name → its old rows' seqs), its points in metric_points. */
 async function seedOldPoints(db: Sql, series: Record<string, number[]>): Promise<{ experimentId: number; items: Record<string, number> }> {
-  const user = await createUserStore(db).create('tester', true, 1);
-  const workspace = await createWorkspaceStore(db).create('space', null, user.id, 1);
+  // Rows of tables later migrations change are written as that schema had them (today's stores expect today's columns).
+  const user = { id: Number(await db.prepare("INSERT INTO users (name, is_admin, created_at) VALUES ('tester', 1, 1) RETURNING id").pluck().get()) };
+  const insertWorkspace = "INSERT INTO workspaces (uuid, name, created_by, created_at) VALUES ('space-uuid', 'space', ?, 1) RETURNING id";
+  const workspace = { id: Number(await db.prepare(insertWorkspace).pluck().get(user.id)) };
   const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'proj', description: '', isPublic: false, ownerUserId: user.id }, 1);
   const experimentId = (await createExperimentStore(db).create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: user.id }, 1)).id;
   const items: Record<string, number> = {};

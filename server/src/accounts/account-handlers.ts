@@ -1,0 +1,74 @@
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError, forbidden, notFound } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import { generateApiKey, registerApiKey } from './keys.ts';
+import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import type { AccountServices } from './services.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
+import type { User } from './user-store.ts';
+
+/** The one answer for an unknown user, a wrong password and a user without one. */
+const refused = () => new ApiError(401, SdkError.signInRefused, 'Wrong user name or password.');
+
+/** Handlers of sign-in and of the caller's own keys and password. */
+export function createAccountHandlers(services: AccountServices): HandlerTable {
+  const { audit, users } = services;
+  const throttle = createSignInThrottle(services.sql);
+  /** Makes a key for a user in a transaction with its audit entry; the key itself is returned once. */
+  const issue = (user: Pick<User, 'id' | 'name'>, name: string, readOnly: boolean, by: { userId: number; userName: string; keyPrefix?: string }) =>
+    services.sql.transaction(async () => {
+      const now = services.now();
+      const apiKey = generateApiKey();
+      const prefix = await registerApiKey(users, user.id, apiKey, now, { name, readOnly });
+      await audit.record({ keyPrefix: prefix, ...by }, { workspaceId: null, action: 'key.created', target: prefix, after: { userName: user.name, name, readOnly } }, now);
+      return { apiKey, prefix, name, readOnly, userName: user.name };
+    });
+  /** Whether the password is the user's, taking as long for an unknown user or one without a password. */
+  const passwordMatches = async (user: User | undefined, password: string) =>
+    (await verifyPassword(password, user?.passwordHash ?? DECOY_HASH)) && user !== undefined && user.passwordHash !== null;
+  return {
+    signIn: async ({ body, request }) => {
+      const now = services.now();
+      await throttle.check(body.userName, request.ip, now);
+      const user = await users.byName(body.userName);
+      const matches = await passwordMatches(user, body.password);
+      if (!user || !matches) {
+        await throttle.failed(body.userName, request.ip, now);
+        await audit.record({ userId: null, userName: 'anonymous' }, { workspaceId: null, action: 'signIn.failed', target: body.userName, after: { address: request.ip } }, now);
+        throw refused();
+      }
+      if (user.disabledAt !== null) throw forbidden(`User "${user.name}" is disabled: ask a service admin.`);
+      await throttle.succeeded(user.name);
+      return issue(user, body.keyName, false, { userId: user.id, userName: user.name });
+    },
+    listMyKeys: async ({ caller }) => ({
+      keys: (await users.listKeys(caller.userId)).map(({ userName: _owner, ...key }) => ({ ...key, current: key.prefix === caller.keyPrefix })),
+    }),
+    createMyKey: ({ body, caller }) => issue({ id: caller.userId, name: caller.userName }, body.name, body.readOnly ?? false, caller),
+    revokeMyKey: ({ body, caller }) =>
+      services.sql.transaction(async () => {
+        const now = services.now();
+        if (await users.revokeKeys(body.prefix, now, caller.userId) === 0) throw notFound(`No live key of "${caller.userName}" starts with "${body.prefix}".`);
+        await audit.record(caller, { workspaceId: null, action: 'key.revoked', target: body.prefix, after: { userName: caller.userName } }, now);
+        return { prefix: body.prefix, revoked: true as const };
+      }),
+    setMyPassword: async ({ body, caller, request }) => {
+      const now = services.now();
+      const user = await users.byId(caller.userId);
+      if (!user) throw notFound(`No user "${caller.userName}".`);
+      if (user.passwordHash !== null) {
+        await throttle.check(user.name, request.ip, now);
+        if (body.currentPassword === undefined || !await verifyPassword(body.currentPassword, user.passwordHash)) {
+          await throttle.failed(user.name, request.ip, now);
+          throw forbidden('The current password is wrong: send it as currentPassword to set a new one.');
+        }
+      }
+      const hash = await hashPassword(body.newPassword);
+      return services.sql.transaction(async () => {
+        await users.setPasswordHash(user.id, hash);
+        await audit.record(caller, { workspaceId: null, action: 'user.passwordChanged', target: user.name }, now);
+        return { userName: user.name, changed: true as const };
+      });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { SdkError } from '../../../shared/api/index.ts';
+import { ApiError, notFound } from '../http/api-error.ts';
+import type { HandlerTable } from '../http/handler.ts';
+import { ensureUser } from './ensure-user.ts';
+import { hashPassword } from './passwords.ts';
+import type { AccountServices } from './services.ts';
+import type { User } from './user-store.ts';
+
+/** A user as service admins list them. */
+const toRecord = (user: User) => ({
+  userName: user.name,
+  isServiceAdmin: user.isAdmin,
+  disabled: user.disabledAt !== null,
+  hasPassword: user.passwordHash !== null,
+  createdAt: user.createdAt,
+});
+
+/** Handlers of the users of the service (service admins): list, create, disable or enable, reset a password, promote. */
+export function createUserHandlers(services: AccountServices): HandlerTable {
+  const { audit, users, workspaces } = services;
+  return {
+    listUsers: async () => ({ users: (await users.list()).map(toRecord) }),
+    createUser: async ({ body, caller }) => {
+      const hash = body.password === undefined ? null : await hashPassword(body.password);
+      return services.sql.transaction(async () => {
+        if (await users.byName(body.userName)) throw new ApiError(409, SdkError.conflict, `A user named "${body.userName}" already exists.`);
+        const user = await ensureUser({ users, workspaces, audit }, body.userName, body.isServiceAdmin ?? false, services.now(), caller);
+        if (hash !== null) await users.setPasswordHash(user.id, hash);
+        return toRecord({ ...user, passwordHash: hash });
+      });
+    },
+    updateUser: async ({ body, caller }) => {
+      const hash = body.password === undefined ? undefined : await hashPassword(body.password);
+      return services.sql.transaction(async () => {
+        const user = await users.byName(body.userName);
+        if (!user) throw notFound(`No user named "${body.userName}".`);
+        const disabled = body.disabled ?? user.disabledAt !== null;
+        const isServiceAdmin = body.isServiceAdmin ?? user.isAdmin;
+        const staysActiveAdmin = isServiceAdmin && !disabled;
+        if (user.isAdmin && user.disabledAt === null && !staysActiveAdmin && await users.activeAdminCount() <= 1) {
+          throw new ApiError(409, SdkError.conflict, `"${user.name}" is the last active service admin: make another user a service admin first.`);
+        }
+        const now = services.now();
+        if (disabled !== (user.disabledAt !== null)) await users.setDisabled(user.id, disabled ? now : null);
+        if (isServiceAdmin !== user.isAdmin) await users.setAdmin(user.id, isServiceAdmin);
+        if (hash !== undefined) await users.setPasswordHash(user.id, hash);
+        const before = { disabled: user.disabledAt !== null, isServiceAdmin: user.isAdmin };
+        const after = { disabled, isServiceAdmin, ...(hash === undefined ? {} : { passwordReset: true }) };
+        await audit.record(caller, { workspaceId: null, action: 'user.updated', target: user.name, before, after }, now);
+        return toRecord({ ...user, disabledAt: disabled ? (user.disabledAt ?? now) : null, isAdmin: isServiceAdmin, passwordHash: hash ?? user.passwordHash });
+      });
+    },
+  };
+}
