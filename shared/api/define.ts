@@ -55,6 +55,8 @@ export interface Endpoint<
   readonly accepted?: z.ZodType;
   /** What a caller needs to call it. */
   readonly needs: AccessNeed;
+  /** True when its reply holds a new API key: the desktop backend never hands such a reply to the window. */
+  readonly secretReply: boolean;
   /** True when the endpoint answers without an API key (`needs: 'none'`: the version checks). */
   readonly public: boolean;
   /** A body field that may carry the API key when no key header is sent (E31's `apiKey`). */
@@ -85,6 +87,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   status?: 200 | 204;
   accepted?: z.ZodType;
   needs: AccessNeed;
+  secretReply?: boolean;
   keyInBody?: string;
   keyInQuery?: string;
   keyRefusalStatus?: 400;
@@ -120,6 +123,7 @@ export function defineEndpoint<
     ...(spec.accepted ? { accepted: spec.accepted } : {}),
     needs: spec.needs,
     public: spec.needs === 'none',
+    secretReply: spec.secretReply ?? false,
     ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
     ...(spec.keyInQuery ? { keyInQuery: spec.keyInQuery } : {}),
     ...(spec.keyRefusalStatus ? { keyRefusalStatus: spec.keyRefusalStatus } : {}),

@@ -91,6 +91,22 @@ export const profileChannels = {
     input: z.object({ id: z.string().min(1) }),
     output: z.object({ activeProfileId: z.string() }),
   }),
+  'profiles.signIn': defineChannel({
+    summary: 'Adds a remote profile by signing in with a user name and password: the service makes a key for this device, kept like any key.',
+    input: z.object({
+      name: profileName,
+      baseUrl,
+      userName: z.string().trim().min(1, 'must not be empty').max(200),
+      password: z.string().min(1, 'must not be empty').max(1000),
+      keyStorage: KeyStorageChoice.default('keychain'),
+    }),
+    output: z.object({ profile: ProfileView, userName: z.string() }),
+  }),
+  'profiles.signOut': defineChannel({
+    summary: "Revokes a remote profile's key on its service and forgets it here; the profile stays, without a key.",
+    input: z.object({ id: z.string().min(1) }),
+    output: z.object({ profile: ProfileView, revokedOnService: z.boolean(), message: z.string() }),
+  }),
   'profiles.test': defineChannel({
     summary: 'Calls account-details and workspaces with a saved profile ({id}) or unsaved details ({baseUrl, apiKey}).',
     input: z.union([z.object({ id: z.string().min(1) }), z.object({ baseUrl, apiKey })]),

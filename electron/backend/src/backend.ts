@@ -81,7 +81,7 @@ export function createBackend(options: BackendOptions): Backend {
   const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined });
   const handlers: Handlers = {
     'app.info': async () => appInfo,
-    ...profileHandlers(profiles),
+    ...profileHandlers(profiles, clientOptions),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
     ...apiHandlers(profiles, clientOptions),

@@ -52,6 +52,20 @@ describe('nothing sent to the renderer carries an API key', () => {
     const experimentKey = experiment?.experimentKey as string;
     expect(experimentKey).toMatch(/\S/);
     await ipc('api.call', { endpoint: 'getExperimentMetadata', query: { experimentKey: 'unknown' } });
+
+    // Sign-in: the service makes a key for this device, which stays in the backend; replies holding keys never pass api.*.
+    expect((await ipc('api.call', { endpoint: 'createUser', profileId: 'local', body: { userName: 'sam', password: 'sam-password-123' } })).ok).toBe(true);
+    const { data: signedIn } = await ipc('profiles.signIn', { name: 'Sam', baseUrl: admin.baseUrl, userName: 'sam', password: 'sam-password-123' });
+    expect(signedIn).toMatchObject({ userName: 'sam', profile: { name: 'Sam', keyStorage: 'keychain' } });
+    const samId = (signedIn?.profile as { id: string }).id;
+    expect((await ipc('api.call', { endpoint: 'accountDetails', profileId: samId })).data).toMatchObject({ userName: 'sam' });
+    expect((await ipc('api.call', { endpoint: 'createMyKey', profileId: samId, body: { name: 'x' } })).error).toMatchObject({ code: 'invalid_input' });
+    const signInAgain = { userName: 'sam', password: 'sam-password-123', keyName: 'x' };
+    expect((await ipc('api.bulk', { endpoint: 'signIn', items: [{ body: signInAgain }] })).error).toMatchObject({ code: 'invalid_input' });
+    expect((await ipc('profiles.signIn', { name: 'Sam', baseUrl: admin.baseUrl, userName: 'sam', password: 'not-the-password' })).error)
+      .toMatchObject({ code: 'unauthorized', message: expect.stringContaining('Wrong user name or password.') });
+    expect((await ipc('profiles.signOut', { id: samId })).data).toMatchObject({ revokedOnService: true, profile: { keyStorage: 'missing' } });
+    expect((await ipc('api.call', { endpoint: 'accountDetails', profileId: samId })).error).toMatchObject({ code: 'unauthorized' });
     await ipc('api.bulk', { endpoint: 'archiveExperiment', items: [{ query: { experimentKey } }, { query: { experimentKey: 'x' } }] });
 
     const { data: picked } = await ipc('files.chooseOpen', { title: 'Upload an asset' });
@@ -102,6 +116,9 @@ describe('nothing sent to the renderer carries an API key', () => {
     const everything = JSON.stringify(sent);
     const restarted = await backend.embedded!.whenReady();
     for (const key of [admin.apiKey, restarted.apiKey, alice, sessionKey, wrongKey, scriptKey]) expect(everything).not.toContain(key);
+    // Keys this test never saw (the signed-in device's): nothing shaped like a key (40 letters and digits) was sent.
+    expect(everything.match(/(?<![A-Za-z0-9])[A-Za-z0-9]{40}(?![A-Za-z0-9])/g) ?? []).toEqual([]);
+    expect(everything).not.toContain('sam-password-123');
     expect(everything).toContain('report.txt');
     expect(sent.length).toBeGreaterThan(30);
   });

@@ -4,12 +4,13 @@ import { useApiQuery } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
 import { useShortcut } from './shortcuts.tsx';
 
-/** The main screens, in navigation order (Alt+1…4 jump to them in their older order; Alt+5 to Requests). */
+/** The main screens, in navigation order (Alt+1…4 jump to them in their older order; Alt+5 to Requests, Alt+6 to Members). */
 const mainScreens = [
   { path: '/projects', label: 'Projects' },
   { path: '/registry', label: 'Registry' },
   { path: '/requests', label: 'Requests' },
   { path: '/webhooks', label: 'Webhooks' },
+  { path: '/members', label: 'Members' },
   { path: '/connections', label: 'Connections' },
 ] as const;
 
@@ -28,12 +29,13 @@ function useRequestsToApprove(): number {
 export function Navigation() {
   const navigate = useNavigate();
   const toApprove = useRequestsToApprove();
-  const [projects, registry, requests, webhooks, connections] = mainScreens;
+  const [projects, registry, requests, webhooks, members, connections] = mainScreens;
   useShortcut('Alt+1', `Go to ${projects.label}`, () => void navigate(projects.path), { group: 'Everywhere' });
   useShortcut('Alt+2', `Go to ${registry.label}`, () => void navigate(registry.path), { group: 'Everywhere' });
   useShortcut('Alt+3', `Go to ${webhooks.label}`, () => void navigate(webhooks.path), { group: 'Everywhere' });
   useShortcut('Alt+4', `Go to ${connections.label}`, () => void navigate(connections.path), { group: 'Everywhere' });
   useShortcut('Alt+5', `Go to ${requests.label}`, () => void navigate(requests.path), { group: 'Everywhere' });
+  useShortcut('Alt+6', `Go to ${members.label}`, () => void navigate(members.path), { group: 'Everywhere' });
   return (
     <nav aria-label="Main">
       <List>

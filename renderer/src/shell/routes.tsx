@@ -14,6 +14,7 @@ const screens = {
   model: async () => (await import('../features/registry/index.ts')).ModelPage,
   requests: async () => (await import('../features/registry/index.ts')).RequestsScreen,
   webhooks: async () => (await import('../features/webhooks/index.ts')).WebhooksScreen,
+  members: async () => (await import('../features/members/index.ts')).MembersScreen,
   connections: async () => (await import('../features/connections/connections-screen.tsx')).ConnectionsScreen,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -39,7 +40,7 @@ function RootError() {
   );
 }
 
-/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/connections`. */
+/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/members`, `/connections`. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -54,6 +55,7 @@ export const appRoutes: RouteObject[] = [
       loadedOnVisit('registry/:modelName', screens.model),
       loadedOnVisit('requests', screens.requests),
       loadedOnVisit('webhooks', screens.webhooks),
+      loadedOnVisit('members', screens.members),
       loadedOnVisit('connections', screens.connections),
       { path: '*', element: <NotFound /> },
     ],

@@ -23,5 +23,5 @@ export const DEFAULT_CLIENT_OPTIONS: ClientOptions = { timeoutMs: 30_000, retrie
 
 /** The headers every call carries: the raw key in Authorization (compat.md §1), and who is calling. */
 export function baseHeaders(target: ServiceTarget): Record<string, string> {
-  return { authorization: target.apiKey, 'user-agent': `Trackdesk/${appInfo.version}` };
+  return { ...(target.apiKey ? { authorization: target.apiKey } : {}), 'user-agent': `Trackdesk/${appInfo.version}` };
 }

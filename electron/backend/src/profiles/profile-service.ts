@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { ChannelRequest, ChannelOutput, Profile, ProfileView } from '../../../../shared/ipc/index.ts';
 import { normalizeBaseUrl } from '../client/request.ts';
-import type { ServiceTarget } from '../client/target.ts';
+import { ServiceClient } from '../client/service-client.ts';
+import type { ClientOptions, ServiceTarget } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID, embeddedProfile } from './profile-list.ts';
@@ -49,6 +51,36 @@ export class ProfileService {
     await this.keys.save(profile.id, input.apiKey, input.keyStorage);
     await this.settings.update((s) => ({ ...s, profiles: [...s.profiles, profile] }));
     return this.view(profile);
+  }
+
+  /**
+   * Adds a remote profile by signing in: the service exchanges the user name and password for a key named after this
+   * device, stored like a pasted key. The password goes to the service and nowhere else; the key never leaves here.
+   */
+  async signIn(input: ChannelRequest<'profiles.signIn'>, clientOptions: Partial<ClientOptions>): Promise<{ profile: ProfileView; userName: string }> {
+    const baseUrl = normalizeBaseUrl(input.baseUrl);
+    const client = new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);
+    const signedIn = await client.call('signIn', { body: { userName: input.userName, password: input.password, keyName: `Trackdesk on ${hostname()}` } });
+    const profile = await this.create({ name: input.name, baseUrl, apiKey: signedIn.apiKey, keyStorage: input.keyStorage });
+    return { profile, userName: signedIn.userName };
+  }
+
+  /** Signs a remote profile out: revokes its key on the service (when the service still takes it) and forgets it here. */
+  async signOut(id: string, clientOptions: Partial<ClientOptions>): Promise<{ profile: ProfileView; revokedOnService: boolean; message: string }> {
+    const profile = await this.get(id);
+    if (profile.kind === 'embedded') throw new AppError('forbidden', 'The local service needs no sign-in; there is nothing to sign out of.');
+    const target = await this.target(id);
+    let revokedOnService = true;
+    let message = `Signed out of "${profile.name}": its key is revoked on the service and forgotten here.`;
+    try {
+      await new ServiceClient(target, clientOptions).call('revokeMyKey', { body: { prefix: target.apiKey.slice(0, 8) } });
+    } catch (error) {
+      if (!(error instanceof AppError) || (error.code !== 'unauthorized' && error.code !== 'not_found')) throw error;
+      revokedOnService = false;
+      message = `Signed out of "${profile.name}": the service no longer took its key (${error.message}); it is forgotten here.`;
+    }
+    await this.keys.remove(id);
+    return { profile: await this.view(profile), revokedOnService, message };
   }
 
   /** Renames any profile; changes a remote profile's address or key. */

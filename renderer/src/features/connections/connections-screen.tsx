@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import LoginIcon from '@mui/icons-material/Login';
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,8 +14,9 @@ import { WorkspaceList } from '../workspaces/workspace-list.tsx';
 import { ConnectionTestResult } from './connection-test-result.tsx';
 import { ProfileFormDialog } from './profile-form-dialog.tsx';
 import { ProfileTable } from './profile-table.tsx';
+import { SignInDialog } from './sign-in-dialog.tsx';
 
-/** Connection profiles (list, add, edit, remove, test, use) and the workspaces of the one in use. */
+/** Connection profiles (list, add by key or by signing in, edit, sign out, remove, test, use) and the workspaces of the one in use. */
 export function ConnectionsScreen() {
   const list = useProfiles().data;
   const active = useActiveProfile();
@@ -24,6 +26,7 @@ export function ConnectionsScreen() {
   const [editing, setEditing] = useState<{ profile?: ProfileView } | undefined>(undefined);
   const [tested, setTested] = useState<{ profile: ProfileView; result: TestResult } | undefined>(undefined);
   const [scripting, setScripting] = useState<ProfileView | undefined>(undefined);
+  const [signingIn, setSigningIn] = useState(false);
   useShortcut('n', 'Add a connection', () => setEditing({}), { group: 'Connections' });
   const test = useMutation<TestResult, BridgeError, ProfileView>({
     mutationFn: (profile) => invoke('profiles.test', { id: profile.id }),
@@ -48,6 +51,24 @@ export function ConnectionsScreen() {
     },
     onError: (error, profile) => notify.error(error, `Could not remove “${profile.name}”`),
   });
+  const signOut = useMutation<{ message: string }, BridgeError, ProfileView>({
+    mutationFn: (profile) => invoke('profiles.signOut', { id: profile.id }),
+    onSuccess: async ({ message }, profile) => {
+      client.removeQueries({ queryKey: [profile.id] });
+      await client.invalidateQueries({ queryKey: profilesQueryKey });
+      notify.success(message);
+    },
+    onError: (error, profile) => notify.error(error, `Could not sign out of “${profile.name}”`),
+  });
+  const askSignOut = async (profile: ProfileView) => {
+    const confirmed = await confirm({
+      title: `Sign out of “${profile.name}”?`,
+      message: `Trackdesk revokes this computer's key on ${profile.baseUrl} and forgets it. The connection stays: sign in again, or enter a key, to use it.`,
+      confirmLabel: 'Sign out',
+      destructive: true,
+    });
+    if (confirmed) signOut.mutate(profile);
+  };
   const askRemove = async (profile: ProfileView) => {
     const confirmed = await confirm({
       title: `Remove the connection “${profile.name}”?`,
@@ -66,9 +87,14 @@ export function ConnectionsScreen() {
         <Typography variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           Connections
         </Typography>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
-          Add connection
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button startIcon={<LoginIcon />} onClick={() => setSigningIn(true)}>
+            Sign in to a service
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
+            Add connection
+          </Button>
+        </Stack>
       </Stack>
       {!list.keychain.available && (
         <Alert severity="warning" sx={{ mb: 2 }}>
@@ -91,7 +117,9 @@ export function ConnectionsScreen() {
           edit: (profile) => setEditing({ profile }),
           scripts: (profile) => setScripting(profile),
           remove: (profile) => void askRemove(profile),
+          signOut: (profile) => void askSignOut(profile),
           busy: {
+            signingOut: signOut.isPending ? signOut.variables?.id : undefined,
             testing: test.isPending ? test.variables?.id : undefined,
             switching: use.isPending ? use.variables?.id : undefined,
             removing: remove.isPending ? remove.variables?.id : undefined,
@@ -100,6 +128,7 @@ export function ConnectionsScreen() {
       />
       <WorkspaceList />
       {scripting && <LogFromCodeDialog profile={scripting} onClose={() => setScripting(undefined)} />}
+      {signingIn && <SignInDialog keychainAvailable={list.keychain.available} onClose={() => setSigningIn(false)} />}
       {editing && (
         <ProfileFormDialog profile={editing.profile} keychainAvailable={list.keychain.available} onClose={() => setEditing(undefined)} />
       )}

@@ -11,8 +11,10 @@ interface ProfileRowActions {
   /** Shows how training scripts log to this connection. */
   scripts(profile: ProfileView): void;
   remove(profile: ProfileView): void;
-  /** The profile whose test or switch is running, for its busy state. */
-  busy: { testing?: string; switching?: string; removing?: string };
+  /** Revokes the profile's key on its service and forgets it. */
+  signOut(profile: ProfileView): void;
+  /** The profile whose test, switch, removal or sign-out is running, for its busy state. */
+  busy: { testing?: string; switching?: string; removing?: string; signingOut?: string };
 }
 
 /** The connection profiles with their address, key storage and actions (the embedded one cannot be removed). */
@@ -63,6 +65,11 @@ export function ProfileTable({ profiles, activeProfileId, actions }: { profiles:
                     <Button size="small" aria-label={`Edit ${profile.name}`} onClick={() => actions.edit(profile)}>
                       Edit
                     </Button>
+                    {profile.kind === 'remote' && profile.keyStorage !== 'missing' && (
+                      <BusyButton size="small" aria-label={`Sign out of ${profile.name}`} busy={actions.busy.signingOut === profile.id} onClick={() => actions.signOut(profile)}>
+                        Sign out
+                      </BusyButton>
+                    )}
                     {profile.kind === 'remote' && (
                       <BusyButton
                         size="small"

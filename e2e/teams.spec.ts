@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { callDirect, embeddedServiceAccess } from './helpers/registry-seed.ts';
+
+// A sign-in, role changes and a sign-out against a fresh shell and service: longer than the default minute on 2 cores.
+test.slow();
+
+/** Makes `profile` the connection in use and `workspace` the one shown, from the top bar. */
+async function useProfile(page: Page, profile: RegExp, workspace: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Connection' }).click();
+  await page.getByRole('option', { name: profile }).click();
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('combobox', { name: 'Workspace' }).click();
+  await page.getByRole('option', { name: workspace, exact: true }).click();
+}
+
+test('an admin adds a user as a viewer, who signs in with a password, reads but may not manage members, is promoted, and signs out', async ({ page, shell }) => {
+  await page.goto(shell.url);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  const service = await embeddedServiceAccess(shell);
+  // The service admin makes the account (the Users screen comes later); everything else goes through the window.
+  await callDirect(service, 'createUser', { body: { userName: 'rita', password: 'rita-password-1' } });
+
+  // The admin adds rita to workspace admin as a viewer, and sees her listed.
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('heading', { name: 'Members of “admin”' })).toBeVisible();
+  const add = page.getByRole('form', { name: 'Add a member' });
+  await add.getByRole('textbox', { name: 'User name' }).fill('rita');
+  await add.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Viewer' }).click();
+  await add.getByRole('button', { name: 'Add member' }).click();
+  const table = page.getByRole('table', { name: 'Members' });
+  await expect(table.getByRole('row', { name: /rita/ })).toContainText('Viewer');
+  // A user that does not exist is refused with the service's words, and the name typed stays.
+  await add.getByRole('textbox', { name: 'User name' }).fill('nobody');
+  await add.getByRole('button', { name: 'Add member' }).click();
+  await expect(add.getByRole('alert')).toContainText('Could not add “nobody”: No user named "nobody"');
+  await expect(add.getByRole('textbox', { name: 'User name' })).toHaveValue('nobody');
+
+  // rita signs in with her password: a connection appears; the key it holds is never shown.
+  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('button', { name: 'Sign in to a service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to a service' });
+  await dialog.getByRole('textbox', { name: 'Connection name' }).fill('Team as rita');
+  await dialog.getByRole('textbox', { name: 'Service address' }).fill(service.baseUrl);
+  await dialog.getByRole('textbox', { name: 'User name' }).fill('rita');
+  await dialog.getByLabel(/^Password/).fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Wrong user name or password.');
+  await dialog.getByLabel(/^Password/).fill('rita-password-1');
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Signed in to “Team as rita” as rita.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Connections' }).getByRole('row', { name: /Team as rita/ })).toContainText('OS keychain');
+
+  // As a viewer of admin she sees the members read-only.
+  await useProfile(page, /^Team as rita/, 'admin');
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByText('You are a viewer of this workspace: only its admins add, change or remove members.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Add a member' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /rita \(you\)/ })).toContainText('Viewer');
+
+  // The admin promotes her to member; her screen follows on its next read.
+  await useProfile(page, /^Local/, 'admin');
+  await page.getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('combobox', { name: 'Role of rita' }).click();
+  await page.getByRole('option', { name: /^Member/ }).click();
+  await expect(page.getByText('rita is now a member.')).toBeVisible();
+  expect((await callDirect(service, 'listWorkspaceMembers', { query: { workspaceName: 'admin' } })).members).toContainEqual(expect.objectContaining({ userName: 'rita', role: 'member' }));
+
+  // She signs out: the key is revoked on the service, the connection stays without one.
+  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('button', { name: 'Sign out of Team as rita' }).click();
+  await page.getByRole('dialog', { name: 'Sign out of “Team as rita”?' }).getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByText(/Signed out of "Team as rita": its key is revoked on the service/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out of Team as rita' })).toHaveCount(0);
+  const keys = (await callDirect(service, 'serviceAuditTrail', { query: { action: 'key.revoked' } })).events as { after: { userName: string } }[];
+  expect(keys.map((event) => event.after.userName)).toContain('rita');
+});

@@ -1,0 +1,108 @@
+import { Alert, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField, Button } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { invoke, type BridgeError } from '../../bridge.ts';
+import { profilesQueryKey } from '../../lib/profiles.tsx';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useGuardedClose } from '../../shell/guarded-close.ts';
+import { useNotify } from '../../shell/notify.tsx';
+
+/** What the sign-in form holds while it is open (the password only until it is sent). */
+interface SignInForm {
+  name: string;
+  baseUrl: string;
+  userName: string;
+  password: string;
+  sessionOnly: boolean;
+}
+
+/** The form's problems by field; empty when it may be sent. */
+function validate(form: SignInForm): Partial<Record<keyof SignInForm, string>> {
+  const errors: Partial<Record<keyof SignInForm, string>> = {};
+  if (!form.name.trim()) errors.name = 'Give the connection a name.';
+  if (!/^https?:\/\/[^/\s]+/i.test(form.baseUrl.trim())) errors.baseUrl = 'An http:// or https:// address, e.g. https://tracking.example.com.';
+  if (!form.userName.trim()) errors.userName = 'Your user name on that service.';
+  if (!form.password) errors.password = 'Your password on that service.';
+  return errors;
+}
+
+/**
+ * Adds a connection by signing in with a user name and password: the backend exchanges them for a key for this
+ * device, kept in the OS keychain; the window never sees the key, and the password is dropped once sent.
+ */
+export function SignInDialog({ keychainAvailable, onClose }: { keychainAvailable: boolean; onClose: () => void }) {
+  const client = useQueryClient();
+  const notify = useNotify();
+  const [form, setForm] = useState<SignInForm>({ name: '', baseUrl: '', userName: '', password: '', sessionOnly: !keychainAvailable });
+  const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? validate(form) : {};
+  const signIn = useMutation<{ userName: string }, BridgeError, SignInForm>({
+    gcTime: 0,
+    mutationFn: (value) =>
+      invoke('profiles.signIn', {
+        name: value.name,
+        baseUrl: value.baseUrl,
+        userName: value.userName,
+        password: value.password,
+        keyStorage: value.sessionOnly ? 'session' : 'keychain',
+      }),
+    onSuccess: async ({ userName }, value) => {
+      await client.invalidateQueries({ queryKey: profilesQueryKey });
+      notify.success(`Signed in to “${value.name.trim()}” as ${userName}.`);
+      onClose();
+    },
+    onError: () => setForm((current) => ({ ...current, password: '' })),
+  });
+  const set = (change: Partial<SignInForm>) => setForm((current) => ({ ...current, ...change }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(validate(form)).length === 0) signIn.mutate(form);
+  };
+  const closeOutside = useGuardedClose(form.name !== '' || form.baseUrl !== '' || form.userName !== '' || form.password !== '', onClose);
+  return (
+    <Dialog open onClose={closeOutside} aria-labelledby="sign-in-title" maxWidth="sm" fullWidth>
+      <form onSubmit={submit} noValidate>
+        <DialogTitle id="sign-in-title">Sign in to a service</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField label="Connection name" value={form.name} onChange={(event) => set({ name: event.target.value })} error={!!errors.name} helperText={errors.name} required fullWidth autoFocus />
+            <TextField
+              label="Service address"
+              placeholder="https://tracking.example.com"
+              value={form.baseUrl}
+              onChange={(event) => set({ baseUrl: event.target.value })}
+              error={!!errors.baseUrl}
+              helperText={errors.baseUrl ?? 'The base address of the service, without /api/rest/v2.'}
+              required
+              fullWidth
+            />
+            <TextField label="User name" autoComplete="username" value={form.userName} onChange={(event) => set({ userName: event.target.value })} error={!!errors.userName} helperText={errors.userName} required fullWidth />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={form.password}
+              onChange={(event) => set({ password: event.target.value })}
+              error={!!errors.password}
+              helperText={errors.password ?? 'Sent once to the service, which answers with a key for this computer; Trackdesk keeps neither the password nor shows the key.'}
+              required
+              fullWidth
+            />
+            <FormControlLabel
+              control={<Checkbox checked={form.sessionOnly} disabled={!keychainAvailable} onChange={(event) => set({ sessionOnly: event.target.checked })} />}
+              label={keychainAvailable ? 'Keep the key for this session only (not in the keychain)' : 'Keep the key for this session only (the OS keychain is not available)'}
+            />
+            {signIn.error && <Alert severity="error">Could not sign in to {form.baseUrl.trim() || 'the service'}: {signIn.error.message}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <BusyButton type="submit" variant="contained" busy={signIn.isPending}>
+            Sign in
+          </BusyButton>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
