@@ -1,6 +1,7 @@
 import { accountEndpoints, userEndpoints } from './account.ts';
 import { artifactEndpoints } from './artifacts.ts';
 import { auditEndpoints } from './audit.ts';
+import { invitationEndpoints } from './invitations.ts';
 import { artifactVersionEndpoints } from './artifact-versions.ts';
 import { assetEndpoints } from './assets.ts';
 import { clientlibBatchEndpoints } from './clientlib-batches.ts';
@@ -30,6 +31,7 @@ export * from './define.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export { keyRecord, userRecord } from './account.ts';
+export { invitationInfo, invitationRecord } from './invitations.ts';
 export { auditActions, auditRecord } from './audit.ts';
 export { leastRoleFor, memberRecord, roleAllows, workspaceRole, type WorkspaceRole } from './members.ts';
 
@@ -41,6 +43,7 @@ export const api = {
   ...auditEndpoints,
   ...accountEndpoints,
   ...userEndpoints,
+  ...invitationEndpoints,
   ...projectEndpoints,
   ...experimentEndpoints,
   ...experimentClientEndpoints,

@@ -1,7 +1,8 @@
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, forbidden, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { generateApiKey, registerApiKey } from './keys.ts';
+import type { AuditActor } from './audit-store.ts';
+import { issueDeviceKey } from './device-keys.ts';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import type { AccountServices } from './services.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
@@ -14,15 +15,7 @@ const refused = () => new ApiError(401, SdkError.signInRefused, 'Wrong user name
 export function createAccountHandlers(services: AccountServices): HandlerTable {
   const { audit, users } = services;
   const throttle = createSignInThrottle(services.sql);
-  /** Makes a key for a user in a transaction with its audit entry; the key itself is returned once. */
-  const issue = (user: Pick<User, 'id' | 'name'>, name: string, readOnly: boolean, by: { userId: number; userName: string; keyPrefix?: string }) =>
-    services.sql.transaction(async () => {
-      const now = services.now();
-      const apiKey = generateApiKey();
-      const prefix = await registerApiKey(users, user.id, apiKey, now, { name, readOnly });
-      await audit.record({ keyPrefix: prefix, ...by }, { workspaceId: null, action: 'key.created', target: prefix, after: { userName: user.name, name, readOnly } }, now);
-      return { apiKey, prefix, name, readOnly, userName: user.name };
-    });
+  const issue = (user: Pick<User, 'id' | 'name'>, name: string, readOnly: boolean, by: AuditActor) => issueDeviceKey(services, user, { name, readOnly }, by);
   /** Whether the password is the user's, taking as long for an unknown user or one without a password. */
   const passwordMatches = async (user: User | undefined, password: string) =>
     (await verifyPassword(password, user?.passwordHash ?? DECOY_HASH)) && user !== undefined && user.passwordHash !== null;

@@ -4,6 +4,8 @@ export { createAuditHandlers } from './audit-handlers.ts';
 export { createAuditStore, SERVICE_HOST } from './audit-store.ts';
 export type { AuditStore } from './audit-store.ts';
 export { ADMIN_USER, ensureUser } from './ensure-user.ts';
+export { createInvitationHandlers } from './invitation-handlers.ts';
+export { createInvitationStore } from './invitation-store.ts';
 export { createAuthenticator, generateApiKey, issueApiKey, listApiKeys, registerApiKey, revokeApiKeys } from './keys.ts';
 export { createMemberHandlers } from './member-handlers.ts';
 export { hashPassword } from './passwords.ts';

@@ -1,5 +1,6 @@
 import type { Sql } from '../database/sql.ts';
 import type { AuditStore } from './audit-store.ts';
+import type { InvitationStore } from './invitation-store.ts';
 import type { UserStore } from './user-store.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
@@ -16,4 +17,9 @@ export interface AccountServices {
   access: WorkspaceAccess;
   /** The audit trail: every access change is recorded in its transaction. */
   audit: AuditStore;
+  invitations: InvitationStore;
+  config: {
+    /** Whether a person holding an invitation may create their account with it. */
+    allowSignUp: boolean;
+  };
 }

@@ -13,7 +13,7 @@ export interface KeepAliveIntervals {
 
 /** What the experiments domain uses of the service: projects, experiments, the access lookups and remote calls. */
 export interface ExperimentServices extends AccountServices {
-  config: { keepAlive: KeepAliveIntervals };
+  config: AccountServices['config'] & { keepAlive: KeepAliveIntervals };
   projects: ProjectStore;
   experiments: ExperimentStore;
   /** The lookups that enforce who may see what. */

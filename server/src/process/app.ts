@@ -52,6 +52,8 @@ export interface ServerOptions {
   bootstrapPassword?: string;
   /** Let webhooks target private/loopback addresses (off by default: SSRF). */
   webhooksAllowPrivate?: boolean;
+  /** Let a person holding an invitation create their account with it (off: a service admin makes accounts). */
+  allowSignUp?: boolean;
   bodyLimitBytes?: number;
   uploadLimitBytes?: number;
   /** Uploads received at a time; one more gets 429 with Retry-After-Custom. */
@@ -102,6 +104,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     {
       dataDir: options.dataDir,
       webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
+      allowSignUp: options.allowSignUp ?? false,
       keepAlive: { ...DEFAULT_KEEP_ALIVE, ...options.keepAlive },
       uploadLimitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
       webhookDelivery: options.webhookDelivery,

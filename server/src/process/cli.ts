@@ -36,6 +36,7 @@ Options:
   --no-background-tiles      tile metric series for charts only when they are read, never in quiet moments
                              (benches of ingest use it: a quiet process is not an idle machine)
   --webhooks-allow-private   let webhooks target loopback and private addresses (off: SSRF protection)
+  --allow-sign-up            let a person with an invitation create their account (also TRACKDESK_ALLOW_SIGN_UP=1)
   --log                      log every request (JSON lines on stdout)
   -h, --help                 show this help
 
@@ -56,6 +57,7 @@ const OPTIONS = {
   'throttle-off': { type: 'boolean', default: false },
   'no-background-tiles': { type: 'boolean', default: false },
   'webhooks-allow-private': { type: 'boolean', default: false },
+  'allow-sign-up': { type: 'boolean', default: false },
   log: { type: 'boolean', default: false },
   user: { type: 'string' },
   from: { type: 'string' },
@@ -119,6 +121,7 @@ async function main(argv: string[]): Promise<void> {
     uploadsInFlight: integerOption('uploads-in-flight', values['uploads-in-flight'], 1, 10_000),
     throttle: throttleOption(values.throttle, values['throttle-off']),
     webhooksAllowPrivate: values['webhooks-allow-private'],
+    allowSignUp: values['allow-sign-up'] || process.env.TRACKDESK_ALLOW_SIGN_UP === '1',
     backgroundTiles: { enabled: !values['no-background-tiles'] },
     logger: values.log,
   });

@@ -10,7 +10,14 @@ import { createPanelHandlers, createStoreHandlers } from '../panels/index.ts';
 import { createRegistryHandlers } from '../registry/index.ts';
 import { createSearchHandlers } from '../search/index.ts';
 import { createWebhookHandlers } from '../webhooks/index.ts';
-import { createAccountHandlers, createAuditHandlers, createMemberHandlers, createUserHandlers, createWorkspaceHandlers } from '../accounts/index.ts';
+import {
+  createAccountHandlers,
+  createAuditHandlers,
+  createInvitationHandlers,
+  createMemberHandlers,
+  createUserHandlers,
+  createWorkspaceHandlers,
+} from '../accounts/index.ts';
 
 /** Every handler table, merged: one line per domain. */
 export function createHandlers(services: Services): HandlerTable {
@@ -21,6 +28,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...createAuditHandlers(services),
     ...createAccountHandlers(services),
     ...createUserHandlers(services),
+    ...createInvitationHandlers(services),
     ...createProjectHandlers(services),
     ...createExperimentHandlers(services),
     ...createExperimentLifecycleHandlers(services),

@@ -11,12 +11,14 @@ import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, crea
 import { createWebhooks, type DeliveryPolicy } from '../webhooks/index.ts';
 import type { Sql } from '../database/sql.ts';
 import type { ExternalCommits } from '../database/external-commits.ts';
-import { createAuditStore, createUserStore, createWorkspaceStore } from '../accounts/index.ts';
+import { createAuditStore, createInvitationStore, createUserStore, createWorkspaceStore } from '../accounts/index.ts';
 import { defaultThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 
 /** Settings every part of the service may read. */
 export interface ServiceConfig {
   dataDir: string;
+  /** Whether a person holding an invitation may create their account with it (`--allow-sign-up`). */
+  allowSignUp: boolean;
   webhooksAllowPrivate: boolean;
   keepAlive: KeepAliveIntervals;
   /** Size limit of one uploaded file (E44, E45, E53): 413 beyond it. */
@@ -78,6 +80,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     externalCommits,
     users: createUserStore(sql),
     audit: createAuditStore(sql),
+    invitations: createInvitationStore(sql),
     workspaces,
     projects,
     experiments,
