@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { callDirect, embeddedServiceAccess } from './helpers/registry-seed.ts';
+import { callDirect, embeddedServiceAccess, shellChannel } from './helpers/registry-seed.ts';
 
 // A sign-in, role changes and a sign-out against a fresh shell and service: longer than the default minute on 2 cores.
 test.slow();
@@ -75,4 +75,36 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   await expect(page.getByRole('button', { name: 'Sign out of Team as rita' })).toHaveCount(0);
   const keys = (await callDirect(service, 'serviceAuditTrail', { query: { action: 'key.revoked' } })).events as { after: { userName: string } }[];
   expect(keys.map((event) => event.after.userName)).toContain('rita');
+});
+
+test('an admin makes an invitation link, a person joins with it from their connection, and the admin sees it used', async ({ page, shell }) => {
+  await page.goto(shell.url);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  const service = await embeddedServiceAccess(shell);
+  await callDirect(service, 'createUser', { body: { userName: 'lena', password: 'lena-password-1' } });
+  await shellChannel(shell, 'profiles.signIn', { name: 'Lena', baseUrl: service.baseUrl, userName: 'lena', password: 'lena-password-1' });
+
+  await page.getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('combobox', { name: 'Invite as' }).click();
+  await page.getByRole('option', { name: 'Viewer' }).click();
+  await page.getByRole('button', { name: 'Make invitation link' }).click();
+  const linkField = page.getByRole('textbox', { name: 'Invitation link' });
+  await expect(linkField).toHaveValue(/\/api\/rest\/v2\/ext\/invitations\/info\?token=/);
+  const link = await linkField.inputValue();
+
+  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('button', { name: 'Join with an invitation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Join a workspace with an invitation' });
+  await dialog.getByRole('textbox', { name: 'Invitation link' }).fill(link);
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText('Join “admin”');
+  await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText('as viewer, invited by admin');
+  await dialog.getByRole('combobox', { name: 'Join as the user of' }).click();
+  await page.getByRole('option', { name: 'Lena' }).click();
+  await dialog.getByRole('button', { name: 'Join workspace' }).click();
+  await expect(page.getByText('You joined “admin” as viewer.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /lena/ })).toContainText('Viewer');
+  await expect(page.getByRole('table', { name: 'Invitations' }).getByRole('row').nth(1)).toContainText('used by lena');
 });

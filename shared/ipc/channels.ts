@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiChannels } from './api-channels.ts';
 import { defineChannel } from './define.ts';
 import { evidenceChannels } from './evidence-channels.ts';
+import { invitationChannels } from './invitation-channels.ts';
 import { profileChannels } from './profile-channels.ts';
 import { scriptChannels } from './script-channels.ts';
 import { ServiceStatus, serviceChannels } from './service-channels.ts';
@@ -20,6 +21,7 @@ export const channels = {
   ...transferChannels,
   ...scriptChannels,
   ...evidenceChannels,
+  ...invitationChannels,
 };
 
 /** Events the backend pushes to the renderer, named `domain.event`. */

@@ -3,6 +3,7 @@ export * from './api-channels.ts';
 export * from './channels.ts';
 export * from './define.ts';
 export * from './evidence-channels.ts';
+export * from './invitation-channels.ts';
 export * from './profile-channels.ts';
 export * from './script-channels.ts';
 export * from './script-snippets.ts';

@@ -6,6 +6,7 @@ import { EventBus } from './events.ts';
 import { apiHandlers } from './handlers/api-handlers.ts';
 import { evidenceHandlers } from './handlers/evidence-handlers.ts';
 import { previewHandler } from './handlers/preview-handler.ts';
+import { invitationHandlers } from './handlers/invitation-handlers.ts';
 import { profileHandlers } from './handlers/profile-handlers.ts';
 import { scriptHandlers } from './handlers/script-handlers.ts';
 import { ChosenFiles } from './files/chosen-files.ts';
@@ -82,6 +83,7 @@ export function createBackend(options: BackendOptions): Backend {
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
+    ...invitationHandlers(profiles, clientOptions),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
     ...apiHandlers(profiles, clientOptions),

@@ -66,6 +66,19 @@ describe('nothing sent to the renderer carries an API key', () => {
       .toMatchObject({ code: 'unauthorized', message: expect.stringContaining('Wrong user name or password.') });
     expect((await ipc('profiles.signOut', { id: samId })).data).toMatchObject({ revokedOnService: true, profile: { keyStorage: 'missing' } });
     expect((await ipc('api.call', { endpoint: 'accountDetails', profileId: samId })).error).toMatchObject({ code: 'unauthorized' });
+
+    // Invitations: a link opens from any connection to its service; alice joins with hers; the embedded service allows no sign-up.
+    const { data: invitation } = await ipc('api.call', { endpoint: 'createInvitation', profileId: 'local', body: { workspaceName: 'admin', role: 'viewer' } });
+    const link = invitation?.link as string;
+    const opened = await ipc('invitations.open', { link });
+    expect(opened.data).toMatchObject({ baseUrl: admin.baseUrl, workspaceName: 'admin', role: 'viewer', invitedBy: 'admin', signUpAllowed: false });
+    expect((opened.data?.profiles as { id: string }[]).map((profile) => profile.id)).toEqual(expect.arrayContaining(['local', aliceId, samId]));
+    expect((await ipc('invitations.accept', { link, profileId: aliceId })).data).toEqual({ workspaceName: 'admin', role: 'viewer' });
+    expect((await ipc('invitations.open', { link })).error).toMatchObject({ code: 'not_found' });
+    const another = (await ipc('api.call', { endpoint: 'createInvitation', profileId: 'local', body: { workspaceName: 'admin', role: 'member' } })).data?.link as string;
+    const signUp = { link: another, name: 'Newcomer', userName: 'newcomer', password: 'newcomer-password' };
+    expect((await ipc('invitations.signUp', signUp)).error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('does not allow sign-up by invitation') });
+    expect((await ipc('invitations.open', { link: 'https://example.com/not-an-invitation' })).error).toMatchObject({ code: 'invalid_input' });
     await ipc('api.bulk', { endpoint: 'archiveExperiment', items: [{ query: { experimentKey } }, { query: { experimentKey: 'x' } }] });
 
     const { data: picked } = await ipc('files.chooseOpen', { title: 'Upload an asset' });
@@ -117,7 +130,7 @@ describe('nothing sent to the renderer carries an API key', () => {
     const restarted = await backend.embedded!.whenReady();
     for (const key of [admin.apiKey, restarted.apiKey, alice, sessionKey, wrongKey, scriptKey]) expect(everything).not.toContain(key);
     // Keys this test never saw (the signed-in device's): nothing shaped like a key (40 letters and digits) was sent.
-    expect(everything.match(/(?<![A-Za-z0-9])[A-Za-z0-9]{40}(?![A-Za-z0-9])/g) ?? []).toEqual([]);
+    expect(everything.match(/(?<![\w-])[A-Za-z0-9]{40}(?![\w-])/g) ?? []).toEqual([]);
     expect(everything).not.toContain('sam-password-123');
     expect(everything).toContain('report.txt');
     expect(sent.length).toBeGreaterThan(30);

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ import { LogFromCodeDialog } from '../scripts/log-from-code-dialog.tsx';
 import { WorkspaceList } from '../workspaces/workspace-list.tsx';
 import { ConnectionTestResult } from './connection-test-result.tsx';
 import { ProfileFormDialog } from './profile-form-dialog.tsx';
+import { JoinDialog } from './join-dialog.tsx';
 import { ProfileTable } from './profile-table.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
 
@@ -27,6 +29,7 @@ export function ConnectionsScreen() {
   const [tested, setTested] = useState<{ profile: ProfileView; result: TestResult } | undefined>(undefined);
   const [scripting, setScripting] = useState<ProfileView | undefined>(undefined);
   const [signingIn, setSigningIn] = useState(false);
+  const [joining, setJoining] = useState(false);
   useShortcut('n', 'Add a connection', () => setEditing({}), { group: 'Connections' });
   const test = useMutation<TestResult, BridgeError, ProfileView>({
     mutationFn: (profile) => invoke('profiles.test', { id: profile.id }),
@@ -88,6 +91,9 @@ export function ConnectionsScreen() {
           Connections
         </Typography>
         <Stack direction="row" spacing={1}>
+          <Button startIcon={<GroupAddIcon />} onClick={() => setJoining(true)}>
+            Join with an invitation
+          </Button>
           <Button startIcon={<LoginIcon />} onClick={() => setSigningIn(true)}>
             Sign in to a service
           </Button>
@@ -128,6 +134,7 @@ export function ConnectionsScreen() {
       />
       <WorkspaceList />
       {scripting && <LogFromCodeDialog profile={scripting} onClose={() => setScripting(undefined)} />}
+      {joining && <JoinDialog onClose={() => setJoining(false)} />}
       {signingIn && <SignInDialog keychainAvailable={list.keychain.available} onClose={() => setSigningIn(false)} />}
       {editing && (
         <ProfileFormDialog profile={editing.profile} keychainAvailable={list.keychain.available} onClose={() => setEditing(undefined)} />

@@ -22,6 +22,7 @@ import { useWorkspace } from '../../lib/workspace.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { InvitationsSection } from './invitations-section.tsx';
 
 /** The roles, least first, with what each may do (shown where a role is chosen). */
 const ROLES: { role: WorkspaceRole; label: string; may: string }[] = [
@@ -33,7 +34,7 @@ const ROLES: { role: WorkspaceRole; label: string; may: string }[] = [
 /** The queries a change of members refreshes. */
 const MEMBER_READS = ['listWorkspaceMembers', 'listWorkspaces'] as const;
 
-/** The members of the selected workspace with their roles; admins add, change and remove them; anyone may leave. */
+/** The members of the selected workspace with their roles; admins add, change and remove them and make invitation links; anyone may leave. */
 export function MembersScreen() {
   const { workspaceName } = useWorkspace();
   const account = useApiQuery('accountDetails', {});
@@ -54,6 +55,7 @@ export function MembersScreen() {
       )}
       {isAdmin && <AddMemberForm workspaceName={workspaceName} />}
       {members.data && <MemberTable workspaceName={workspaceName} members={members.data.members} me={account.data?.userName} isAdmin={isAdmin} />}
+      {isAdmin && <InvitationsSection workspaceName={workspaceName} />}
     </Box>
   );
 }

@@ -1,0 +1,119 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { InvitationPreview } from '../../../../shared/ipc/index.ts';
+import { invoke, type BridgeError } from '../../bridge.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { profilesQueryKey } from '../../lib/profiles.tsx';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useGuardedClose } from '../../shell/guarded-close.ts';
+import { useNotify } from '../../shell/notify.tsx';
+
+/** The fields of an account made with an invitation. */
+interface SignUpForm {
+  name: string;
+  userName: string;
+  password: string;
+}
+
+/**
+ * Joins a workspace by a pasted invitation link: shows what it opens (asked of its service), then joins as the user
+ * of a connection to that service, or creates an account with it where the service allows (its key stays in the backend).
+ */
+export function JoinDialog({ onClose }: { onClose: () => void }) {
+  const client = useQueryClient();
+  const notify = useNotify();
+  const [link, setLink] = useState('');
+  const [profileId, setProfileId] = useState('');
+  const [form, setForm] = useState<SignUpForm>({ name: '', userName: '', password: '' });
+  const open = useMutation<InvitationPreview, BridgeError, string>({
+    mutationFn: (pasted) => invoke('invitations.open', { link: pasted }),
+    onSuccess: (preview) => {
+      setProfileId(preview.profiles[0]?.id ?? '');
+      setForm((current) => ({ ...current, name: current.name || `${preview.workspaceName} team` }));
+    },
+  });
+  const joined = async (workspaceName: string, role: string) => {
+    await client.invalidateQueries();
+    notify.success(`You joined “${workspaceName}” as ${role}.`);
+    onClose();
+  };
+  const accept = useMutation<{ workspaceName: string; role: string }, BridgeError>({
+    mutationFn: () => invoke('invitations.accept', { link, profileId }),
+    onSuccess: ({ workspaceName, role }) => joined(workspaceName, role),
+  });
+  const signUp = useMutation<{ workspaceName: string; role: string }, BridgeError, SignUpForm>({
+    gcTime: 0,
+    mutationFn: (value) => invoke('invitations.signUp', { link, ...value }),
+    onSuccess: async ({ workspaceName, role }) => {
+      await client.invalidateQueries({ queryKey: profilesQueryKey });
+      await joined(workspaceName, role);
+    },
+    onError: () => setForm((current) => ({ ...current, password: '' })),
+  });
+  const preview = open.data;
+  const closeOutside = useGuardedClose(link !== '' || form.password !== '', onClose);
+  return (
+    <Dialog open onClose={closeOutside} aria-labelledby="join-title" maxWidth="sm" fullWidth>
+      <DialogTitle id="join-title">Join a workspace with an invitation</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <TextField label="Invitation link" value={link} onChange={(event) => { setLink(event.target.value); open.reset(); }} fullWidth autoFocus />
+            <BusyButton busy={open.isPending} disabled={!link.trim()} onClick={() => open.mutate(link)}>
+              Open
+            </BusyButton>
+          </Stack>
+          {open.error && <Alert severity="error">Could not open the invitation: {open.error.message}</Alert>}
+          {preview && (
+            <Alert severity="info" aria-label="Invitation">
+              Join “{preview.workspaceName}” on {preview.baseUrl} as {preview.role}
+              {preview.invitedBy ? `, invited by ${preview.invitedBy}` : ''}; the link works until {formatDateTime(preview.expiresAt)}.
+            </Alert>
+          )}
+          {preview && preview.profiles.length > 0 && (
+            <TextField select label="Join as the user of" value={profileId} onChange={(event) => setProfileId(event.target.value)} fullWidth>
+              {preview.profiles.map((profile) => (
+                <MenuItem key={profile.id} value={profile.id}>
+                  {profile.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {accept.error && <Alert severity="error">Could not join: {accept.error.message}</Alert>}
+          {preview && preview.signUpAllowed && (
+            <Stack spacing={2} component="section" aria-label="New account">
+              <Typography variant="subtitle2">{preview.profiles.length > 0 ? 'Or create a new account with it' : 'Create your account with it'}</Typography>
+              <TextField label="Connection name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} fullWidth />
+              <TextField label="User name" autoComplete="username" value={form.userName} onChange={(event) => setForm({ ...form, userName: event.target.value })} fullWidth />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                value={form.password}
+                onChange={(event) => setForm({ ...form, password: event.target.value })}
+                helperText="At least 10 characters. Sent once to the service; Trackdesk keeps a key for this computer, never the password."
+                fullWidth
+              />
+              {signUp.error && <Alert severity="error">Could not create the account: {signUp.error.message}</Alert>}
+              <BusyButton busy={signUp.isPending} disabled={!form.name.trim() || !form.userName.trim() || form.password.length < 10} onClick={() => signUp.mutate(form)}>
+                Create account and join
+              </BusyButton>
+            </Stack>
+          )}
+          {preview && preview.profiles.length === 0 && !preview.signUpAllowed && (
+            <Alert severity="warning">No connection goes to {preview.baseUrl}, and it does not allow sign-up by invitation: sign in to it first, then open the link again.</Alert>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        {preview && preview.profiles.length > 0 && (
+          <BusyButton variant="contained" busy={accept.isPending} disabled={!profileId} onClick={() => accept.mutate()}>
+            Join workspace
+          </BusyButton>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
