@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { callDirect, embeddedServiceAccess, shellChannel } from './helpers/registry-seed.ts';
 
@@ -107,4 +109,27 @@ test('an admin makes an invitation link, a person joins with it from their conne
   await page.getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /lena/ })).toContainText('Viewer');
   await expect(page.getByRole('table', { name: 'Invitations' }).getByRole('row').nth(1)).toContainText('used by lena');
+});
+
+test('a user makes a read-only key for a script into a config file, sees it listed without the key, and revokes it', async ({ page, shell }) => {
+  await page.goto(shell.url);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('link', { name: 'My keys' }).click();
+  const form = page.getByRole('region', { name: 'New key for a script' });
+  await form.getByRole('textbox', { name: 'Key name' }).fill('gpu-07');
+  await form.getByRole('checkbox', { name: 'Read only' }).check();
+  const configPath = join(shell.userDataDir, 'gpu-07.config');
+  await form.getByRole('textbox', { name: 'Config file' }).fill(configPath);
+  await form.getByRole('button', { name: 'Make and save config file' }).click();
+  await expect(page.getByText(`Key “gpu-07”`)).toBeVisible();
+  const config = await readFile(configPath, 'utf8');
+  const key = /api_key = (\w{40})/.exec(config)?.[1] ?? '';
+  expect(key).toHaveLength(40);
+  const row = page.getByRole('table', { name: 'My keys' }).getByRole('row', { name: /gpu-07/ });
+  await expect(row).toContainText(`${key.slice(0, 8)}…`);
+  await expect(row).toContainText('read only');
+  expect(await page.content()).not.toContain(key);
+  await row.getByRole('button', { name: 'Revoke gpu-07' }).click();
+  await page.getByRole('dialog', { name: 'Revoke the key “gpu-07”?' }).getByRole('button', { name: 'Revoke key' }).click();
+  await expect(row).toContainText('revoked');
 });

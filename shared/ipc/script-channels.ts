@@ -44,6 +44,20 @@ export const scriptChannels = {
     input: z.object({ profileId, format: z.enum(SNIPPET_FORMATS), projectName: z.string().min(1).max(100).optional() }),
     output: z.object({ copied: z.literal(true) }),
   }),
+  'scripts.createPersonalKey': defineChannel({
+    summary:
+      "Makes a named key of the connection's user (optionally read-only) for a script and hands it over once: on the clipboard as a snippet, or in a new config file; Trackdesk keeps no copy.",
+    input: z.object({
+      profileId,
+      name: z.string().trim().min(1, 'must not be empty').max(200),
+      readOnly: z.boolean().default(false),
+      deliver: z.discriminatedUnion('to', [
+        z.object({ to: z.literal('clipboard'), format: z.enum(SNIPPET_FORMATS) }),
+        z.object({ to: z.literal('file'), filePath: z.string().min(1).max(4096) }),
+      ]),
+    }),
+    output: z.object({ prefix: z.string(), name: z.string(), readOnly: z.boolean(), deliveredTo: z.string() }),
+  }),
   'scripts.saveConfig': defineChannel({
     summary: 'Writes the config file, key included, readable by the user only; never replaces a file the user did not choose in a dialog.',
     input: z.object({ profileId, filePath: z.string().min(1).max(4096) }),

@@ -79,7 +79,7 @@ export function createBackend(options: BackendOptions): Backend {
   const clientOptions = options.clientOptions ?? {};
   const queue = new TransferQueue(events, options.transferConcurrency);
   const chosenFiles = new ChosenFiles();
-  const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined });
+  const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined, clientOptions });
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),

@@ -119,6 +119,16 @@ describe('nothing sent to the renderer carries an API key', () => {
     expect((await ipc('scripts.revokeKey', {})).data).toMatchObject({ keyReady: false });
     expect((await asScript()).status).toBe(401);
     expect((await ipc('scripts.copy', { profileId: 'local', format: 'config' })).error).toMatchObject({ code: 'not_found' });
+    // A personal key for a script: made with the connection's own key, handed over once (clipboard or file), kept nowhere.
+    const made = await ipc('scripts.createPersonalKey', { profileId: aliceId, name: 'trainer', readOnly: true, deliver: { to: 'clipboard', format: 'shell' } });
+    expect(made.data).toMatchObject({ name: 'trainer', readOnly: true, deliveredTo: 'the clipboard' });
+    const personalKey = /COMET_API_KEY='(\w+)'/.exec(clipboard.at(-1) ?? '')?.[1] ?? '';
+    expect(personalKey.slice(0, 8)).toBe(made.data?.prefix);
+    const personalFile = (await ipc('files.chooseSave', { defaultName: '.comet.config' })).data?.path as string;
+    expect((await ipc('scripts.createPersonalKey', { profileId: aliceId, name: 'file', deliver: { to: 'file', filePath: personalFile } })).data).toMatchObject({ deliveredTo: configFile });
+    expect(await readFile(personalFile, 'utf8')).toMatch(/^\[comet\]\nurl_override = .*\napi_key = \w{40}\n$/);
+    const listed = (await ipc('api.call', { endpoint: 'listMyKeys', profileId: aliceId })).data?.keys as { name: string; readOnly: boolean }[];
+    expect(listed.map(({ name, readOnly }) => ({ name, readOnly }))).toEqual(expect.arrayContaining([{ name: 'trainer', readOnly: true }, { name: 'file', readOnly: false }]));
     await ipc('profiles.list', {});
     await ipc('profiles.remove', { id: aliceId });
     await ipc('service.restart', {});
@@ -128,7 +138,7 @@ describe('nothing sent to the renderer carries an API key', () => {
     expect([...used].sort()).toEqual([...channelNames].sort());
     const everything = JSON.stringify(sent);
     const restarted = await backend.embedded!.whenReady();
-    for (const key of [admin.apiKey, restarted.apiKey, alice, sessionKey, wrongKey, scriptKey]) expect(everything).not.toContain(key);
+    for (const key of [admin.apiKey, restarted.apiKey, alice, sessionKey, wrongKey, scriptKey, personalKey]) expect(everything).not.toContain(key);
     // Keys this test never saw (the signed-in device's): nothing shaped like a key (40 letters and digits) was sent.
     expect(everything.match(/(?<![\w-])[A-Za-z0-9]{40}(?![\w-])/g) ?? []).toEqual([]);
     expect(everything).not.toContain('sam-password-123');

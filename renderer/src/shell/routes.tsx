@@ -15,6 +15,7 @@ const screens = {
   requests: async () => (await import('../features/registry/index.ts')).RequestsScreen,
   webhooks: async () => (await import('../features/webhooks/index.ts')).WebhooksScreen,
   members: async () => (await import('../features/members/index.ts')).MembersScreen,
+  keys: async () => (await import('../features/account/index.ts')).MyKeysScreen,
   connections: async () => (await import('../features/connections/connections-screen.tsx')).ConnectionsScreen,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -40,7 +41,7 @@ function RootError() {
   );
 }
 
-/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/members`, `/connections`. */
+/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/members`, `/keys`, `/connections`. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -56,6 +57,7 @@ export const appRoutes: RouteObject[] = [
       loadedOnVisit('requests', screens.requests),
       loadedOnVisit('webhooks', screens.webhooks),
       loadedOnVisit('members', screens.members),
+      loadedOnVisit('keys', screens.keys),
       loadedOnVisit('connections', screens.connections),
       { path: '*', element: <NotFound /> },
     ],

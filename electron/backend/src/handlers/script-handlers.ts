@@ -9,5 +9,6 @@ export function scriptHandlers(scripts: ScriptAccess): Pick<Handlers, `scripts.$
     'scripts.revokeKey': () => scripts.revokeKey(),
     'scripts.copy': ({ format, profileId, projectName }) => scripts.copy(format, profileId, projectName),
     'scripts.saveConfig': ({ filePath, profileId }) => scripts.saveConfig(filePath, profileId),
+    'scripts.createPersonalKey': (input) => scripts.createPersonalKey(input),
   };
 }

@@ -1,7 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { scriptSnippet, type ScriptSettings, type SnippetFormat } from '../../../../shared/ipc/index.ts';
+import { scriptSnippet, type ChannelOutput, type ChannelRequest, type ScriptSettings, type SnippetFormat } from '../../../../shared/ipc/index.ts';
+import { ServiceClient } from '../client/service-client.ts';
+import type { ClientOptions } from '../client/target.ts';
 import type { EmbeddedService } from '../embedded/host.ts';
 import type { ChosenFiles } from '../files/chosen-files.ts';
 import { AppError } from '../ipc/app-error.ts';
@@ -28,6 +30,8 @@ interface ScriptAccessParts {
   clipboard: Clipboard | undefined;
   /** Present in the desktop window: files chosen in its dialogs (the only ones a save may replace). */
   chosenFiles: ChosenFiles | undefined;
+  /** The service client's limits (for the personal keys it makes). */
+  clientOptions: Partial<ClientOptions>;
 }
 
 /**
@@ -95,11 +99,33 @@ export class ScriptAccess {
    * page cannot make the backend write over anything else.
    */
   async saveConfig(filePath: string, profileId?: string): Promise<{ filePath: string }> {
+    return this.writeConfig(filePath, await this.snippet('config', profileId, EXAMPLE_PROJECT));
+  }
+
+  /**
+   * Makes a named key of the connection's user for a script (`createMyKey` with the connection's own key) and hands it
+   * over once, to the clipboard or a config file (the same rules as `saveConfig`); Trackdesk keeps no copy of it.
+   */
+  async createPersonalKey(input: ChannelRequest<'scripts.createPersonalKey'>): Promise<ChannelOutput<'scripts.createPersonalKey'>> {
+    const settings = await this.settings(input.profileId);
+    if (input.deliver.to === 'clipboard' && !this.parts.clipboard) {
+      throw new AppError('unsupported', 'This window cannot reach the clipboard without showing the key to the page; save a config file instead.');
+    }
+    const target = await this.parts.profiles.target(settings.profileId);
+    const made = await new ServiceClient(target, this.parts.clientOptions).call('createMyKey', { body: { name: input.name, readOnly: input.readOnly } });
+    const snippetFor = (format: SnippetFormat) => scriptSnippet(format, { url: settings.url, apiKey: made.apiKey, projectName: EXAMPLE_PROJECT });
+    let deliveredTo = 'the clipboard';
+    if (input.deliver.to === 'clipboard') this.parts.clipboard?.writeText(snippetFor(input.deliver.format));
+    else deliveredTo = (await this.writeConfig(input.deliver.filePath, snippetFor('config'))).filePath;
+    return { prefix: made.prefix, name: made.name, readOnly: made.readOnly, deliveredTo };
+  }
+
+  /** Writes a config file readable by the user only: a file chosen in a dialog may be replaced, a typed path must be new. */
+  private async writeConfig(filePath: string, text: string): Promise<{ filePath: string }> {
     const { chosenFiles } = this.parts;
     const chosen = chosenFiles ? chosenFiles.require(filePath) : undefined;
     const path = chosen ?? resolve(filePath.replace(/^~(?=$|[\\/])/, homedir()));
     if (!basename(path).endsWith('.config')) throw new AppError('invalid_input', 'The config file must be named .comet.config (or end in .config).');
-    const text = await this.snippet('config', profileId, EXAMPLE_PROJECT);
     try {
       await writeFile(path, text, { mode: 0o600, flag: chosen ? 'w' : 'wx' });
     } catch (error) {
