@@ -133,3 +133,37 @@ test('a user makes a read-only key for a script into a config file, sees it list
   await page.getByRole('dialog', { name: 'Revoke the key “gpu-07”?' }).getByRole('button', { name: 'Revoke key' }).click();
   await expect(row).toContainText('revoked');
 });
+
+test('a service admin creates a user and disables them, and the audit trail shows both and exports as CSV', async ({ page, shell }) => {
+  await page.goto(shell.url);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('link', { name: 'Users' }).click();
+  const form = page.getByRole('form', { name: 'Create a user' });
+  await form.getByRole('textbox', { name: 'User name' }).fill('omar');
+  await form.getByLabel(/^Password/).fill('omar-password-1');
+  await form.getByRole('button', { name: 'Create user' }).click();
+  const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /omar/ });
+  await expect(row).toContainText('active');
+  await expect(row).toContainText('set');
+  await row.getByRole('button', { name: 'Disable omar' }).click();
+  await page.getByRole('dialog', { name: 'Disable omar?' }).getByRole('button', { name: 'Disable user' }).click();
+  await expect(row).toContainText('disabled');
+
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await page.getByLabel('Whole service (service admins)').check();
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  await expect(trail.getByRole('row', { name: /user\.updated/ })).toContainText('"disabled":true');
+  await expect(trail.getByRole('row', { name: /user\.created.*omar/ })).toContainText('admin');
+  await page.getByRole('textbox', { name: 'Made by' }).fill('admin');
+  await page.getByRole('combobox', { name: 'Action' }).click();
+  await page.getByRole('option', { name: 'user.updated' }).click();
+  await expect(trail.getByRole('row')).toHaveCount(2);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('audit-service.csv');
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toBe('id,at,actor,key,workspace,action,target,before,after');
+  expect(csv).toContain(',admin,');
+  expect(csv).toContain(',user.updated,omar,');
+});

@@ -12,6 +12,8 @@ const mainScreens = [
   { path: '/webhooks', label: 'Webhooks' },
   { path: '/members', label: 'Members' },
   { path: '/keys', label: 'My keys' },
+  { path: '/audit', label: 'Audit trail' },
+  { path: '/users', label: 'Users' },
   { path: '/connections', label: 'Connections' },
 ] as const;
 
@@ -30,7 +32,7 @@ function useRequestsToApprove(): number {
 export function Navigation() {
   const navigate = useNavigate();
   const toApprove = useRequestsToApprove();
-  const [projects, registry, requests, webhooks, members, , connections] = mainScreens;
+  const [projects, registry, requests, webhooks, members, , , , connections] = mainScreens;
   useShortcut('Alt+1', `Go to ${projects.label}`, () => void navigate(projects.path), { group: 'Everywhere' });
   useShortcut('Alt+2', `Go to ${registry.label}`, () => void navigate(registry.path), { group: 'Everywhere' });
   useShortcut('Alt+3', `Go to ${webhooks.label}`, () => void navigate(webhooks.path), { group: 'Everywhere' });

@@ -16,6 +16,8 @@ const screens = {
   webhooks: async () => (await import('../features/webhooks/index.ts')).WebhooksScreen,
   members: async () => (await import('../features/members/index.ts')).MembersScreen,
   keys: async () => (await import('../features/account/index.ts')).MyKeysScreen,
+  audit: async () => (await import('../features/audit/index.ts')).AuditScreen,
+  users: async () => (await import('../features/users/index.ts')).UsersScreen,
   connections: async () => (await import('../features/connections/connections-screen.tsx')).ConnectionsScreen,
 } satisfies Record<string, () => Promise<ComponentType>>;
 
@@ -41,7 +43,7 @@ function RootError() {
   );
 }
 
-/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/members`, `/keys`, `/connections`. */
+/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/members`, `/keys`, `/audit`, `/users`, `/connections`. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -58,6 +60,8 @@ export const appRoutes: RouteObject[] = [
       loadedOnVisit('webhooks', screens.webhooks),
       loadedOnVisit('members', screens.members),
       loadedOnVisit('keys', screens.keys),
+      loadedOnVisit('audit', screens.audit),
+      loadedOnVisit('users', screens.users),
       loadedOnVisit('connections', screens.connections),
       { path: '*', element: <NotFound /> },
     ],

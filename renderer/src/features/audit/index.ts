@@ -1,0 +1,2 @@
+/** The audit feature: who changed what access, and when. */
+export { AuditScreen } from './audit-screen.tsx';
