@@ -109,6 +109,13 @@ test('an admin makes an invitation link, a person joins with it from their conne
   await page.getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /lena/ })).toContainText('Viewer');
   await expect(page.getByRole('table', { name: 'Invitations' }).getByRole('row').nth(1)).toContainText('used by lena');
+  // Switching to Lena's connection opens the workspace she joined, not her own empty default one.
+  await page.getByRole('combobox', { name: 'Connection' }).click();
+  await page.getByRole('option', { name: /^Lena/ }).click();
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await expect(page.getByRole('combobox', { name: 'Workspace' })).toContainText('admin');
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByText('You are a viewer of this workspace')).toBeVisible();
 });
 
 test('a user makes a read-only key for a script into a config file, sees it listed without the key, and revokes it', async ({ page, shell }) => {

@@ -5,6 +5,7 @@ import type { InvitationPreview } from '../../../../shared/ipc/index.ts';
 import { invoke, type BridgeError } from '../../bridge.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { profilesQueryKey } from '../../lib/profiles.tsx';
+import { useUiStore } from '../../lib/ui-store.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
 import { useNotify } from '../../shell/notify.tsx';
@@ -26,6 +27,7 @@ export function JoinDialog({ onClose }: { onClose: () => void }) {
   const [link, setLink] = useState('');
   const [profileId, setProfileId] = useState('');
   const [form, setForm] = useState<SignUpForm>({ name: '', userName: '', password: '' });
+  const chooseWorkspace = useUiStore((state) => state.chooseWorkspace);
   const open = useMutation<InvitationPreview, BridgeError, string>({
     mutationFn: (pasted) => invoke('invitations.open', { link: pasted }),
     onSuccess: (preview) => {
@@ -33,21 +35,23 @@ export function JoinDialog({ onClose }: { onClose: () => void }) {
       setForm((current) => ({ ...current, name: current.name || `${preview.workspaceName} team` }));
     },
   });
-  const joined = async (workspaceName: string, role: string) => {
+  /** The joined workspace becomes the one the connection shows, rather than the user's own default one. */
+  const joined = async (joinedProfileId: string, workspaceName: string, role: string) => {
+    chooseWorkspace(joinedProfileId, workspaceName);
     await client.invalidateQueries();
     notify.success(`You joined “${workspaceName}” as ${role}.`);
     onClose();
   };
   const accept = useMutation<{ workspaceName: string; role: string }, BridgeError>({
     mutationFn: () => invoke('invitations.accept', { link, profileId }),
-    onSuccess: ({ workspaceName, role }) => joined(workspaceName, role),
+    onSuccess: ({ workspaceName, role }) => joined(profileId, workspaceName, role),
   });
-  const signUp = useMutation<{ workspaceName: string; role: string }, BridgeError, SignUpForm>({
+  const signUp = useMutation<{ profile: { id: string }; workspaceName: string; role: string }, BridgeError, SignUpForm>({
     gcTime: 0,
     mutationFn: (value) => invoke('invitations.signUp', { link, ...value }),
-    onSuccess: async ({ workspaceName, role }) => {
+    onSuccess: async ({ profile, workspaceName, role }) => {
       await client.invalidateQueries({ queryKey: profilesQueryKey });
-      await joined(workspaceName, role);
+      await joined(profile.id, workspaceName, role);
     },
     onError: () => setForm((current) => ({ ...current, password: '' })),
   });
