@@ -35,6 +35,7 @@ export interface Deployment {
 const startInstance = (dataDir: string, databaseUrl?: string) =>
   startChild([CLI, '--port', '0', '--data-dir', dataDir, '--throttle-off', '--no-background-tiles', ...(databaseUrl ? ['--database', databaseUrl] : [])], {
     TRACKDESK_BOOTSTRAP_API_KEY: DEPLOYMENT_API_KEY,
+    TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123',
   });
 
 async function post(url: string, body: unknown): Promise<{ experimentKey?: string }> {

@@ -57,7 +57,7 @@ async function measureE29(service: ChildTarget, experimentKey: string): Promise<
  */
 export async function runLiveBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-live-'));
-  const service = await startChild([join(REPO, 'server/src/process/cli.ts'), '--port', '0', '--data-dir', dataDir, '--throttle-off', '--no-background-tiles'], { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY });
+  const service = await startChild([join(REPO, 'server/src/process/cli.ts'), '--port', '0', '--data-dir', dataDir, '--throttle-off', '--no-background-tiles'], { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY, TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123' });
   const bare = await startChild([join(REPO, 'bench/live-bare.ts')]);
   try {
     const keys = await startRuns(service);

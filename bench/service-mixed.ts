@@ -132,7 +132,7 @@ const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
 /** `npm run bench -- service` (part): 50 clients of mixed writes, reads and small uploads against the service in a child process, and its RSS growth. */
 export async function runMixedLoadBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-mixed-'));
-  const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', dir, '--throttle-off'], { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY });
+  const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', dir, '--throttle-off'], { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY, TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123' });
   try {
     const pid = service.child.pid ?? 0;
     const experiments = await seed(service.url);

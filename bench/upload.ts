@@ -83,6 +83,7 @@ export async function runUploadBench(): Promise<void> {
     children.push(baseline.child);
     const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', join(dir, 'service'), '--upload-limit', String(2 * SIZE_MIB * MIB)], {
       TRACKDESK_BOOTSTRAP_API_KEY: API_KEY,
+      TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123',
     });
     children.push(service.child);
     const auth = { authorization: API_KEY };
