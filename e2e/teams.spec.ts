@@ -60,6 +60,10 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   await expect(page.getByText('You are a viewer of this workspace: only its admins add, change or remove members.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add a member' })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /rita \(you\)/ })).toContainText('Viewer');
+  // The webhook editor is read-only for her, with the reason, instead of refusing on save.
+  await page.getByRole('link', { name: 'Webhooks' }).click();
+  await expect(page.getByText('You are a viewer of admin: only its admins change webhooks.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add webhook' })).toBeDisabled();
 
   // The admin promotes her to member; her screen follows on its next read.
   await useProfile(page, /^Local/, 'admin');

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { WorkspaceRole } from '../../../shared/api/index.ts';
 import type { BridgeError } from '../bridge.ts';
 import { useApiQuery } from './api.ts';
 import { useActiveProfile } from './profiles.tsx';
@@ -41,4 +42,14 @@ export function useWorkspace(): WorkspaceSelection {
 /** The workspace to show: the user's choice if it still exists, else the account's default, else the first one. */
 export function pickWorkspace(chosen: string | undefined, defaultName: string | undefined, names: readonly string[]): string | undefined {
   return [chosen, defaultName, names[0]].find((name): name is string => name !== undefined && names.includes(name));
+}
+
+/**
+ * The caller's role in a workspace (undefined while loading, or when not a member): screens show what the role may not
+ * do as read-only, with the reason, instead of letting the service refuse on save.
+ */
+export function useWorkspaceRole(workspaceName: string | undefined): WorkspaceRole | undefined {
+  const account = useApiQuery('accountDetails', {});
+  const members = useApiQuery('listWorkspaceMembers', { workspaceName: workspaceName ?? '' }, { enabled: Boolean(workspaceName), retry: false });
+  return members.data?.members.find((member) => member.userName === account.data?.userName)?.role;
 }

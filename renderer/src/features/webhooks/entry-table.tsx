@@ -23,8 +23,11 @@ export function EntryTable({
   onRemove,
   onRestore,
   onTest,
+  readOnly = false,
 }: {
   rows: readonly { entry: WebhookEntry; state: EntryState }[];
+  /** For members and viewers: tests may be sent, nothing changed. */
+  readOnly?: boolean;
   onEdit: (entry: WebhookEntry) => void;
   onRemove: (entry: WebhookEntry) => void;
   onRestore: (entry: WebhookEntry) => void;
@@ -74,12 +77,16 @@ export function EntryTable({
                     <Button size="small" aria-label={`Send test to ${entry.url}`} disabled={state === 'new'} onClick={() => onTest(entry)}>
                       Send test
                     </Button>
-                    <Button size="small" aria-label={`Edit ${entry.url}`} onClick={() => onEdit(entry)}>
-                      Edit
-                    </Button>
-                    <Button size="small" color="error" aria-label={`Remove ${entry.url}`} onClick={() => onRemove(entry)}>
-                      Remove
-                    </Button>
+                    {!readOnly && (
+                      <>
+                        <Button size="small" aria-label={`Edit ${entry.url}`} onClick={() => onEdit(entry)}>
+                          Edit
+                        </Button>
+                        <Button size="small" color="error" aria-label={`Remove ${entry.url}`} onClick={() => onRemove(entry)}>
+                          Remove
+                        </Button>
+                      </>
+                    )}
                   </>
                 )}
               </TableCell>

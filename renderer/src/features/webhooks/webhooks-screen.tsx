@@ -3,7 +3,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useMemo, useState } from 'react';
 import { useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { useWorkspace } from '../../lib/workspace.ts';
+import { useWorkspace, useWorkspaceRole } from '../../lib/workspace.ts';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { ConfigFileButtons } from './config-file-buttons.tsx';
@@ -44,6 +44,9 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
   const [notes, setNotes] = useState<string[]>([]);
   const test = useSendTest(workspaceName);
   const confirm = useConfirm();
+  const role = useWorkspaceRole(workspaceName);
+  /** Members and viewers read the configuration; only admins change it (the service would refuse the save). */
+  const readOnly = role !== undefined && role !== 'admin';
   const edited = draft ?? saved;
   const change = (next: (entries: WebhookEntry[]) => WebhookEntry[]) => setDraft(next(draft ?? saved));
   const diff = diffConfig(saved, edited, 'replace');
@@ -58,8 +61,8 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
     setDraft(null);
     setNotes([]);
   };
-  useShortcut('n', 'Add a webhook', () => setEditing(blankEntry()), { group: 'Webhooks' });
-  useShortcut('Mod+S', 'Review and save the webhooks', () => unsaved && review(), { group: 'Webhooks' });
+  useShortcut('n', 'Add a webhook', () => !readOnly && setEditing(blankEntry()), { group: 'Webhooks' });
+  useShortcut('Mod+S', 'Review and save the webhooks', () => !readOnly && unsaved && review(), { group: 'Webhooks' });
   return (
     <Box sx={{ p: 3 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
@@ -77,16 +80,21 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
             })
           }
         />
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setEditing(blankEntry())}>
+        <Button variant="outlined" startIcon={<AddIcon />} disabled={readOnly} onClick={() => setEditing(blankEntry())}>
           Add webhook
         </Button>
-        <Button disabled={draft === null} onClick={() => void discard()}>
+        <Button disabled={readOnly || draft === null} onClick={() => void discard()}>
           Discard changes
         </Button>
-        <Button variant="contained" disabled={!unsaved} onClick={review}>
+        <Button variant="contained" disabled={readOnly || !unsaved} onClick={review}>
           Review and save…
         </Button>
       </Stack>
+      {readOnly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          You are a {role} of {workspaceName}: only its admins change webhooks. You can read the configuration and deliveries and send tests.
+        </Alert>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Each address receives an HTTP POST with a JSON body when a registry version’s stages change. Edits stay here until you review and save them.
       </Typography>
@@ -108,6 +116,7 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
           onRemove={(entry) => change((entries) => entries.filter((other) => other.id !== entry.id))}
           onRestore={(entry) => change((entries) => [...entries, entry])}
           onTest={test.send}
+          readOnly={readOnly}
         />
       )}
       <DeliveryLog workspaceName={workspaceName} />

@@ -7,6 +7,7 @@ import { BusyButton } from '../../../shell/busy-button.tsx';
 import { useConfirm } from '../../../shell/confirm.tsx';
 import { useNotify } from '../../../shell/notify.tsx';
 import type { ApprovalRule } from './governance.ts';
+import { useWorkspaceRole } from '../../../lib/workspace.ts';
 
 /** A rule as edited: approvers as the comma-separated text the user types. */
 interface RuleDraft {
@@ -69,6 +70,9 @@ export function PolicyEditor({ workspaceName, modelName }: { workspaceName: stri
   const policy = useApiQuery('registryPolicy', { workspaceName, modelName });
   const save = useApiMutation('setRegistryPolicy', { invalidate: ['registryPolicy'] });
   const [refusal, setRefusal] = useState<string | null>(null);
+  const role = useWorkspaceRole(workspaceName);
+  /** Only admins change approval policies: others see the policy in force and why they cannot change it. */
+  const readOnly = role !== undefined && role !== 'admin';
   const submit = (rules: ApprovalRule[] | null) => {
     setRefusal(null);
     save.mutate(
@@ -101,8 +105,14 @@ export function PolicyEditor({ workspaceName, modelName }: { workspaceName: stri
             The service refused the policy: {refusal}
           </Alert>
         )}
-        <RulesForm key={JSON.stringify(own ?? policy.data.workspaceDefault)} initial={(own ?? policy.data.workspaceDefault).map(toDraft)} saving={save.isPending} onSave={submit} />
-        {own !== null && (
+        {readOnly ? (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            You are a {role} of {workspaceName}: only its admins change approval policies.
+          </Alert>
+        ) : (
+          <RulesForm key={JSON.stringify(own ?? policy.data.workspaceDefault)} initial={(own ?? policy.data.workspaceDefault).map(toDraft)} saving={save.isPending} onSave={submit} />
+        )}
+        {own !== null && !readOnly && (
           <Button sx={{ mt: 1 }} color="error" disabled={save.isPending} onClick={() => void revertToDefault()}>
             Use the workspace default
           </Button>
