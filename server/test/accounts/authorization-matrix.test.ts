@@ -36,7 +36,7 @@ const OVERRIDES: Record<string, (fixtures: FixtureValues) => Record<string, unkn
 };
 
 /** Keys of users in the admin's workspace ('admin') as a viewer and as a member, and of a user outside it. */
-const keys = { viewer: '', member: '', outsider: '', readOnlyAdmin: '' };
+const keys = { viewer: '', member: '', outsider: '', readOnlyAdmin: '', revoked: '', disabledUser: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -52,6 +52,13 @@ beforeAll(async () => {
   const made = await server.call('createMyKey', { body: { name: 'matrix read-only', readOnly: true } });
   expect(made.status).toBe(200);
   keys.readOnlyAdmin = made.body.apiKey;
+  // A revoked key of the admin's, and a key of a user a service admin disabled (a member of the workspace before).
+  const revoked = await server.call('createMyKey', { body: { name: 'matrix revoked' } });
+  keys.revoked = revoked.body.apiKey;
+  expect((await server.call('revokeMyKey', { body: { prefix: revoked.body.prefix } })).status).toBe(200);
+  keys.disabledUser = (await issueApiKey({ ...server.storage, userName: 'matrix-disabled' })).apiKey;
+  expect((await server.call('addWorkspaceMember', { body: { workspaceName: 'admin', userName: 'matrix-disabled', role: 'member' } })).status).toBe(200);
+  expect((await server.call('updateUser', { body: { userName: 'matrix-disabled', disabled: true } })).status).toBe(200);
 });
 
 /** Sends the endpoint's valid request (on the admin's fixtures) with `key`: its path parameters, query, and JSON body or a one-file form. */
@@ -61,7 +68,7 @@ async function send(name: string, endpoint: Endpoint, key: string, fixtures: Fix
   const pick = (fields: Record<string, unknown>) => Object.fromEntries(Object.entries(patch).filter(([field]) => field in fields));
   const request = { ...base, query: { ...base.query, ...pick(base.queryFields) }, body: base.body && { ...base.body, ...pick(base.bodyFields) } };
   const path = pathParameterNames(request.path).reduce((filled, parameter) => filled.replace(`{${parameter}}`, encodeURIComponent(String(fixtures[parameter] ?? 'x'))), request.path);
-  const headers: Record<string, string> = { authorization: key };
+  const headers: Record<string, string> = key ? { authorization: key } : {};
   let body: RequestInit['body'];
   if (endpoint.bodyKind === 'multipart') {
     const form = new FormData();
@@ -116,11 +123,16 @@ async function expectRefusedBelow(name: string, endpoint: Endpoint, fixtures: Fi
   }
 }
 
-describe('authorization matrix: every endpoint × {read-only key, outsider, viewer, member, admin} as its contract entry says', () => {
+describe('authorization matrix: every endpoint × {no key, revoked key, disabled user, read-only key, outsider, viewer, member, admin} as its contract entry says', () => {
   beforeEach(restoreMembers);
 
   it.each(guarded)('%s', async (name, endpoint) => {
     const fixtures = await createFixtures(server.url, `matrix-${name}`, [...inputFields(endpoint), ...pathParameterNames(endpoint.path)]);
+    for (const [who, key] of [['no key', ''], ['a revoked key', keys.revoked], ['a disabled user', keys.disabledUser]] as const) {
+      const refused = await send(name, endpoint, key, fixtures);
+      expect([400, 401], `${endpoint.id} with ${who}: ${refused.status} ${refused.text}`).toContain(refused.status);
+      expect(JSON.parse(refused.text).sdk_error_code, `${endpoint.id} with ${who}`).toBe(90212);
+    }
     const readOnly = await send(name, endpoint, keys.readOnlyAdmin, fixtures);
     if (endpoint.needs === 'read') expect(readOnly.status, `${endpoint.id} with a read-only key: ${readOnly.text}`).not.toBe(403);
     else expect(JSON.parse(readOnly.text), `${endpoint.id} with a read-only key`).toMatchObject({ code: 403, msg: expect.stringContaining('is read-only') });
