@@ -2,7 +2,8 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { callDirect, embeddedServiceAccess, shellChannel } from './helpers/registry-seed.ts';
+import { openClassifier } from './helpers/governance-seed.ts';
+import { callDirect, embeddedServiceAccess, seedExperimentModel, shellChannel } from './helpers/registry-seed.ts';
 
 // A sign-in, role changes and a sign-out against a fresh shell and service: longer than the default minute on 2 cores.
 test.slow();
@@ -20,8 +21,10 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   await page.goto(shell.url);
   await page.locator('[data-app-state="ready"]').waitFor();
   const service = await embeddedServiceAccess(shell);
-  // The service admin makes the account (the Users screen comes later); everything else goes through the window.
+  // The account and a registered model are made through the API; everything else goes through the window.
   await callDirect(service, 'createUser', { body: { userName: 'rita', password: 'rita-password-1' } });
+  const { experimentModelId } = await seedExperimentModel(service, { projectName: 'vision', experimentName: 'run-1', modelName: 'classifier' });
+  await callDirect(service, 'createRegistryModel', { body: { experimentModelId, registryModelName: 'classifier', version: '1.0.0' } });
 
   // The admin adds rita to workspace admin as a viewer, and sees her listed.
   await page.getByRole('link', { name: 'Members' }).click();
@@ -64,6 +67,11 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   await page.getByRole('link', { name: 'Webhooks' }).click();
   await expect(page.getByText('You are a viewer of admin: only its admins change webhooks.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add webhook' })).toBeDisabled();
+  // Everywhere she is told what her role allows; a model's versions offer her no change.
+  await expect(page.getByRole('alert', { name: 'Your role' })).toContainText('You are a viewer of “admin”: you can read everything in it');
+  await openClassifier(page);
+  await expect(page.getByRole('button', { name: 'Promote 1.0.0' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete version 1.0.0' })).toBeDisabled();
 
   // The admin promotes her to member; her screen follows on its next read.
   await useProfile(page, /^Local/, 'admin');

@@ -7,7 +7,7 @@ import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
 import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
 import { useServiceStatusEvents } from '../lib/service-status.ts';
-import { useWorkspace } from '../lib/workspace.ts';
+import { useWorkspace, useWorkspaceRole } from '../lib/workspace.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Navigation } from './navigation.tsx';
 import { ProfileSwitcher } from './profile-switcher.tsx';
@@ -21,6 +21,7 @@ const DRAWER_WIDTH = 200;
 export function Layout({ appName, version }: { appName: string; version: string }) {
   const profile = useActiveProfile();
   const workspace = useWorkspace();
+  const role = useWorkspaceRole(workspace.workspaceName);
   const location = useLocation();
   const client = useQueryClient();
   // Live updates read every second in the background: they would light the bar (and render the frame) twice a second.
@@ -70,6 +71,11 @@ export function Layout({ appName, version }: { appName: string; version: string 
             <Link component={RouterLink} to="/connections">
               Check the connection
             </Link>
+          </Alert>
+        )}
+        {role === 'viewer' && workspace.workspaceName && (
+          <Alert severity="info" sx={{ borderRadius: 0 }} aria-label="Your role">
+            You are a viewer of “{workspace.workspaceName}”: you can read everything in it, and the service refuses changes. Ask one of its admins for the member role.
           </Alert>
         )}
         <ErrorBoundary key={location.pathname} what="This screen">

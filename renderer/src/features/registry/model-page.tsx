@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
-import { useWorkspace } from '../../lib/workspace.ts';
+import { useWorkspace, useWorkspaceRole } from '../../lib/workspace.ts';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { RecordHeader } from '../../shell/record-header.tsx';
@@ -40,6 +40,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const navigate = useNavigate();
   const confirm = useConfirm();
   const notify = useNotify();
+  const role = useWorkspaceRole(workspaceName);
   const details = useApiQuery('registryModelDetails', { workspaceName, modelName });
   const [open, setOpen] = useState<Open>(undefined);
   const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
@@ -131,6 +132,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
           onPromote={(version, change) => setOpen({ kind: 'promote', registryModelItemId: version.registryModelItemId, change })}
           onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId })}
           onDelete={(version) => void removeVersion(version)}
+          readOnly={role === 'viewer'}
         />
       )}
       <PolicyEditor workspaceName={workspaceName} modelName={model.modelName} />

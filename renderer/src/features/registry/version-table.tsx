@@ -15,8 +15,11 @@ export function VersionTable({
   onPromote,
   onMetadata,
   onDelete,
+  readOnly = false,
 }: {
   model: ModelRef;
+  /** For viewers: every change is disabled (the layout says why). */
+  readOnly?: boolean;
   versions: readonly RegistryVersion[];
   onStages: (version: RegistryVersion) => void;
   /** Opens the promotion cockpit for a version, with a change already chosen (from the status select) or none. */
@@ -79,16 +82,16 @@ export function VersionTable({
                 </Tooltip>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" aria-label={`Promote ${version.version}`} onClick={() => onPromote(version)}>
+                <Button size="small" aria-label={`Promote ${version.version}`} disabled={readOnly} onClick={() => onPromote(version)}>
                   Promote…
                 </Button>
-                <Button size="small" aria-label={`Stages of ${version.version}`} onClick={() => onStages(version)}>
+                <Button size="small" aria-label={`Stages of ${version.version}`} disabled={readOnly} onClick={() => onStages(version)}>
                   Stages…
                 </Button>
-                <Button size="small" aria-label={`Metadata of ${version.version}`} onClick={() => onMetadata(version)}>
+                <Button size="small" aria-label={`Metadata of ${version.version}`} disabled={readOnly} onClick={() => onMetadata(version)}>
                   Metadata…
                 </Button>
-                <Button size="small" color="error" aria-label={`Delete version ${version.version}`} onClick={() => onDelete(version)}>
+                <Button size="small" color="error" aria-label={`Delete version ${version.version}`} disabled={readOnly} onClick={() => onDelete(version)}>
                   Delete
                 </Button>
               </TableCell>
