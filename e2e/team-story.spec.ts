@@ -1,0 +1,117 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { openClassifier, seedPromotion } from './helpers/governance-seed.ts';
+
+// Four people, invitations, a policy, a request and its approval, through one shell: several minutes on 2 cores.
+test.slow();
+
+/** Makes `profile` the connection in use and `admin` the workspace shown. */
+async function useProfile(page: Page, profile: RegExp): Promise<void> {
+  await page.getByRole('combobox', { name: 'Connection' }).click();
+  await page.getByRole('option', { name: profile }).click();
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('combobox', { name: 'Workspace' }).click();
+  await page.getByRole('option', { name: 'admin', exact: true }).click();
+}
+
+/** Signs in to the service at `baseUrl` as `userName` from the Connections screen. */
+async function signIn(page: Page, baseUrl: string, name: string, userName: string, password: string): Promise<void> {
+  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('button', { name: 'Sign in to a service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to a service' });
+  await dialog.getByRole('textbox', { name: 'Connection name' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Service address' }).fill(baseUrl);
+  await dialog.getByRole('textbox', { name: 'User name' }).fill(userName);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(`Signed in to “${name}” as ${userName}.`)).toBeVisible();
+}
+
+test('a team through the window: users made, a lead and a viewer added, a researcher invited, a policy naming the lead, a request approved, the researcher removed, all in the audit trail', async ({ page, shell }) => {
+  // Two versions of a model, logged as a training script would (1.0.0 in production).
+  const { service } = await seedPromotion(page, shell);
+
+  // The service admin makes the accounts.
+  await page.getByRole('link', { name: 'Users' }).click();
+  for (const userName of ['rex', 'lea', 'val']) {
+    const form = page.getByRole('form', { name: 'Create a user' });
+    await form.getByRole('textbox', { name: 'User name' }).fill(userName);
+    await form.getByLabel(/^Password/).fill(`${userName}-password-1`);
+    await form.getByRole('button', { name: 'Create user' }).click();
+    await expect(page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(`^${userName}`) })).toBeVisible();
+  }
+
+  // The workspace admin adds the lead and a viewer, and makes an invitation for the researcher.
+  await page.getByRole('link', { name: 'Members' }).click();
+  const add = page.getByRole('form', { name: 'Add a member' });
+  for (const [userName, role] of [['lea', 'Member'], ['val', 'Viewer']] as const) {
+    await add.getByRole('textbox', { name: 'User name' }).fill(userName);
+    await add.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: role, exact: true }).click();
+    await add.getByRole('button', { name: 'Add member' }).click();
+    await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: new RegExp(userName) })).toContainText(role);
+  }
+  await page.getByRole('button', { name: 'Make invitation link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+
+  // The approval policy: production needs the lead.
+  await openClassifier(page);
+  await page.getByRole('button', { name: 'Add rule' }).click();
+  await page.getByRole('textbox', { name: 'Stage or status of rule 1' }).fill('production');
+  await page.getByRole('textbox', { name: 'Approvers of rule 1' }).fill('lea');
+  await page.getByRole('button', { name: 'Save policy' }).click();
+  await expect(page.getByText('Saved the approval policy of classifier.')).toBeVisible();
+
+  // The researcher signs in, joins by the invitation, and asks for production on 2.0.0.
+  await signIn(page, service.baseUrl, 'Rex', 'rex', 'rex-password-1');
+  await page.getByRole('button', { name: 'Join with an invitation' }).click();
+  const join = page.getByRole('dialog', { name: 'Join a workspace with an invitation' });
+  await join.getByRole('textbox', { name: 'Invitation link' }).fill(link);
+  await join.getByRole('button', { name: 'Open' }).click();
+  await join.getByRole('combobox', { name: 'Join as the user of' }).click();
+  await page.getByRole('option', { name: 'Rex' }).click();
+  await join.getByRole('button', { name: 'Join workspace' }).click();
+  await expect(page.getByText('You joined “admin” as member.')).toBeVisible();
+  await useProfile(page, /^Rex/);
+  await openClassifier(page);
+  await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
+  const cockpit = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
+  await cockpit.getByRole('combobox', { name: 'Stage to add' }).fill('production');
+  await expect(cockpit.getByRole('region', { name: 'Approval' })).toContainText('one of lea');
+  await cockpit.getByRole('button', { name: 'Request production for 2.0.0' }).click();
+  await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('Promotion request filed');
+  await cockpit.getByRole('button', { name: 'Close' }).click();
+
+  // The lead signs in and approves it from the inbox.
+  await signIn(page, service.baseUrl, 'Lea', 'lea', 'lea-password-1');
+  await useProfile(page, /^Lea/);
+  await page.getByRole('link', { name: 'Requests (1 to approve)' }).click();
+  await page.getByRole('table', { name: 'Requests to approve' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('No request waits for your approval.')).toBeVisible();
+
+  // The viewer sees the model and its new production version, and cannot change it.
+  await signIn(page, service.baseUrl, 'Val', 'val', 'val-password-1');
+  await useProfile(page, /^Val/);
+  await openClassifier(page);
+  await expect(page.getByRole('button', { name: 'Promote 2.0.0' })).toBeDisabled();
+  await expect(page.getByRole('alert', { name: 'Your role' })).toContainText('You are a viewer of “admin”');
+
+  // The admin removes the researcher: his next request is refused.
+  await useProfile(page, /^Local/);
+  await page.getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('button', { name: 'Remove rex' }).click();
+  await page.getByRole('dialog', { name: 'Remove rex from “admin”?' }).getByRole('button', { name: 'Remove member' }).click();
+  await expect(page.getByText('rex was removed from “admin”.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Connection' }).click();
+  await page.getByRole('option', { name: /^Rex/ }).click();
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await expect(page.getByRole('combobox', { name: 'Workspace' })).not.toContainText('admin');
+
+  // The audit trail of the workspace shows each step.
+  await useProfile(page, /^Local/);
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  const trail = page.getByRole('table', { name: 'Audit trail' });
+  for (const step of [/member\.added.*lea/, /member\.added.*val/, /invitation\.created/, /registry\.policyChanged/, /invitation\.used.*rex/, /member\.removed.*rex/]) {
+    await expect(trail.getByRole('row', { name: step })).toBeVisible();
+  }
+});
