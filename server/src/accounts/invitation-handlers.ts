@@ -1,10 +1,11 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { fullPath, api, SdkError } from '../../../shared/api/index.ts';
 import { ApiError, forbidden, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { origin } from '../http/replies.ts';
 import { issueDeviceKey } from './device-keys.ts';
 import { ensureUser } from './ensure-user.ts';
+import { hashApiKey } from './keys.ts';
 import type { Invitation } from './invitation-store.ts';
 import { hashPassword } from './passwords.ts';
 import type { AccountServices } from './services.ts';
@@ -13,7 +14,8 @@ import type { AccountServices } from './services.ts';
 const DEFAULT_HOURS = 72;
 const HOUR_MS = 3_600_000;
 
-const hashToken = (token: string): Buffer => createHash('sha256').update(token, 'utf8').digest();
+/** An invitation token is as random as an API key, so it is stored the same way: its SHA-256. */
+const hashToken = hashApiKey;
 
 /** An invitation's state at `now`. */
 const stateOf = (invitation: Invitation, now: number) =>

@@ -4,8 +4,7 @@ import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
 import type { Handlers } from '../ipc/dispatch.ts';
-import type { ProfileService } from '../profiles/profile-service.ts';
-import { hostname } from 'node:os';
+import { deviceKeyName, type ProfileService } from '../profiles/profile-service.ts';
 
 /** The service address and token of an invitation link (`<service>/api/rest/v2/ext/invitations/info?token=…`). */
 export function parseInvitationLink(link: string): { baseUrl: string; token: string } {
@@ -42,7 +41,7 @@ export function invitationHandlers(profiles: ProfileService, clientOptions: Part
     },
     'invitations.signUp': async ({ link, name, userName, password, keyStorage }) => {
       const { baseUrl, token } = parseInvitationLink(link);
-      const signedUp = await anonymous(baseUrl).call('signUpWithInvitation', { body: { token, userName, password, keyName: `Trackdesk on ${hostname()}` } });
+      const signedUp = await anonymous(baseUrl).call('signUpWithInvitation', { body: { token, userName, password, keyName: deviceKeyName() } });
       const profile = await profiles.create({ name, baseUrl, apiKey: signedUp.apiKey, keyStorage });
       return { profile, workspaceName: signedUp.workspaceName, role: signedUp.role };
     },

@@ -9,6 +9,9 @@ import type { KeyStore } from '../keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID, embeddedProfile } from './profile-list.ts';
 import type { SettingsStore } from './settings-store.ts';
 
+/** The name of the key a service makes for this computer at sign-in or sign-up (what the user's key list shows). */
+export const deviceKeyName = (): string => `Trackdesk on ${hostname()}`;
+
 /** What the profile service needs from the embedded service. */
 interface EmbeddedEndpoint {
   /** The embedded service's address, or '' before it started. */
@@ -60,7 +63,7 @@ export class ProfileService {
   async signIn(input: ChannelRequest<'profiles.signIn'>, clientOptions: Partial<ClientOptions>): Promise<{ profile: ProfileView; userName: string }> {
     const baseUrl = normalizeBaseUrl(input.baseUrl);
     const client = new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);
-    const signedIn = await client.call('signIn', { body: { userName: input.userName, password: input.password, keyName: `Trackdesk on ${hostname()}` } });
+    const signedIn = await client.call('signIn', { body: { userName: input.userName, password: input.password, keyName: deviceKeyName() } });
     const profile = await this.create({ name: input.name, baseUrl, apiKey: signedIn.apiKey, keyStorage: input.keyStorage });
     return { profile, userName: signedIn.userName };
   }

@@ -18,7 +18,7 @@ import { useState, type FormEvent } from 'react';
 import type { WorkspaceRole } from '../../../../shared/api/index.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useWorkspace } from '../../lib/workspace.ts';
+import { useWorkspace, useWorkspaceRole } from '../../lib/workspace.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
@@ -39,8 +39,8 @@ export function MembersScreen() {
   const { workspaceName } = useWorkspace();
   const account = useApiQuery('accountDetails', {});
   const members = useApiQuery('listWorkspaceMembers', { workspaceName: workspaceName ?? '' }, { enabled: Boolean(workspaceName) });
-  const me = members.data?.members.find((member) => member.userName === account.data?.userName);
-  const isAdmin = me?.role === 'admin';
+  const role = useWorkspaceRole(workspaceName);
+  const isAdmin = role === 'admin';
   if (!workspaceName) return null;
   return (
     <Box sx={{ p: 3 }}>
@@ -48,9 +48,9 @@ export function MembersScreen() {
         Members of “{workspaceName}”
       </Typography>
       {members.error && <Alert severity="error">Could not load the members of “{workspaceName}”: {members.error.message}</Alert>}
-      {me && !isAdmin && (
+      {role && !isAdmin && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          You are a {me.role} of this workspace: only its admins add, change or remove members.
+          You are a {role} of this workspace: only its admins add, change or remove members.
         </Alert>
       )}
       {isAdmin && <AddMemberForm workspaceName={workspaceName} />}
