@@ -17,7 +17,7 @@ export const keyRecord = z.object({
 });
 
 /** A key just made: the key itself is in this reply only. */
-const issuedKey = z.object({ apiKey: z.string(), prefix: z.string(), name: z.string(), readOnly: z.boolean(), userName: z.string() });
+export const issuedKey = z.object({ apiKey: z.string(), prefix: z.string(), name: z.string(), readOnly: z.boolean(), userName: z.string() });
 
 /** Sign-in and the caller's own keys and password (issue 29). */
 export const accountEndpoints = {

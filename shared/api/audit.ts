@@ -19,6 +19,7 @@ export const auditActions = [
   'signIn.failed',
   'key.created',
   'key.revoked',
+  'sso.accessEnded',
 ] as const;
 
 /** One entry of the audit trail: who (and with which key), when, where, what, and the state before and after. */

@@ -24,6 +24,7 @@ import { registryGovernanceEndpoints } from './registry-governance.ts';
 import { registryItemEndpoints } from './registry-items.ts';
 import { registryEndpoints } from './registry.ts';
 import { searchEndpoints } from './search.ts';
+import { ssoEndpoints } from './sso.ts';
 import { webhookEndpoints } from './webhooks.ts';
 import { workspaceEndpoints } from './workspaces.ts';
 
@@ -44,6 +45,7 @@ export const api = {
   ...accountEndpoints,
   ...userEndpoints,
   ...invitationEndpoints,
+  ...ssoEndpoints,
   ...projectEndpoints,
   ...experimentEndpoints,
   ...experimentClientEndpoints,

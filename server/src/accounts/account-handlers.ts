@@ -8,6 +8,10 @@ import type { AccountServices } from './services.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import type { User } from './user-store.ts';
 
+/** What a person who may not use a password is told: password sign-in is off, and how to sign in instead. */
+export const passwordSignInOff = (services: Pick<AccountServices, 'sso'>): string =>
+  `Password sign-in is off on this service${services.sso ? `: sign in with ${services.sso.settings.displayName}` : ''}.`;
+
 /** The one answer for an unknown user, a wrong password and a user without one. */
 const refused = () => new ApiError(401, SdkError.signInRefused, 'Wrong user name or password.');
 
@@ -31,6 +35,8 @@ export function createAccountHandlers(services: AccountServices): HandlerTable {
         throw refused();
       }
       if (user.disabledAt !== null) throw forbidden(`User "${user.name}" is disabled: ask a service admin.`);
+      // With password sign-in off, only a service admin gets in with a password (the way in when single sign-on fails).
+      if (!services.config.passwordSignIn && !user.isAdmin) throw forbidden(passwordSignInOff(services));
       await throttle.succeeded(user.name);
       return issue(user, body.keyName, false, { userId: user.id, userName: user.name });
     },

@@ -3,6 +3,7 @@ import { fullPath, api, SdkError } from '../../../shared/api/index.ts';
 import { ApiError, forbidden, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import { origin } from '../http/replies.ts';
+import { passwordSignInOff } from './account-handlers.ts';
 import { issueDeviceKey } from './device-keys.ts';
 import { ensureUser } from './ensure-user.ts';
 import { hashApiKey } from './keys.ts';
@@ -95,6 +96,7 @@ export function createInvitationHandlers(services: AccountServices): HandlerTabl
       }),
     signUpWithInvitation: async ({ body }) => {
       if (!services.config.allowSignUp) throw forbidden('This service does not allow sign-up by invitation: ask a service admin for an account, then open the invitation again.');
+      if (!services.config.passwordSignIn) throw forbidden(passwordSignInOff(services));
       await openInvitation(body.token, services.now());
       const passwordHash = await hashPassword(body.password);
       return services.sql.transaction(async () => {

@@ -1,6 +1,7 @@
 import type { Sql } from '../database/sql.ts';
 import type { AuditStore } from './audit-store.ts';
 import type { InvitationStore } from './invitation-store.ts';
+import type { SsoServices } from './sso/sso-services.ts';
 import type { UserStore } from './user-store.ts';
 import type { WorkspaceAccess } from './workspace-access.ts';
 import type { WorkspaceStore } from './workspace-store.ts';
@@ -18,8 +19,12 @@ export interface AccountServices {
   /** The audit trail: every access change is recorded in its transaction. */
   audit: AuditStore;
   invitations: InvitationStore;
+  /** Single sign-on through an OpenID provider (`--oidc-issuer`); undefined without it. */
+  sso: SsoServices | undefined;
   config: {
     /** Whether a person holding an invitation may create their account with it. */
     allowSignUp: boolean;
+    /** Whether user names and passwords are taken (`--no-password-sign-in` turns it off but for service admins). */
+    passwordSignIn: boolean;
   };
 }

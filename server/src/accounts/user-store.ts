@@ -65,6 +65,8 @@ export interface UserStore {
   listKeys(userId?: number): Promise<ApiKeyListing[]>;
   /** Revokes the unrevoked keys with this prefix (one user's when `userId` is given); returns how many. */
   revokeKeys(prefix: string, now: number, userId?: number): Promise<number>;
+  /** Revokes every unrevoked key of a user (single sign-on ending their access); returns how many. */
+  revokeUserKeys(userId: number, now: number): Promise<number>;
   /** Notes that a key was used (kept apart from the keys: not a change any cache holds). */
   noteKeyUse(keyId: number, now: number): Promise<void>;
   /** Registers what to drop when this store changes who may use which key (the authenticator's cache). */
@@ -120,6 +122,7 @@ export function createUserStore(db: Sql): UserStore {
   const list = db.prepare<[], KeyListingRow>(`${KEY_LISTING} ORDER BY k.created_at, k.id`);
   const listOfUser = db.prepare<[number], KeyListingRow>(`${KEY_LISTING} WHERE k.user_id = ? ORDER BY k.created_at, k.id`);
   const revoke = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL');
+  const revokeAll = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL');
   const revokeOwn = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND user_id = ? AND revoked_at IS NULL');
   const noteUse = db.prepare(
     'INSERT INTO api_key_uses (key_id, last_used_at) VALUES (?, ?) ON CONFLICT (key_id) DO UPDATE SET last_used_at = excluded.last_used_at',
@@ -159,6 +162,11 @@ export function createUserStore(db: Sql): UserStore {
     listKeys: async (userId) => (await (userId === undefined ? list.all() : listOfUser.all(userId))).map(listing),
     async revokeKeys(prefix, now, userId) {
       const { changes } = userId === undefined ? await revoke.run(now, prefix) : await revokeOwn.run(now, prefix, userId);
+      changed();
+      return changes;
+    },
+    async revokeUserKeys(userId, now) {
+      const { changes } = await revokeAll.run(now, userId);
       changed();
       return changes;
     },

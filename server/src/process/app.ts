@@ -4,7 +4,7 @@ import { api, type Endpoint } from '../../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from '../clientlib/index.ts';
 import { createHandlers } from './handlers.ts';
-import { createAuthenticator } from '../accounts/index.ts';
+import { createAuthenticator, type SsoSettings } from '../accounts/index.ts';
 import { answerClientError } from '../http/client-errors.ts';
 import { limitBodyBytesInFlight } from '../http/body-budget.ts';
 import { installErrorReplies } from '../http/error-reply.ts';
@@ -54,6 +54,10 @@ export interface ServerOptions {
   webhooksAllowPrivate?: boolean;
   /** Let a person holding an invitation create their account with it (off: a service admin makes accounts). */
   allowSignUp?: boolean;
+  /** Take user names and passwords (default); false leaves them to service admins, as a way in when single sign-on fails. */
+  passwordSignIn?: boolean;
+  /** Sign people in through an OpenID provider. */
+  sso?: SsoSettings;
   bodyLimitBytes?: number;
   uploadLimitBytes?: number;
   /** Uploads received at a time; one more gets 429 with Retry-After-Custom. */
@@ -105,6 +109,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       dataDir: options.dataDir,
       webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
       allowSignUp: options.allowSignUp ?? false,
+      passwordSignIn: options.passwordSignIn ?? true,
+      sso: options.sso,
       keepAlive: { ...DEFAULT_KEEP_ALIVE, ...options.keepAlive },
       uploadLimitBytes: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES,
       webhookDelivery: options.webhookDelivery,

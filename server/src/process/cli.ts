@@ -4,6 +4,7 @@ import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_I
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
 import { runMigrateCommand } from './cli-migrate.ts';
+import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
 import { restartWithServiceNodeFlags } from './heap-settings.ts';
 import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 import { userDataDir } from './user-data-dir.ts';
@@ -37,7 +38,7 @@ Options:
                              (benches of ingest use it: a quiet process is not an idle machine)
   --webhooks-allow-private   let webhooks target loopback and private addresses (off: SSRF protection)
   --allow-sign-up            let a person with an invitation create their account (also TRACKDESK_ALLOW_SIGN_UP=1)
-  --log                      log every request (JSON lines on stdout)
+${SSO_HELP}  --log                      log every request (JSON lines on stdout)
   -h, --help                 show this help
 
 On first start with an empty data dir an admin user (a service admin) with an API key and a password is
@@ -58,6 +59,7 @@ const OPTIONS = {
   'no-background-tiles': { type: 'boolean', default: false },
   'webhooks-allow-private': { type: 'boolean', default: false },
   'allow-sign-up': { type: 'boolean', default: false },
+  ...SSO_OPTIONS,
   log: { type: 'boolean', default: false },
   user: { type: 'string' },
   from: { type: 'string' },
@@ -106,6 +108,12 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
+  let signIn: ReturnType<typeof ssoSettingsFrom>;
+  try {
+    signIn = ssoSettingsFrom(values, process.env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
   restartWithServiceNodeFlags();
   const bootstrapApiKey = process.env.TRACKDESK_BOOTSTRAP_API_KEY || undefined;
   const bootstrapPassword = process.env.TRACKDESK_BOOTSTRAP_PASSWORD || 'generate';
@@ -122,6 +130,7 @@ async function main(argv: string[]): Promise<void> {
     throttle: throttleOption(values.throttle, values['throttle-off']),
     webhooksAllowPrivate: values['webhooks-allow-private'],
     allowSignUp: values['allow-sign-up'] || process.env.TRACKDESK_ALLOW_SIGN_UP === '1',
+    ...signIn,
     backgroundTiles: { enabled: !values['no-background-tiles'] },
     logger: values.log,
   });

@@ -15,6 +15,7 @@ import {
   createAuditHandlers,
   createInvitationHandlers,
   createMemberHandlers,
+  createSsoHandlers,
   createUserHandlers,
   createWorkspaceHandlers,
 } from '../accounts/index.ts';
@@ -29,6 +30,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...createAccountHandlers(services),
     ...createUserHandlers(services),
     ...createInvitationHandlers(services),
+    ...createSsoHandlers(services),
     ...createProjectHandlers(services),
     ...createExperimentHandlers(services),
     ...createExperimentLifecycleHandlers(services),

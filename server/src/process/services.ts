@@ -11,7 +11,7 @@ import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, crea
 import { createWebhooks, type DeliveryPolicy } from '../webhooks/index.ts';
 import type { Sql } from '../database/sql.ts';
 import type { ExternalCommits } from '../database/external-commits.ts';
-import { createAuditStore, createInvitationStore, createUserStore, createWorkspaceStore } from '../accounts/index.ts';
+import { createAuditStore, createInvitationStore, createSsoServices, createUserStore, createWorkspaceStore, startPeriodicRechecks, type SsoSettings } from '../accounts/index.ts';
 import { defaultThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 
 /** Settings every part of the service may read. */
@@ -19,6 +19,10 @@ export interface ServiceConfig {
   dataDir: string;
   /** Whether a person holding an invitation may create their account with it (`--allow-sign-up`). */
   allowSignUp: boolean;
+  /** Whether user names and passwords are taken (`--no-password-sign-in` turns it off, but for service admins). */
+  passwordSignIn: boolean;
+  /** Single sign-on through an OpenID provider (`--oidc-issuer`); none without it. */
+  sso?: SsoSettings;
   webhooksAllowPrivate: boolean;
   keepAlive: KeepAliveIntervals;
   /** Size limit of one uploaded file (E44, E45, E53): 413 beyond it. */
@@ -73,7 +77,8 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   closeListeners.push(() => webhooks.worker.close());
   const tileKeeper = createTileKeeper(metricTiles, config.backgroundTiles);
   closeListeners.push(() => tileKeeper.close());
-  return {
+  const sso = config.sso && createSsoServices(sql, config.sso);
+  const services: Services = {
     sql,
     config,
     now,
@@ -81,6 +86,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     users: createUserStore(sql),
     audit: createAuditStore(sql),
     invitations: createInvitationStore(sql),
+    sso,
     workspaces,
     projects,
     experiments,
@@ -118,4 +124,6 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
       for (const listener of closeListeners) await listener();
     },
   };
+  if (sso) closeListeners.push(startPeriodicRechecks(services, sso));
+  return services;
 }

@@ -26,7 +26,7 @@ describe('the statements the service prepares, on PostgreSQL', () => {
         },
       };
       const keepAlive = { isAliveBeatDurationMillis: 10_000, gpuMonitorIntervalMillis: 60_000, cpuMonitorIntervalMillis: 60_000 };
-      const services = createServices({ sql: recording, externalCommits: createEpochCommits(recording) }, { dataDir, webhooksAllowPrivate: false, allowSignUp: false, keepAlive, uploadLimitBytes: 1024 });
+      const services = createServices({ sql: recording, externalCommits: createEpochCommits(recording) }, { dataDir, webhooksAllowPrivate: false, allowSignUp: false, passwordSignIn: true, keepAlive, uploadLimitBytes: 1024 });
       await services.closing();
       const refused: string[] = [];
       for (const [index, text] of [...texts].entries()) {

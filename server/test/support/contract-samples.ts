@@ -18,6 +18,8 @@ type Schema = {
   exclusiveMinimum?: number;
   pattern?: string;
   format?: string;
+  /** Example values the contract gives (a field whose shape no generic sample fits, e.g. a loopback address). */
+  examples?: unknown[];
 };
 
 /** The JSON Schema of an input (query or body) of an endpoint, as a caller sends it. */
@@ -36,6 +38,7 @@ function sampleString(schema: Schema): string {
 /** A value of the schema's shape, with every required property filled (valid for simple schemas). */
 export function sampleValue(schema: Schema): unknown {
   if ('const' in schema) return schema.const;
+  if (schema.examples?.length) return schema.examples[0];
   if (schema.enum?.length) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;
   if (options) return sampleValue(options.find((option) => option.type !== 'null') ?? options[0] ?? {});
