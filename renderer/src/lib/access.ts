@@ -66,3 +66,12 @@ export function useAccessCheck(workspaceName?: string | null): (endpoint: Endpoi
     [userName, isServiceAdmin, readOnlyKey, role, scope],
   );
 }
+
+/**
+ * For a screen's commands, each calling one or more endpoints (`endpointsOf`): a function answering whether the caller
+ * may run a command in `workspaceName`, with the first refusal's reason when not.
+ */
+export function useCommandAccess<C extends string>(endpointsOf: Record<C, readonly EndpointName[]>, workspaceName?: string | null): (command: C) => Access {
+  const accessOf = useAccessCheck(workspaceName);
+  return (command) => endpointsOf[command].map(accessOf).find((access) => !access.allowed) ?? ALLOWED;
+}

@@ -1,5 +1,5 @@
 import type { EndpointName } from '../../../../shared/api/index.ts';
-import { useAccessCheck, type Access } from '../../lib/access.ts';
+import { useCommandAccess, type Access } from '../../lib/access.ts';
 import type { BulkActionId } from './bulk-actions.ts';
 
 /** Every command of the experiments table that changes something: the bulk and row actions, moving, and a new experiment. */
@@ -22,6 +22,5 @@ const ENDPOINTS_OF: Record<ExperimentCommand, readonly EndpointName[]> = {
 
 /** Whether the caller may run each command of the experiments table in `workspaceName`, with the reason when not. */
 export function useExperimentAccess(workspaceName: string | undefined): (command: ExperimentCommand) => Access {
-  const accessOf = useAccessCheck(workspaceName);
-  return (command) => ENDPOINTS_OF[command].map(accessOf).find((access) => !access.allowed) ?? { allowed: true };
+  return useCommandAccess(ENDPOINTS_OF, workspaceName);
 }
