@@ -60,12 +60,12 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   // As a viewer of admin she sees the members read-only.
   await useProfile(page, /^Team as rita/, 'admin');
   await page.getByRole('link', { name: 'Members' }).click();
-  await expect(page.getByText('You are a viewer of this workspace: only its admins add, change or remove members.')).toBeVisible();
+  await expect(page.getByText('Read-only: Needs the admin role; you are a viewer in “admin”. Only the workspace’s admins add, change or remove members.')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add a member' })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /rita \(you\)/ })).toContainText('Viewer');
   // The webhook editor is read-only for her, with the reason, instead of refusing on save.
   await page.getByRole('link', { name: 'Webhooks' }).click();
-  await expect(page.getByText('You are a viewer of admin: only its admins change webhooks.')).toBeVisible();
+  await expect(page.getByText(/^Read-only: Needs the admin role; you are a viewer in “admin”\. Only the workspace’s admins change webhooks/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add webhook' })).toBeDisabled();
   // Everywhere she is told what her role allows; a model's versions offer her no change.
   await expect(page.getByRole('alert', { name: 'Your role' })).toContainText('You are a viewer of “admin”: you can read everything in it');
@@ -127,7 +127,7 @@ test('an admin makes an invitation link, a person joins with it from their conne
   await page.locator('[data-app-state="ready"]').waitFor();
   await expect(page.getByRole('combobox', { name: 'Workspace' })).toContainText('admin');
   await page.getByRole('link', { name: 'Members' }).click();
-  await expect(page.getByText('You are a viewer of this workspace')).toBeVisible();
+  await expect(page.getByText(/Read-only: Needs the admin role; you are a viewer in “admin”/)).toBeVisible();
 });
 
 test('a user makes a read-only key for a script into a config file, sees it listed without the key, and revokes it', async ({ page, shell }) => {

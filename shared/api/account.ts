@@ -32,6 +32,19 @@ export const accountEndpoints = {
     body: z.object({ userName: nonEmpty(200), password: z.string().min(1).max(1000), keyName: nonEmpty(200) }),
     reply: issuedKey,
   }),
+  whoAmI: defineEndpoint({
+    id: 'ext.me',
+    summary: 'Who the calling key acts for: the user, whether a service admin, and the key itself (whether read-only).',
+    group: 'account',
+    method: 'GET',
+    needs: 'read',
+    path: 'ext/account/me',
+    reply: z.object({
+      userName: z.string(),
+      isServiceAdmin: z.boolean(),
+      key: z.object({ prefix: z.string(), name: z.string(), readOnly: z.boolean() }),
+    }),
+  }),
   listMyKeys: defineEndpoint({
     id: 'ext.myKeys',
     summary: "The caller's keys with when each was made and last used.",

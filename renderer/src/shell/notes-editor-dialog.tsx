@@ -18,6 +18,8 @@ interface NotesEditorDialogProps {
   save(notes: string, onSaved: () => void): void;
   /** Show how long the text is (for notes that may be very long). */
   showLength?: boolean;
+  /** Why the caller may not change the notes (see `useAccess`): the editor is read-only and says why. */
+  readOnlyReason?: string | undefined;
   onClose(): void;
 }
 
@@ -37,14 +39,14 @@ export function NotesEditorDialog({ titleId, subject, notes, onClose, ...editor 
   );
 }
 
-function NotesEditor({ titleId, subject, initial, mutation, save, showLength, onClose }: Omit<NotesEditorDialogProps, 'notes'> & { initial: string }) {
+function NotesEditor({ titleId, subject, initial, mutation, save, showLength, readOnlyReason, onClose }: Omit<NotesEditorDialogProps, 'notes'> & { initial: string }) {
   const confirm = useConfirm();
   const [text, setText] = useState(initial);
   const [saved, setSaved] = useState(initial);
   const dirty = text !== saved;
   const { isPending: saving, error: saveError } = mutation;
   const saveNow = () => {
-    if (saving || !dirty) return;
+    if (saving || !dirty || readOnlyReason) return;
     const sent = text;
     save(sent, () => setSaved(sent));
   };
@@ -65,7 +67,23 @@ function NotesEditor({ titleId, subject, initial, mutation, save, showLength, on
     <Dialog open onClose={() => void close()} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId}>Notes of “{subject}”</DialogTitle>
       <DialogContent>
-        <TextField label="Notes" value={text} onChange={(event) => setText(event.target.value)} multiline minRows={12} maxRows={24} fullWidth autoFocus sx={{ mt: 1 }} />
+        {readOnlyReason && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            Read-only: {readOnlyReason}
+          </Alert>
+        )}
+        <TextField
+          label="Notes"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          multiline
+          minRows={12}
+          maxRows={24}
+          fullWidth
+          autoFocus
+          sx={{ mt: 1 }}
+          slotProps={{ htmlInput: { readOnly: readOnlyReason !== undefined } }}
+        />
         {showLength && (
           <Typography variant="caption" color="text.secondary">
             {text.length.toLocaleString()} characters
@@ -84,7 +102,7 @@ function NotesEditor({ titleId, subject, initial, mutation, save, showLength, on
           </Typography>
         </Stack>
         <Button onClick={() => void close()}>Close</Button>
-        <BusyButton variant="contained" busy={saving} disabled={!dirty} onClick={saveNow}>
+        <BusyButton variant="contained" busy={saving} disabled={!dirty} disabledReason={readOnlyReason} onClick={saveNow}>
           Save notes
         </BusyButton>
       </DialogActions>

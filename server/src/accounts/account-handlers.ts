@@ -40,6 +40,11 @@ export function createAccountHandlers(services: AccountServices): HandlerTable {
       await throttle.succeeded(user.name);
       return issue(user, body.keyName, false, { userId: user.id, userName: user.name });
     },
+    whoAmI: async ({ caller }) => {
+      const key = (await users.listKeys(caller.userId)).find((owned) => owned.prefix === caller.keyPrefix && owned.revokedAt === null);
+      if (!key) throw notFound(`No live key of "${caller.userName}" starts with "${caller.keyPrefix}".`);
+      return { userName: caller.userName, isServiceAdmin: caller.isServiceAdmin, key: { prefix: key.prefix, name: key.name, readOnly: caller.readOnly } };
+    },
     listMyKeys: async ({ caller }) => ({
       keys: (await users.listKeys(caller.userId)).map(({ userName: _owner, ...key }) => ({ ...key, current: key.prefix === caller.keyPrefix })),
     }),

@@ -95,7 +95,7 @@ async function restoreMembers(): Promise<void> {
 }
 
 /** Endpoints that act on no workspace: any user may call them (E1 makes the caller the new workspace's admin; the rest are the caller's own). */
-const UNSCOPED = new Set(['createWorkspace', 'accountDetails', 'listWorkspaces', 'listMyKeys', 'createMyKey', 'revokeMyKey', 'setMyPassword', 'acceptInvitation']);
+const UNSCOPED = new Set(['createWorkspace', 'accountDetails', 'listWorkspaces', 'whoAmI', 'listMyKeys', 'createMyKey', 'revokeMyKey', 'setMyPassword', 'acceptInvitation']);
 const guarded = Object.entries(api).filter(([, endpoint]) => !endpoint.public);
 /** How many refusals were checked against a request the next role up got through with (the matrix must not be vacuous). */
 let proven = 0;

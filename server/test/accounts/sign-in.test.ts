@@ -58,6 +58,18 @@ describe('sign-in and personal keys', () => {
     expect((await server.call('revokeMyKey', { key: apiKey, body: { prefix: server.adminKey.slice(0, 8) } })).status).toBe(404);
   });
 
+  it('tells a key who it acts for: the user, whether a service admin, and whether the key is read-only', async () => {
+    const { apiKey, prefix } = (await signIn('nina', PASSWORD, 'desk')).body;
+    const readOnly = (await server.call('createMyKey', { key: apiKey, body: { name: 'wall display', readOnly: true } })).body;
+    expect((await server.call('whoAmI', { key: readOnly.apiKey })).body).toEqual({
+      userName: 'nina',
+      isServiceAdmin: false,
+      key: { prefix: readOnly.prefix, name: 'wall display', readOnly: true },
+    });
+    expect((await server.call('whoAmI', { key: apiKey })).body).toEqual({ userName: 'nina', isServiceAdmin: false, key: { prefix, name: 'desk', readOnly: false } });
+    expect((await server.call('whoAmI', {})).body).toMatchObject({ userName: 'admin', isServiceAdmin: true, key: { prefix: server.adminKey.slice(0, 8), readOnly: false } });
+  });
+
   it('changes a password only with the current one', async () => {
     const { apiKey } = (await signIn('nina', PASSWORD)).body;
     const refused = await server.call('setMyPassword', { key: apiKey, body: { currentPassword: 'not-the-current', newPassword: 'nina-new-password' } });

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ChannelOutput, ChannelRequest } from '../../../../shared/ipc/index.ts';
 import { invoke, type BridgeError } from '../../bridge.ts';
+import { useAccess } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery, useInvalidateApi } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
@@ -92,18 +93,20 @@ function NewScriptKey({ profileId }: { profileId: string }) {
   });
   const configPath = path ?? settings.data?.defaultConfigPath ?? '';
   const ready = name.trim().length > 0;
+  /** Making a key goes through the backend (`scripts.createPersonalKey`), which calls createMyKey: a read-only key may not. */
+  const makeRefusal = useAccess('createMyKey', null).reason;
   return (
     <Box component="section" aria-label="New key for a script" sx={{ mb: 3 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField size="small" label="Key name" placeholder="e.g. training on gpu-07" value={name} onChange={(event) => setName(event.target.value)} />
         <FormControlLabel control={<Checkbox checked={readOnly} onChange={(event) => setReadOnly(event.target.checked)} />} label="Read only" />
         {settings.data?.canCopy && (
-          <BusyButton startIcon={<KeyIcon />} busy={make.isPending && make.variables.to === 'clipboard'} disabled={!ready} onClick={() => make.mutate({ to: 'clipboard', format: 'shell' })}>
+          <BusyButton startIcon={<KeyIcon />} busy={make.isPending && make.variables.to === 'clipboard'} disabled={!ready} disabledReason={makeRefusal} onClick={() => make.mutate({ to: 'clipboard', format: 'shell' })}>
             Make and copy settings
           </BusyButton>
         )}
         <TextField size="small" label="Config file" value={configPath} onChange={(event) => setPath(event.target.value)} sx={{ minWidth: 280 }} />
-        <BusyButton startIcon={<KeyIcon />} busy={make.isPending && make.variables.to === 'file'} disabled={!ready || !configPath} onClick={() => make.mutate({ to: 'file', filePath: configPath })}>
+        <BusyButton startIcon={<KeyIcon />} busy={make.isPending && make.variables.to === 'file'} disabled={!ready || !configPath} disabledReason={makeRefusal} onClick={() => make.mutate({ to: 'file', filePath: configPath })}>
           Make and save config file
         </BusyButton>
       </Stack>

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
+import { RefusalTooltip } from '../../shell/refusal-tooltip.tsx';
 import { AssetPreview } from './asset-preview.tsx';
 import type { AssetRecord } from './asset-record.ts';
 import { AssetTags } from './asset-tags.tsx';
@@ -64,6 +65,7 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<As
         <AssetTags
           asset={asset}
           busy={actions.busy !== null}
+          refusals={actions.refusals}
           onAdd={(tags) => actions.addTags([asset], tags)}
           onRemove={(tag) => void actions.removeTag([asset], tag)}
         />
@@ -77,9 +79,11 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<As
             </IconButton>
           </span>
         </Tooltip>
-        <IconButton disabled={actions.busy !== null} onClick={() => void actions.remove([asset])} aria-label={`Delete ${asset.fileName}`}>
-          <DeleteOutlineIcon fontSize="small" />
-        </IconButton>
+        <RefusalTooltip reason={actions.refusals.remove}>
+          <IconButton disabled={actions.busy !== null || actions.refusals.remove !== undefined} onClick={() => void actions.remove([asset])} aria-label={`Delete ${asset.fileName}`}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </RefusalTooltip>
       </TableCell>
     </TableRow>
   );

@@ -1,11 +1,13 @@
-import { Alert, Box, Button, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useAccess } from '../../lib/access.ts';
 import { invalidateApi, useApiQuery } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { plural } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { tagsOf } from './asset-record.ts';
 import { AssetTable } from './asset-table.tsx';
 import { TYPE_FILTERS, type TypeFilter } from './asset-types.ts';
@@ -18,14 +20,15 @@ import { listenForProgress, useUploadStore } from './upload-store.ts';
 import { assetsLabel, useAssetActions } from './use-asset-actions.ts';
 
 /** The assets of one experiment: type filter, uploads with their progress, the list with previews, tags, download and delete. */
-export function AssetsPanel({ experimentKey }: { experimentKey: string }) {
+export function AssetsPanel({ experimentKey, workspaceName }: { experimentKey: string; workspaceName: string }) {
   const profileId = useActiveProfile().id;
   const client = useQueryClient();
   const [filter, setFilter] = useState<TypeFilter>('all');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<'tags' | 'untag' | 'remote' | null>(null);
   const list = useApiQuery('listAssets', { experimentKey, type: filter });
-  const actions = useAssetActions(experimentKey);
+  const actions = useAssetActions(experimentKey, workspaceName);
+  const remoteAccess = useAccess('uploadRemoteAssets', workspaceName);
   const uploads = useUploadStore(useShallow((state) => state.items.filter((item) => item.profileId === profileId && item.experimentKey === experimentKey)));
   const { cancel, retry, dismiss } = useUploadStore(useShallow(({ cancel, retry, dismiss }) => ({ cancel, retry, dismiss })));
   const uploadedCount = uploads.filter((item) => item.status === 'done').length;
@@ -75,14 +78,17 @@ export function AssetsPanel({ experimentKey }: { experimentKey: string }) {
         <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
           {list.data ? plural(assets.length, 'asset') : ''}
         </Typography>
-        <Button onClick={() => setDialog('remote')}>Add remote assets…</Button>
+        <BusyButton disabledReason={remoteAccess.reason} onClick={() => setDialog('remote')}>
+          Add remote assets…
+        </BusyButton>
       </Stack>
-      <UploadArea experimentKey={experimentKey} />
+      <UploadArea experimentKey={experimentKey} workspaceName={workspaceName} />
       <UploadQueueView items={uploads} onCancel={cancel} onRetry={retry} onDismiss={dismiss} />
       {selected.length > 0 && (
         <AssetsBulkBar
           selected={selected}
           busy={actions.busy}
+          refusals={actions.refusals}
           onAddTags={() => setDialog('tags')}
           onRemoveTag={() => setDialog('untag')}
           onDelete={() => void actions.remove(selected).then((deleted) => deleted && clearSelection())}

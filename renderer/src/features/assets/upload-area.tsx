@@ -2,7 +2,9 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Collapse, Paper, Stack, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent } from 'react';
 import { invoke } from '../../bridge.ts';
+import { useAccess } from '../../lib/access.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { assetTypeFor } from './asset-types.ts';
 import { baseName, inDesktopWindow } from './desktop.ts';
@@ -21,7 +23,7 @@ interface PickedFile {
 }
 
 /** Adds files to the upload queue of one experiment: by the file dialog or by dropping them, with the settings above. */
-export function UploadArea({ experimentKey }: { experimentKey: string }) {
+export function UploadArea({ experimentKey, workspaceName }: { experimentKey: string; workspaceName: string }) {
   const profileId = useActiveProfile().id;
   const add = useUploadStore((state) => state.add);
   const notify = useNotify();
@@ -31,6 +33,7 @@ export function UploadArea({ experimentKey }: { experimentKey: string }) {
   const [showSettings, setShowSettings] = useState(false);
   const [dragging, setDragging] = useState(false);
   const desktop = inDesktopWindow();
+  const refusal = useAccess('uploadAsset', workspaceName).reason;
 
   /** The checked settings, or undefined after showing what is wrong. */
   const checkedSettings = () => {
@@ -86,6 +89,10 @@ export function UploadArea({ experimentKey }: { experimentKey: string }) {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
+    if (refusal) {
+      notify.error(new Error(refusal), 'Cannot upload the dropped files');
+      return;
+    }
     if (desktop) void fromDesktopDrop(Array.from(event.dataTransfer.files));
     else fromBrowser(event.dataTransfer.files);
   };
@@ -104,11 +111,11 @@ export function UploadArea({ experimentKey }: { experimentKey: string }) {
       sx={{ p: 2, mb: 2, borderStyle: 'dashed', borderWidth: 2, bgcolor: dragging ? 'action.hover' : undefined }}
     >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => void choose()}>
+        <BusyButton variant="contained" startIcon={<UploadFileIcon />} disabledReason={refusal} onClick={() => void choose()}>
           Upload files…
-        </Button>
+        </BusyButton>
         <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
-          or drop files here. Several at once are fine.
+          {refusal ? 'Uploads are off here.' : 'or drop files here. Several at once are fine.'}
         </Typography>
         <Button onClick={() => setShowSettings((shown) => !shown)} aria-expanded={showSettings} aria-controls="upload-settings">
           {showSettings ? 'Hide upload settings' : 'Upload settings'}

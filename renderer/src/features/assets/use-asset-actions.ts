@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { invoke } from '../../bridge.ts';
-import { callBulk, useInvalidateApi, type ApiEndpointName, type ApiRequest, type BulkOutcome } from '../../lib/api.ts';
+import { useAccessCheck } from '../../lib/access.ts';
+import { callBulk, useInvalidateApi, type ApiEndpointName, type BulkOutcome } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
@@ -13,6 +14,8 @@ import { newId } from './upload-store.ts';
 export interface AssetActions {
   /** A label of the running action, or null. */
   busy: string | null;
+  /** Why the caller may not tag, untag or delete assets (see `useAccess`); undefined where they may. */
+  refusals: { addTags: string | undefined; removeTag: string | undefined; remove: string | undefined };
   /** Answers true when every asset got the tags (a failure is shown with the server's message). */
   addTags(assets: readonly AssetRecord[], tags: readonly string[]): Promise<boolean>;
   /** Answers true when the tag is gone from every asset. */
@@ -43,18 +46,19 @@ async function saveThroughBrowser(url: string, fileName: string): Promise<void> 
 }
 
 /** Tags (E48, E49), delete (E47, confirmed) and download for the assets of one experiment; each refreshes the list. */
-export function useAssetActions(experimentKey: string): AssetActions {
+export function useAssetActions(experimentKey: string, workspaceName: string | undefined): AssetActions {
   const profileId = useActiveProfile().id;
   const invalidate = useInvalidateApi();
   const confirm = useConfirm();
   const notify = useNotify();
   const [busy, setBusy] = useState<string | null>(null);
+  const accessOf = useAccessCheck(workspaceName);
 
   /** Runs one call per asset; reports the failures with the server's message; refreshes the list either way. */
-  const run = async <N extends ApiEndpointName>(label: string, endpoint: N, items: ApiRequest<N>[], failure: string): Promise<boolean> => {
+  const run = async <N extends ApiEndpointName>(label: string, send: () => Promise<BulkOutcome<N>[]>, failure: string): Promise<boolean> => {
     setBusy(label);
     try {
-      const outcomes: BulkOutcome<N>[] = await callBulk(endpoint, items, profileId);
+      const outcomes = await send();
       const failed = outcomes.filter((outcome) => !outcome.ok);
       const first = failed[0];
       if (first && !first.ok) {
@@ -73,13 +77,14 @@ export function useAssetActions(experimentKey: string): AssetActions {
 
   return {
     busy,
+    refusals: { addTags: accessOf('addAssetTags').reason, removeTag: accessOf('deleteAssetTag').reason, remove: accessOf('deleteAsset').reason },
     addTags: async (assets, tags) => {
       const items = assets.map((asset) => ({ body: { experimentKey, assetId: asset.assetId, tags: [...tags] } }));
-      return run('Add tags', 'addAssetTags', items, `Could not tag ${assetsLabel(assets)}`);
+      return run('Add tags', () => callBulk('addAssetTags', items, profileId), `Could not tag ${assetsLabel(assets)}`);
     },
     removeTag: async (assets, tag) => {
       const items = assets.filter((asset) => asset.tags.includes(tag)).map((asset) => ({ query: { experimentKey, assetId: asset.assetId, tag } }));
-      return items.length === 0 || run('Remove tag', 'deleteAssetTag', items, `Could not remove the tag “${tag}”`);
+      return items.length === 0 || run('Remove tag', () => callBulk('deleteAssetTag', items, profileId), `Could not remove the tag “${tag}”`);
     },
     remove: async (assets) => {
       const confirmed = await confirm({
@@ -90,7 +95,7 @@ export function useAssetActions(experimentKey: string): AssetActions {
       });
       if (!confirmed) return false;
       const items = assets.map((asset) => ({ query: { experimentKey, assetId: asset.assetId } }));
-      const ok = await run('Delete', 'deleteAsset', items, `Could not delete ${assetsLabel(assets)}`);
+      const ok = await run('Delete', () => callBulk('deleteAsset', items, profileId), `Could not delete ${assetsLabel(assets)}`);
       if (ok) notify.success(`Deleted ${assetsLabel(assets)}.`);
       return ok;
     },

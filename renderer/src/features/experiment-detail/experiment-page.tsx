@@ -1,4 +1,4 @@
-import { Alert, Box, Breadcrumbs, Button, Chip, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Chip, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiQuery, useInvalidateApi } from '../../lib/api.ts';
@@ -12,6 +12,7 @@ import { TimesDialog } from '../experiments/times-dialog.tsx';
 import { runBulkAction } from '../experiments/bulk-runner.ts';
 import { STATE_LABELS, rowLabel, stateOf, toRow } from '../experiments/experiment-row.ts';
 import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
+import { useExperimentAccess } from '../experiments/experiment-access.ts';
 import { AssetsPanel } from '../assets/index.ts';
 import { CodeSection, HtmlSection, OutputSection } from './documents.tsx';
 import { MetricsSection } from './metrics-section.tsx';
@@ -52,6 +53,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const invalidate = useInvalidateApi();
+  const accessOf = useExperimentAccess(metadata.data?.workspaceName);
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
@@ -97,13 +99,18 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         </Typography>
         <Chip size="small" label={STATE_LABELS[stateOf(data, false)]} />
         <Box sx={{ flexGrow: 1 }} />
-        <Button size="small" onClick={() => setDialog('rename')}>Rename</Button>
-        <Button size="small" onClick={() => setDialog('times')}>Set times</Button>
-        <Button size="small" onClick={() => setDialog('tags')}>Add tags</Button>
-        <BusyButton size="small" busy={busy === 'archive' || busy === 'restore'} disabled={busy !== null} onClick={() => void lifecycle(data.archived ? 'restore' : 'archive')}>
+        <BusyButton size="small" disabledReason={accessOf('rename').reason} onClick={() => setDialog('rename')}>Rename</BusyButton>
+        <BusyButton size="small" disabledReason={accessOf('times').reason} onClick={() => setDialog('times')}>Set times</BusyButton>
+        <BusyButton size="small" disabledReason={accessOf('tags').reason} onClick={() => setDialog('tags')}>Add tags</BusyButton>
+        <BusyButton
+          size="small"
+          busy={busy === 'archive' || busy === 'restore'}
+          disabled={busy !== null}
+          disabledReason={accessOf(data.archived ? 'restore' : 'archive').reason}
+          onClick={() => void lifecycle(data.archived ? 'restore' : 'archive')}>
           {data.archived ? 'Restore' : 'Archive'}
         </BusyButton>
-        <BusyButton size="small" color="error" busy={busy === 'delete'} disabled={busy !== null} onClick={() => void lifecycle('delete')}>
+        <BusyButton size="small" color="error" busy={busy === 'delete'} disabled={busy !== null} disabledReason={accessOf('delete').reason} onClick={() => void lifecycle('delete')}>
           Delete
         </BusyButton>
       </Stack>
@@ -120,7 +127,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
             <MetricsSection experimentKey={experimentKey} />
           </Box>
         )}
-        {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} />}
+        {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} workspaceName={data.workspaceName} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}

@@ -2,7 +2,9 @@ import { Button, Stack, Toolbar, Typography } from '@mui/material';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { applicableRows, BULK_ACTIONS, movable, type BulkActionId } from './bulk-actions.ts';
 import { MAX_COMPARED } from './compare-data.ts';
+import type { ExperimentCommand } from './experiment-access.ts';
 import type { ExperimentRow } from './experiment-row.ts';
+import type { Access } from '../../lib/access.ts';
 import type { RunningAction } from './use-experiment-actions.ts';
 import { plural } from '../../lib/format.ts';
 
@@ -12,6 +14,8 @@ const ACTION_ORDER: readonly BulkActionId[] = ['stop', 'archive', 'restore', 'de
 interface BulkBarProps {
   selected: readonly ExperimentRow[];
   busy: RunningAction | null;
+  /** Whether the caller may run each command (see `useExperimentAccess`). */
+  accessOf(command: ExperimentCommand): Access;
   onAction(action: BulkActionId): void;
   onMove(symlink: boolean): void;
   onTags(): void;
@@ -20,7 +24,7 @@ interface BulkBarProps {
 }
 
 /** The commands for the selected experiments; each button says how many of them it applies to. */
-export function BulkBar({ selected, busy, onAction, onMove, onTags, onCompare, onClear }: BulkBarProps) {
+export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onCompare, onClear }: BulkBarProps) {
   const movableCount = applicableRows(selected, movable).length;
   const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
   return (
@@ -42,6 +46,7 @@ export function BulkBar({ selected, busy, onAction, onMove, onTags, onCompare, o
             key={action}
             busy={running}
             disabled={count === 0 || (busy !== null && !running)}
+            disabledReason={accessOf(action).reason}
             color={action === 'delete' ? 'error' : 'primary'}
             onClick={() => onAction(action)}
           >
@@ -50,13 +55,13 @@ export function BulkBar({ selected, busy, onAction, onMove, onTags, onCompare, o
         );
       })}
       <Stack direction="row" spacing={1}>
-        <BusyButton busy={busy === 'move'} disabled={movableCount === 0 || busy !== null} onClick={() => onMove(false)}>
+        <BusyButton busy={busy === 'move'} disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('move').reason} onClick={() => onMove(false)}>
           {label('Move…', movableCount)}
         </BusyButton>
-        <BusyButton busy={busy === 'symlink'} disabled={movableCount === 0 || busy !== null} onClick={() => onMove(true)}>
+        <BusyButton busy={busy === 'symlink'} disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('symlink').reason} onClick={() => onMove(true)}>
           {label('Symlink…', movableCount)}
         </BusyButton>
-        <BusyButton busy={busy === 'tag'} disabled={movableCount === 0 || busy !== null} onClick={onTags}>
+        <BusyButton busy={busy === 'tag'} disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('tag').reason} onClick={onTags}>
           {label('Add tags…', movableCount)}
         </BusyButton>
       </Stack>

@@ -18,6 +18,7 @@ import type { LazyKind } from './lazy-row-data.ts';
 import { MoveDialog } from './move-dialog.tsx';
 import { RenameDialog } from './rename-dialog.tsx';
 import { RowMenu, type RowCommand } from './row-menu.tsx';
+import { useExperimentAccess } from './experiment-access.ts';
 import type { SummaryColumn } from './summary-columns.ts';
 import { TagsDialog } from './tags-dialog.tsx';
 import { TimesDialog } from './times-dialog.tsx';
@@ -42,6 +43,8 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const data = useExperimentRows(projectId, workspaceName, states);
   const view = useTableView(data.rows, states, data.delta);
   const actions = useExperimentActions();
+  const accessOf = useExperimentAccess(workspaceName);
+  const createAccess = accessOf('create');
   const client = useQueryClient();
   const lazy = useLazyRowStore(`${profileId}\n${projectId}`);
   const [columns, setColumns] = useState<readonly SummaryColumn[]>([]);
@@ -68,7 +71,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
     else void actions.bulk(command, [row]);
   };
   useShortcut('/', 'Filter the experiments', () => filterRef.current?.focus(), { group: 'Experiments' });
-  useShortcut('n', 'New experiment', openCreate, { group: 'Experiments', enabled: project.data !== undefined });
+  useShortcut('n', 'New experiment', openCreate, { group: 'Experiments', enabled: project.data !== undefined && createAccess.allowed });
   useShortcut('Escape', 'Clear the selection', view.clearSelection, { group: 'Experiments', enabled: view.selected.length > 0 });
 
   const failed = data.parts.filter((part) => part.error);
@@ -86,6 +89,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           onColumns={openColumns}
           onCreate={openCreate}
           canCreate={project.data !== undefined}
+          createRefusal={createAccess.reason}
           onRefresh={refresh}
         />
       </Stack>
@@ -107,6 +111,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         <BulkBar
           selected={view.selected}
           busy={actions.busy}
+          accessOf={accessOf}
           onAction={(action) => void actions.bulk(action, view.selected)}
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
           onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash') })}
@@ -139,7 +144,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         onToggleAll={view.toggleAll}
         onMenu={onMenu}
       />
-      {menu && <RowMenu row={menu.row} anchor={menu.anchor} onCommand={(command) => onCommand(menu.row, command)} onClose={() => setMenu(null)} />}
+      {menu && <RowMenu row={menu.row} anchor={menu.anchor} accessOf={accessOf} onCommand={(command) => onCommand(menu.row, command)} onClose={() => setMenu(null)} />}
       {dialog?.kind === 'create' && project.data && (
         <CreateExperimentDialog workspaceName={project.data.workspaceName} projectName={project.data.projectName} onClose={() => setDialog(null)} />
       )}

@@ -4,6 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { Autocomplete, Button, IconButton, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
 import { memo, startTransition, type RefObject } from 'react';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { EXPERIMENT_STATES, STATE_LABELS, type ExperimentState } from './experiment-row.ts';
 
 /**
@@ -50,6 +51,8 @@ interface ToolbarProps {
   onColumns(): void;
   onCreate(): void;
   canCreate: boolean;
+  /** Why the caller may not make an experiment here (see `useAccess`). */
+  createRefusal: string | undefined;
   onRefresh(): void;
 }
 
@@ -101,9 +104,9 @@ export const ToolbarControls = memo(function ToolbarControls(props: ToolbarProps
             <RefreshIcon />
           </IconButton>
         </Tooltip>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={props.onCreate} disabled={!props.canCreate}>
+        <BusyButton variant="contained" startIcon={<AddIcon />} onClick={props.onCreate} disabled={!props.canCreate} disabledReason={props.createRefusal}>
           New experiment
-        </Button>
+        </BusyButton>
       </Stack>
     </>
   );

@@ -1,7 +1,8 @@
 import LinkIcon from '@mui/icons-material/Link';
-import { Alert, Box, Button, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { WorkspaceRole } from '../../../../shared/api/index.ts';
+import { useAccessCheck } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
@@ -25,6 +26,7 @@ export function InvitationsSection({ workspaceName }: { workspaceName: string })
   const list = useApiQuery('listInvitations', { workspaceName });
   const create = useApiMutation('createInvitation', { invalidate: ['listInvitations'] });
   const revoke = useApiMutation('revokeInvitation', { invalidate: ['listInvitations'] });
+  const accessOf = useAccessCheck(workspaceName);
   const made = create.data;
   const askRevoke = async (invitationId: string, invitationRole: string) => {
     const confirmed = await confirm({
@@ -55,7 +57,7 @@ export function InvitationsSection({ workspaceName }: { workspaceName: string })
             </MenuItem>
           ))}
         </TextField>
-        <BusyButton startIcon={<LinkIcon />} busy={create.isPending} onClick={() => create.mutate({ body: { workspaceName, role, expiresInHours: hours } })}>
+        <BusyButton startIcon={<LinkIcon />} busy={create.isPending} disabledReason={accessOf('createInvitation').reason} onClick={() => create.mutate({ body: { workspaceName, role, expiresInHours: hours } })}>
           Make invitation link
         </BusyButton>
       </Stack>
@@ -92,9 +94,9 @@ export function InvitationsSection({ workspaceName }: { workspaceName: string })
                 <TableCell>{invitation.state === 'used' ? `used by ${invitation.usedBy ?? 'a removed user'}` : invitation.state}</TableCell>
                 <TableCell align="right">
                   {invitation.state === 'open' && (
-                    <Button size="small" color="error" onClick={() => void askRevoke(invitation.invitationId, invitation.role)}>
+                    <BusyButton size="small" color="error" disabledReason={accessOf('revokeInvitation').reason} onClick={() => void askRevoke(invitation.invitationId, invitation.role)}>
                       Revoke
-                    </Button>
+                    </BusyButton>
                   )}
                 </TableCell>
               </TableRow>

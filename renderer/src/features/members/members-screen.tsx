@@ -16,6 +16,7 @@ import {
 } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import type { WorkspaceRole } from '../../../../shared/api/index.ts';
+import { useAccessCheck } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useWorkspace, useWorkspaceRole } from '../../lib/workspace.ts';
@@ -40,7 +41,10 @@ export function MembersScreen() {
   const account = useApiQuery('accountDetails', {});
   const members = useApiQuery('listWorkspaceMembers', { workspaceName: workspaceName ?? '' }, { enabled: Boolean(workspaceName) });
   const role = useWorkspaceRole(workspaceName);
-  const isAdmin = role === 'admin';
+  const accessOf = useAccessCheck(workspaceName);
+  /** Why the caller may not manage members; the admins' controls show once the role is known and allows them. */
+  const refusal = accessOf('addWorkspaceMember').reason ?? accessOf('setWorkspaceMemberRole').reason ?? accessOf('removeWorkspaceMember').reason;
+  const isAdmin = role !== undefined && refusal === undefined;
   if (!workspaceName) return null;
   return (
     <Box sx={{ p: 3 }}>
@@ -48,9 +52,9 @@ export function MembersScreen() {
         Members of “{workspaceName}”
       </Typography>
       {members.error && <Alert severity="error">Could not load the members of “{workspaceName}”: {members.error.message}</Alert>}
-      {role && !isAdmin && (
+      {refusal && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          You are a {role} of this workspace: only its admins add, change or remove members.
+          Read-only: {refusal} Only the workspace’s admins add, change or remove members.
         </Alert>
       )}
       {isAdmin && <AddMemberForm workspaceName={workspaceName} />}

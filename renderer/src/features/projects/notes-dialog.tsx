@@ -1,4 +1,5 @@
 import type { ProjectRecord } from '../../../../shared/api/projects.ts';
+import { useAccess } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { NotesEditorDialog } from '../../shell/notes-editor-dialog.tsx';
 
@@ -7,6 +8,7 @@ export function NotesDialog({ project, onClose }: { project: ProjectRecord; onCl
   const { projectId } = project;
   const notes = useApiQuery('getProjectNotes', { projectId });
   const save = useApiMutation('setProjectNotes', { invalidate: [['getProjectNotes', { projectId }]] });
+  const access = useAccess('setProjectNotes', project.workspaceName);
   return (
     <NotesEditorDialog
       titleId="notes-title"
@@ -14,6 +16,7 @@ export function NotesDialog({ project, onClose }: { project: ProjectRecord; onCl
       notes={notes}
       mutation={save}
       save={(text, onSaved) => save.mutate({ body: { projectId, notes: text } }, { onSuccess: onSaved })}
+      readOnlyReason={access.reason}
       onClose={onClose}
     />
   );

@@ -6,7 +6,8 @@ import { useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { RecordHeader } from '../../shell/record-header.tsx';
-import { projectActions, useProjectDialogs } from './project-dialogs.tsx';
+import { BusyButton } from '../../shell/busy-button.tsx';
+import { useProjectActions, useProjectDialogs } from './project-dialogs.tsx';
 
 /** One project: its header with the project's actions, and its experiments (the experiments feature's screen). */
 export function ProjectPage() {
@@ -16,6 +17,7 @@ export function ProjectPage() {
   const workspace = useWorkspace();
   const { open, dialogs } = useProjectDialogs(() => void navigate('/projects'));
   const projectWorkspace = project.data?.workspaceName;
+  const actions = useProjectActions(projectWorkspace ?? '');
   const { workspaceName, select } = workspace;
   useEffect(() => {
     if (projectWorkspace && workspaceName && projectWorkspace !== workspaceName) select(projectWorkspace);
@@ -41,10 +43,16 @@ export function ProjectPage() {
           isPublic={record.public}
           summary={plural(record.numberOfExperiments, 'experiment')}
         >
-          {projectActions.map((action) => (
-            <Button key={action.kind} size="small" color={action.kind === 'delete' ? 'error' : 'primary'} onClick={() => open(action.kind, record)}>
+          {actions.map((action) => (
+            <BusyButton
+              key={action.kind}
+              size="small"
+              color={action.kind === 'delete' ? 'error' : 'primary'}
+              disabledReason={action.access.reason}
+              onClick={() => open(action.kind, record)}
+            >
               {action.label}
-            </Button>
+            </BusyButton>
           ))}
         </RecordHeader>
         {record.projectDescription && (

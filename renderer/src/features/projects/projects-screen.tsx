@@ -1,9 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
+import { useAccess } from '../../lib/access.ts';
 import { useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useWorkspace } from '../../lib/workspace.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { FirstRun } from '../scripts/first-run.tsx';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
@@ -37,7 +39,8 @@ function WorkspaceProjects({ workspaceName }: { workspaceName: string }) {
   const [creating, setCreating] = useState(false);
   const filterInput = useRef<HTMLInputElement>(null);
   const { open, dialogs } = useProjectDialogs();
-  useShortcut('n', 'New project', () => setCreating(true), { group: 'Projects' });
+  const createAccess = useAccess('createProject', workspaceName);
+  useShortcut('n', 'New project', () => setCreating(createAccess.allowed), { group: 'Projects' });
   useShortcut('/', 'Filter the projects', () => filterInput.current?.focus(), { group: 'Projects' });
   const list = projects.data?.projects ?? [];
   return (
@@ -54,9 +57,9 @@ function WorkspaceProjects({ workspaceName }: { workspaceName: string }) {
           onChange={(event) => setFilter(event.target.value)}
           slotProps={{ htmlInput: { ref: filterInput } }}
         />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+        <BusyButton variant="contained" startIcon={<AddIcon />} disabledReason={createAccess.reason} onClick={() => setCreating(true)}>
           New project
-        </Button>
+        </BusyButton>
       </Stack>
       {projects.isPending && <CircularProgress aria-label="Loading projects" />}
       {projects.error && <Alert severity="error">Could not load the projects of {workspaceName}: {projects.error.message}</Alert>}

@@ -17,6 +17,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import type { ProjectRecord } from '../../../../shared/api/projects.ts';
+import { useAccessCheck } from '../../lib/access.ts';
 import { callApi, useApiMutation, useApiQuery, useInvalidateApi } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
@@ -37,6 +38,7 @@ export function ShareLinksDialog({ project, onClose }: { project: ProjectRecord;
   const invalidate = useInvalidateApi();
   const projectId = project.projectId;
   const links = useApiQuery('getProjectShareLinks', { projectId });
+  const accessOf = useAccessCheck(project.workspaceName);
   const create = useApiMutation('addProjectShareLink', { invalidate: [['getProjectShareLinks', { projectId }]] });
   const revoke = useMutation({
     mutationFn: (shareCode: string) => callApi('deleteProjectShareLink', { query: { projectId, shareCode } }, profile.id),
@@ -90,6 +92,7 @@ export function ShareLinksDialog({ project, onClose }: { project: ProjectRecord;
                     color="error"
                     aria-label={`Revoke share link ${code}`}
                     busy={revoke.isPending && revoke.variables === code}
+                    disabledReason={accessOf('deleteProjectShareLink').reason}
                     onClick={() => void askRevoke(code)}
                   >
                     Revoke
@@ -111,6 +114,7 @@ export function ShareLinksDialog({ project, onClose }: { project: ProjectRecord;
         <BusyButton
           variant="contained"
           busy={create.isPending}
+          disabledReason={accessOf('addProjectShareLink').reason}
           onClick={() => create.mutate({ query: { projectId } }, { onSuccess: () => notify.success('Share link created.') })}
         >
           Create share link

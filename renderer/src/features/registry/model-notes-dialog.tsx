@@ -1,3 +1,4 @@
+import { useAccess } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { NotesEditorDialog } from '../../shell/notes-editor-dialog.tsx';
 
@@ -13,6 +14,7 @@ export function ModelNotesDialog({ workspaceName, modelName, onClose }: { worksp
       mutation={save}
       save={(text, onSaved) => save.mutate({ body: { workspaceName, registryModelName: modelName, notes: text } }, { onSuccess: onSaved })}
       showLength
+      readOnlyReason={useAccess('updateRegistryModelNotes', workspaceName).reason}
       onClose={onClose}
     />
   );

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
-import { useWorkspace, useWorkspaceRole } from '../../lib/workspace.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { RecordHeader } from '../../shell/record-header.tsx';
@@ -14,6 +15,7 @@ import { ModelNotesDialog } from './model-notes-dialog.tsx';
 import { modelPath } from './model-table.tsx';
 import { PolicyEditor } from './promotion/policy-editor.tsx';
 import { PromotionCockpit } from './promotion/promotion-cockpit.tsx';
+import { useRegistryAccess } from './registry-access.ts';
 import type { PromotionChange } from './promotion/use-promotion.ts';
 import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
@@ -40,7 +42,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const navigate = useNavigate();
   const confirm = useConfirm();
   const notify = useNotify();
-  const role = useWorkspaceRole(workspaceName);
+  const accessOf = useRegistryAccess(workspaceName);
   const details = useApiQuery('registryModelDetails', { workspaceName, modelName });
   const [open, setOpen] = useState<Open>(undefined);
   const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
@@ -106,18 +108,18 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
         isPublic={model.isPublic}
         summary={`${plural(model.numberOfVersions, 'version')} · registered by ${model.userName}`}
       >
-        <Button size="small" onClick={() => setOpen({ kind: 'version' })}>
+        <BusyButton size="small" disabledReason={accessOf('newVersion').reason} onClick={() => setOpen({ kind: 'version' })}>
           New version…
-        </Button>
+        </BusyButton>
         <Button size="small" onClick={() => setOpen({ kind: 'notes' })}>
           Notes…
         </Button>
-        <Button size="small" onClick={() => setOpen({ kind: 'edit' })}>
+        <BusyButton size="small" disabledReason={accessOf('editModel').reason} onClick={() => setOpen({ kind: 'edit' })}>
           Edit model…
-        </Button>
-        <Button size="small" color="error" onClick={() => void removeModel()}>
+        </BusyButton>
+        <BusyButton size="small" color="error" disabledReason={accessOf('deleteModel').reason} onClick={() => void removeModel()}>
           Delete model…
-        </Button>
+        </BusyButton>
       </RecordHeader>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2, whiteSpace: 'pre-wrap' }}>
         {model.description || 'No description.'}
@@ -132,7 +134,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
           onPromote={(version, change) => setOpen({ kind: 'promote', registryModelItemId: version.registryModelItemId, change })}
           onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId })}
           onDelete={(version) => void removeVersion(version)}
-          readOnly={role === 'viewer'}
+          accessOf={accessOf}
         />
       )}
       <PolicyEditor workspaceName={workspaceName} modelName={model.modelName} />

@@ -1,12 +1,14 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { ModelTable, modelPath } from './model-table.tsx';
+import { useRegistryAccess } from './registry-access.ts';
 import { VersionFormDialog } from './version-form-dialog.tsx';
 
 /** The model registry of the selected workspace. */
@@ -32,7 +34,8 @@ function WorkspaceRegistry({ workspaceName }: { workspaceName: string }) {
   const [filter, setFilter] = useState('');
   const [registering, setRegistering] = useState(false);
   const filterInput = useRef<HTMLInputElement>(null);
-  useShortcut('n', 'Register a model', () => setRegistering(true), { group: 'Registry' });
+  const newModel = useRegistryAccess(workspaceName)('newModel');
+  useShortcut('n', 'Register a model', () => setRegistering(newModel.allowed), { group: 'Registry' });
   useShortcut('/', 'Filter the models', () => filterInput.current?.focus(), { group: 'Registry' });
   const needle = filter.trim().toLowerCase();
   const list = (models.data?.registryModels ?? []).filter(
@@ -50,9 +53,9 @@ function WorkspaceRegistry({ workspaceName }: { workspaceName: string }) {
           </Typography>
         </Box>
         <TextField size="small" label="Filter models" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} slotProps={{ htmlInput: { ref: filterInput } }} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRegistering(true)}>
+        <BusyButton variant="contained" startIcon={<AddIcon />} disabledReason={newModel.reason} onClick={() => setRegistering(true)}>
           Register a model
-        </Button>
+        </BusyButton>
       </Stack>
       {models.isPending && <CircularProgress aria-label="Loading registry models" />}
       {models.error && <Alert severity="error">Could not load the registry of {workspaceName}: {models.error.message}</Alert>}

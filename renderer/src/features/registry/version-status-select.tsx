@@ -1,17 +1,33 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useApiQuery } from '../../lib/api.ts';
+import { RefusalTooltip } from '../../shell/refusal-tooltip.tsx';
 
 /**
  * A version's status, chosen from the workspace's allowed values (`registry-model/allowed_status_values`). Choosing another one
  * does not save it: it opens the promotion cockpit (`onChoose`), which compares, applies the policy and makes the change.
  */
-export function VersionStatusSelect({ workspaceName, version, status, onChoose }: { workspaceName: string; version: string; status: string; onChoose: (status: string) => void }) {
+export function VersionStatusSelect({
+  workspaceName,
+  version,
+  status,
+  refusal,
+  onChoose,
+}: {
+  workspaceName: string;
+  version: string;
+  status: string;
+  /** Why the caller may not change the status (see `useAccess`): the select is disabled and says why. */
+  refusal: string | undefined;
+  onChoose: (status: string) => void;
+}) {
   const allowed = useApiQuery('registryAllowedStatusValues', { workspaceName });
   const values = allowed.data?.allowedStatus ?? [];
   const choices = values.includes(status) ? values : [status, ...values];
   return (
-    <TextField
+    <RefusalTooltip reason={refusal}>
+      <TextField
       select
+      disabled={refusal !== undefined}
       size="small"
       variant="standard"
       value={status}
@@ -27,5 +43,6 @@ export function VersionStatusSelect({ workspaceName, version, status, onChoose }
         </MenuItem>
       ))}
     </TextField>
+    </RefusalTooltip>
   );
 }

@@ -1,7 +1,10 @@
-import { Button, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import type { Access } from '../../lib/access.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { StageChips } from './model-table.tsx';
+import type { RegistryCommand } from './registry-access.ts';
 import type { RegistryVersion } from './stage-dialog.tsx';
 import type { PromotionChange } from './promotion/use-promotion.ts';
 import type { ModelRef } from './use-stage-change.ts';
@@ -15,11 +18,11 @@ export function VersionTable({
   onPromote,
   onMetadata,
   onDelete,
-  readOnly = false,
+  accessOf,
 }: {
   model: ModelRef;
-  /** For viewers: every change is disabled (the layout says why). */
-  readOnly?: boolean;
+  /** Whether the caller may run each command (see `useRegistryAccess`): those it may not are disabled with the reason. */
+  accessOf: (command: RegistryCommand) => Access;
   versions: readonly RegistryVersion[];
   onStages: (version: RegistryVersion) => void;
   /** Opens the promotion cockpit for a version, with a change already chosen (from the status select) or none. */
@@ -54,6 +57,7 @@ export function VersionTable({
                   workspaceName={model.workspaceName}
                   version={version.version}
                   status={version.status}
+                  refusal={accessOf('promote').reason}
                   onChoose={(status) => onPromote(version, { kind: 'status', value: status })}
                 />
               </TableCell>
@@ -82,18 +86,24 @@ export function VersionTable({
                 </Tooltip>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" aria-label={`Promote ${version.version}`} disabled={readOnly} onClick={() => onPromote(version)}>
+                <BusyButton size="small" aria-label={`Promote ${version.version}`} disabledReason={accessOf('promote').reason} onClick={() => onPromote(version)}>
                   Promote…
-                </Button>
-                <Button size="small" aria-label={`Stages of ${version.version}`} disabled={readOnly} onClick={() => onStages(version)}>
+                </BusyButton>
+                <BusyButton size="small" aria-label={`Stages of ${version.version}`} disabledReason={accessOf('stages').reason} onClick={() => onStages(version)}>
                   Stages…
-                </Button>
-                <Button size="small" aria-label={`Metadata of ${version.version}`} disabled={readOnly} onClick={() => onMetadata(version)}>
+                </BusyButton>
+                <BusyButton size="small" aria-label={`Metadata of ${version.version}`} disabledReason={accessOf('metadata').reason} onClick={() => onMetadata(version)}>
                   Metadata…
-                </Button>
-                <Button size="small" color="error" aria-label={`Delete version ${version.version}`} disabled={readOnly} onClick={() => onDelete(version)}>
+                </BusyButton>
+                <BusyButton
+                  size="small"
+                  color="error"
+                  aria-label={`Delete version ${version.version}`}
+                  disabledReason={accessOf('deleteVersion').reason}
+                  onClick={() => onDelete(version)}
+                >
                   Delete
-                </Button>
+                </BusyButton>
               </TableCell>
             </TableRow>
           ))}

@@ -1,8 +1,9 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Alert, Box, Button, Checkbox, FormControlLabel, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Checkbox, FormControlLabel, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useAccess } from '../../lib/access.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
@@ -13,6 +14,7 @@ export function UsersScreen() {
   const confirm = useConfirm();
   const notify = useNotify();
   const update = useApiMutation('updateUser', { invalidate: ['listUsers'] });
+  const updateRefusal = useAccess('updateUser', null).reason;
   const change = async (userName: string, body: { disabled?: boolean; isServiceAdmin?: boolean }, question: { title: string; message: string; label: string }) => {
     if (!(await confirm({ title: question.title, message: question.message, confirmLabel: question.label, destructive: body.disabled === true || body.isServiceAdmin === false }))) return;
     update.mutate({ body: { userName, ...body } }, { onSuccess: () => notify.success(`${userName}: ${question.label.toLowerCase()} done.`), onError: (error) => notify.error(error, `Could not change ${userName}`) });
@@ -46,8 +48,9 @@ export function UsersScreen() {
                 <TableCell>{formatDateTime(user.createdAt)}</TableCell>
                 <TableCell align="right">
                   <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                    <Button
+                    <BusyButton
                       size="small"
+                      disabledReason={updateRefusal}
                       color={user.disabled ? 'primary' : 'error'}
                       aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.userName}`}
                       onClick={() =>
@@ -57,9 +60,10 @@ export function UsersScreen() {
                       }
                     >
                       {user.disabled ? 'Enable' : 'Disable'}
-                    </Button>
-                    <Button
+                    </BusyButton>
+                    <BusyButton
                       size="small"
+                      disabledReason={updateRefusal}
                       aria-label={`${user.isServiceAdmin ? 'Unmake' : 'Make'} ${user.userName} a service admin`}
                       onClick={() =>
                         void change(user.userName, { isServiceAdmin: !user.isServiceAdmin }, user.isServiceAdmin
@@ -68,7 +72,7 @@ export function UsersScreen() {
                       }
                     >
                       {user.isServiceAdmin ? 'Unmake admin' : 'Make admin'}
-                    </Button>
+                    </BusyButton>
                   </Stack>
                 </TableCell>
               </TableRow>
@@ -87,6 +91,7 @@ function CreateUserForm() {
   const [password, setPassword] = useState('');
   const [isServiceAdmin, setServiceAdmin] = useState(false);
   const create = useApiMutation('createUser', { invalidate: ['listUsers'] });
+  const createRefusal = useAccess('createUser', null).reason;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
@@ -106,7 +111,7 @@ function CreateUserForm() {
         <TextField size="small" label="User name" value={userName} onChange={(event) => setUserName(event.target.value)} required />
         <TextField size="small" label="Password (optional)" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         <FormControlLabel control={<Checkbox checked={isServiceAdmin} onChange={(event) => setServiceAdmin(event.target.checked)} />} label="Service admin" />
-        <BusyButton type="submit" variant="contained" startIcon={<PersonAddIcon />} busy={create.isPending} disabled={!userName.trim()}>
+        <BusyButton type="submit" variant="contained" startIcon={<PersonAddIcon />} busy={create.isPending} disabled={!userName.trim()} disabledReason={createRefusal}>
           Create user
         </BusyButton>
       </Stack>

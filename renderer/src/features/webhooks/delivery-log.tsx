@@ -1,6 +1,7 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Alert, Box, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useAccess } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useConfirm } from '../../shell/confirm.tsx';
@@ -30,6 +31,7 @@ export function DeliveryLog({ workspaceName, modelName }: { workspaceName: strin
   const query = deliveryQuery(workspaceName, modelName === undefined ? filter : { ...filter, modelName }, chosenAt);
   const log = useApiQuery('listWebhookDeliveries', query, { refetchInterval: refreshLog });
   const redeliver = useApiMutation('redeliverWebhook', { invalidate: ['listWebhookDeliveries'] });
+  const { reason: redeliverRefusal } = useAccess('redeliverWebhook', workspaceName);
   const confirm = useConfirm();
   const notify = useNotify();
   const deliveries = log.data?.deliveries ?? [];
@@ -86,7 +88,7 @@ export function DeliveryLog({ workspaceName, modelName }: { workspaceName: strin
       {log.data && deliveries.length === 0 && (
         <Alert severity="info">{filtered ? 'No notification matches these filters.' : 'No notifications have been sent yet.'}</Alert>
       )}
-      {deliveries.length > 0 && <DeliveryTable deliveries={deliveries} label="Delivery log" onRedeliver={(delivery) => void resend(delivery)} />}
+      {deliveries.length > 0 && <DeliveryTable deliveries={deliveries} label="Delivery log" onRedeliver={(delivery) => void resend(delivery)} redeliverRefusal={redeliverRefusal} />}
     </Box>
   );
 }

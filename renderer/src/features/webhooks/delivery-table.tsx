@@ -1,4 +1,5 @@
-import { Button, Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import type { z } from 'zod';
 import type { webhookDeliveryRecord } from '../../../../shared/api/webhooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -27,10 +28,12 @@ interface DeliveryTableProps {
   label: string;
   /** Re-sends one delivery; adds a "Re-send" button to each row. */
   onRedeliver?: (delivery: WebhookDelivery) => void;
+  /** Why the caller may not re-send deliveries (see `useAccess`): the buttons are disabled and say why. */
+  redeliverRefusal?: string | undefined;
 }
 
 /** Webhook deliveries: time, event, model and version, stage change, address, status, attempts and the last answer (and a re-send action). */
-export function DeliveryTable({ deliveries, label, onRedeliver }: DeliveryTableProps) {
+export function DeliveryTable({ deliveries, label, onRedeliver, redeliverRefusal }: DeliveryTableProps) {
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
@@ -71,9 +74,14 @@ export function DeliveryTable({ deliveries, label, onRedeliver }: DeliveryTableP
               </TableCell>
               {onRedeliver && (
                 <TableCell>
-                  <Button size="small" aria-label={`Re-send the delivery of ${formatDateTime(delivery.createdAt)} to ${delivery.url}`} onClick={() => onRedeliver(delivery)}>
+                  <BusyButton
+                    size="small"
+                    aria-label={`Re-send the delivery of ${formatDateTime(delivery.createdAt)} to ${delivery.url}`}
+                    disabledReason={redeliverRefusal}
+                    onClick={() => onRedeliver(delivery)}
+                  >
                     Re-send
-                  </Button>
+                  </BusyButton>
                 </TableCell>
               )}
             </TableRow>

@@ -1,4 +1,5 @@
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import type { ConfigDiff } from './webhook-diff.ts';
 import { MASK, triggersText, type WebhookEntry } from './webhook-model.ts';
 
@@ -24,10 +25,13 @@ export function EntryTable({
   onRestore,
   onTest,
   readOnly = false,
+  testRefusal,
 }: {
   rows: readonly { entry: WebhookEntry; state: EntryState }[];
   /** For members and viewers: tests may be sent, nothing changed. */
   readOnly?: boolean;
+  /** Why the caller may not send tests (see `useSendTest`). */
+  testRefusal: string | undefined;
   onEdit: (entry: WebhookEntry) => void;
   onRemove: (entry: WebhookEntry) => void;
   onRestore: (entry: WebhookEntry) => void;
@@ -74,9 +78,9 @@ export function EntryTable({
                   </Button>
                 ) : (
                   <>
-                    <Button size="small" aria-label={`Send test to ${entry.url}`} disabled={state === 'new'} onClick={() => onTest(entry)}>
+                    <BusyButton size="small" aria-label={`Send test to ${entry.url}`} disabled={state === 'new'} disabledReason={testRefusal} onClick={() => onTest(entry)}>
                       Send test
-                    </Button>
+                    </BusyButton>
                     {!readOnly && (
                       <>
                         <Button size="small" aria-label={`Edit ${entry.url}`} onClick={() => onEdit(entry)}>

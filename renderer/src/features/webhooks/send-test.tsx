@@ -1,13 +1,15 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
+import { useAccess } from '../../lib/access.ts';
 import { useApiMutation } from '../../lib/api.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { describeScope, type WebhookEntry } from './webhook-model.ts';
 
 /** "Send test": sends a sample event to one saved entry now and shows the receiver's status and reply. */
-export function useSendTest(workspaceName: string): { send: (entry: WebhookEntry) => void; dialog: ReactNode } {
+export function useSendTest(workspaceName: string): { send: (entry: WebhookEntry) => void; refusal: string | undefined; dialog: ReactNode } {
   const [entry, setEntry] = useState<WebhookEntry | undefined>(undefined);
   const test = useApiMutation('sendWebhookTest');
+  const { reason: refusal } = useAccess('sendWebhookTest', workspaceName);
   const send = (target: WebhookEntry) => {
     setEntry(target);
     test.mutate({ body: { workspaceName, modelName: target.modelName, url: target.url } });
@@ -50,5 +52,5 @@ export function useSendTest(workspaceName: string): { send: (entry: WebhookEntry
       </DialogActions>
     </Dialog>
   );
-  return { send, dialog };
+  return { send, refusal, dialog };
 }

@@ -1,9 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { useAccessCheck } from '../../lib/access.ts';
 import { useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
-import { useWorkspace, useWorkspaceRole } from '../../lib/workspace.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
+import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { ConfigFileButtons } from './config-file-buttons.tsx';
@@ -44,9 +46,10 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
   const [notes, setNotes] = useState<string[]>([]);
   const test = useSendTest(workspaceName);
   const confirm = useConfirm();
-  const role = useWorkspaceRole(workspaceName);
+  const accessOf = useAccessCheck(workspaceName);
   /** Members and viewers read the configuration; only admins change it (the service would refuse the save). */
-  const readOnly = role !== undefined && role !== 'admin';
+  const readOnlyReason = accessOf('replaceWebhookConfig').reason ?? accessOf('mergeWebhookConfig').reason;
+  const readOnly = readOnlyReason !== undefined;
   const edited = draft ?? saved;
   const change = (next: (entries: WebhookEntry[]) => WebhookEntry[]) => setDraft(next(draft ?? saved));
   const diff = diffConfig(saved, edited, 'replace');
@@ -80,19 +83,19 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
             })
           }
         />
-        <Button variant="outlined" startIcon={<AddIcon />} disabled={readOnly} onClick={() => setEditing(blankEntry())}>
+        <BusyButton variant="outlined" startIcon={<AddIcon />} disabledReason={readOnlyReason} onClick={() => setEditing(blankEntry())}>
           Add webhook
-        </Button>
-        <Button disabled={readOnly || draft === null} onClick={() => void discard()}>
+        </BusyButton>
+        <BusyButton disabled={draft === null} disabledReason={readOnlyReason} onClick={() => void discard()}>
           Discard changes
-        </Button>
-        <Button variant="contained" disabled={readOnly || !unsaved} onClick={review}>
+        </BusyButton>
+        <BusyButton variant="contained" disabled={!unsaved} disabledReason={readOnlyReason} onClick={review}>
           Review and save…
-        </Button>
+        </BusyButton>
       </Stack>
       {readOnly && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          You are a {role} of {workspaceName}: only its admins change webhooks. You can read the configuration and deliveries and send tests.
+          Read-only: {readOnlyReason} Only the workspace’s admins change webhooks, send tests and re-send deliveries; you can read the configuration and the deliveries.
         </Alert>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -117,6 +120,7 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
           onRestore={(entry) => change((entries) => [...entries, entry])}
           onTest={test.send}
           readOnly={readOnly}
+          testRefusal={test.refusal}
         />
       )}
       <DeliveryLog workspaceName={workspaceName} />

@@ -1,6 +1,7 @@
-import { Divider, FormControl, InputLabel, MenuItem, Select } from '@mui/material';
+import { Divider, FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useAccess } from '../../lib/access.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
@@ -12,7 +13,8 @@ export function WorkspacePicker() {
   const workspace = useWorkspace();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  useShortcut('Shift+W', 'New workspace', () => setCreating(true), { group: 'Everywhere' });
+  const createRefusal = useAccess('createWorkspace', null).reason;
+  useShortcut('Shift+W', 'New workspace', () => setCreating(createRefusal === undefined), { group: 'Everywhere' });
   return (
     <>
       <FormControl size="small" sx={{ minWidth: 180 }} disabled={workspace.isLoading || !!workspace.error}>
@@ -36,7 +38,9 @@ export function WorkspacePicker() {
             </MenuItem>
           ))}
           <Divider />
-          <MenuItem value={CREATE}>New workspace…</MenuItem>
+          <MenuItem value={CREATE} disabled={createRefusal !== undefined}>
+            <ListItemText primary="New workspace…" secondary={createRefusal} />
+          </MenuItem>
         </Select>
       </FormControl>
       <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />

@@ -2,12 +2,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Box, Button, CircularProgress, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
+import { useAccess } from '../../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/api.ts';
 import { BusyButton } from '../../../shell/busy-button.tsx';
 import { useConfirm } from '../../../shell/confirm.tsx';
 import { useNotify } from '../../../shell/notify.tsx';
 import type { ApprovalRule } from './governance.ts';
-import { useWorkspaceRole } from '../../../lib/workspace.ts';
 
 /** A rule as edited: approvers as the comma-separated text the user types. */
 interface RuleDraft {
@@ -70,9 +70,9 @@ export function PolicyEditor({ workspaceName, modelName }: { workspaceName: stri
   const policy = useApiQuery('registryPolicy', { workspaceName, modelName });
   const save = useApiMutation('setRegistryPolicy', { invalidate: ['registryPolicy'] });
   const [refusal, setRefusal] = useState<string | null>(null);
-  const role = useWorkspaceRole(workspaceName);
   /** Only admins change approval policies: others see the policy in force and why they cannot change it. */
-  const readOnly = role !== undefined && role !== 'admin';
+  const { reason: readOnlyReason } = useAccess('setRegistryPolicy', workspaceName);
+  const readOnly = readOnlyReason !== undefined;
   const submit = (rules: ApprovalRule[] | null) => {
     setRefusal(null);
     save.mutate(
@@ -107,7 +107,7 @@ export function PolicyEditor({ workspaceName, modelName }: { workspaceName: stri
         )}
         {readOnly ? (
           <Alert severity="info" sx={{ mt: 1 }}>
-            You are a {role} of {workspaceName}: only its admins change approval policies.
+            Read-only: {readOnlyReason} Only the workspace’s admins change approval policies.
           </Alert>
         ) : (
           <RulesForm key={JSON.stringify(own ?? policy.data.workspaceDefault)} initial={(own ?? policy.data.workspaceDefault).map(toDraft)} saving={save.isPending} onSave={submit} />

@@ -1,5 +1,6 @@
 import { Alert, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
+import { useAccessCheck } from '../../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/api.ts';
 import { BusyButton } from '../../../shell/busy-button.tsx';
 import { useConfirm } from '../../../shell/confirm.tsx';
@@ -26,6 +27,7 @@ export function RequestActions({ request, onDecided }: { request: PromotionReque
   const approve = useApiMutation('approvePromotionRequest', { invalidate: refreshed });
   const reject = useApiMutation('rejectPromotionRequest', { invalidate: refreshed });
   const cancel = useApiMutation('cancelPromotionRequest', { invalidate: refreshed });
+  const accessOf = useAccessCheck(request.workspaceName);
   const busy = approve.isPending || reject.isPending || cancel.isPending;
   const subject = `${request.kind} ${request.value} for ${request.registryModelName} ${request.version}`;
   if (request.state !== 'pending') return null;
@@ -64,16 +66,16 @@ export function RequestActions({ request, onDecided }: { request: PromotionReque
       <Stack direction="row" spacing={1}>
         {request.mayApprove && (
           <>
-            <BusyButton variant="contained" busy={approve.isPending} disabled={busy} onClick={() => void decide('approve')}>
+            <BusyButton variant="contained" busy={approve.isPending} disabled={busy} disabledReason={accessOf('approvePromotionRequest').reason} onClick={() => void decide('approve')}>
               Approve
             </BusyButton>
-            <BusyButton color="error" busy={reject.isPending} disabled={busy} onClick={() => void decide('reject')}>
+            <BusyButton color="error" busy={reject.isPending} disabled={busy} disabledReason={accessOf('rejectPromotionRequest').reason} onClick={() => void decide('reject')}>
               Reject
             </BusyButton>
           </>
         )}
         {mayCancel && (
-          <BusyButton busy={cancel.isPending} disabled={busy} onClick={() => void decide('cancel')}>
+          <BusyButton busy={cancel.isPending} disabled={busy} disabledReason={accessOf('cancelPromotionRequest').reason} onClick={() => void decide('cancel')}>
             Cancel request
           </BusyButton>
         )}
