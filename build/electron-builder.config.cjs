@@ -18,6 +18,9 @@ module.exports = {
   buildDependenciesFromSource: false,
   asar: true,
   asarUnpack: ['**/*.node'],
+  // Installers register trackdesk:// (the invitation page's "Open in Trackdesk"): Info.plist on macOS, the registry on
+  // Windows, x-scheme-handler in the .desktop file on Linux. electron/main/app-links.ts takes the links.
+  protocols: [{ name: 'Trackdesk link', schemes: ['trackdesk'] }],
   electronFuses: {
     runAsNode: false,
     enableNodeOptionsEnvironmentVariable: false,

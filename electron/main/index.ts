@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, clipboard, type BrowserWindow } from 'electron';
 import { createBackend, userDataDir, type Backend } from '../backend/src/backend.ts';
+import { handleAppLinks, type AppLinks } from './app-links.ts';
 import { registerAppScheme, serveRenderer } from './app-protocol.ts';
 import { nativeDialogs } from './dialogs.ts';
 import { hardenSession, hardenWebContents } from './hardening.ts';
@@ -26,10 +27,8 @@ let quitting = false;
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (window?.isMinimized()) window.restore();
-    window?.focus();
-  });
+  // A second start brings this window to the front, with the trackdesk:// link it was started with, if any.
+  const appLinks = handleAppLinks(() => window);
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', (event) => {
     if (quitting || !backend) return;
@@ -38,10 +37,10 @@ if (!app.requestSingleInstanceLock()) {
     quitting = true;
     void backend.close().finally(() => app.quit());
   });
-  void app.whenReady().then(start);
+  void app.whenReady().then(() => start(appLinks));
 }
 
-function start(): void {
+function start(appLinks: AppLinks): void {
   hardenSession();
   serveRenderer(built('../renderer'));
   const current = createBackend({
@@ -52,6 +51,7 @@ function start(): void {
     clipboard: { writeText: (text) => clipboard.writeText(text) },
   });
   backend = current;
+  appLinks.connect((link) => current.openedInvitations.open(link));
   hardenWebContents(async () => {
     const { profiles } = await current.handlers['profiles.list']({});
     return new Set(profiles.filter((p) => p.kind === 'remote' && p.baseUrl.startsWith('https://')).map((p) => new URL(p.baseUrl).hostname));

@@ -61,7 +61,7 @@ export const invitationEndpoints = {
   }),
   invitationDetails: defineEndpoint({
     id: 'ext.invitationInfo',
-    summary: 'What an invitation token opens: workspace, role, expiry (no key needed; 404 for a used, expired, revoked or unknown one).',
+    summary: 'What an invitation token opens: workspace, role, expiry (no key needed; 404 for a used, expired, revoked or unknown one). A browser (Accept ranking text/html above JSON) gets an HTML page that opens it in Trackdesk.',
     group,
     method: 'GET',
     needs: 'none',

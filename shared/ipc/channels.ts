@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { apiChannels } from './api-channels.ts';
 import { defineChannel } from './define.ts';
 import { evidenceChannels } from './evidence-channels.ts';
-import { invitationChannels } from './invitation-channels.ts';
+import { InvitationOpened, invitationChannels } from './invitation-channels.ts';
 import { profileChannels } from './profile-channels.ts';
 import { scriptChannels } from './script-channels.ts';
 import { ServiceStatus, serviceChannels } from './service-channels.ts';
@@ -28,6 +28,7 @@ export const channels = {
 export const events = {
   'service.status': ServiceStatus,
   'transfers.progress': TransferProgress,
+  'invitations.opened': InvitationOpened,
 };
 
 /** The name of an ipc channel. */

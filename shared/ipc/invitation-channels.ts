@@ -32,6 +32,11 @@ export const invitationChannels = {
     input: z.object({ link, profileId: z.string().min(1) }),
     output: z.object({ workspaceName: z.string(), role: z.string() }),
   }),
+  'invitations.takeOpened': defineChannel({
+    summary: 'Takes the invitation link the operating system opened the app with (a trackdesk://join link), once; null when none waits.',
+    input: z.object({}),
+    output: z.object({ link: z.string().nullable() }),
+  }),
   'invitations.signUp': defineChannel({
     summary: 'Creates an account with the invitation (where the service allows it) and adds a connection holding its device key.',
     input: z.object({
@@ -44,3 +49,6 @@ export const invitationChannels = {
     output: z.object({ profile: ProfileView, workspaceName: z.string(), role: z.string() }),
   }),
 };
+
+/** Pushed when the operating system opened the app with an invitation link: the window takes it with `invitations.takeOpened`. */
+export const InvitationOpened = z.object({});

@@ -17,6 +17,7 @@ import { KeyStore } from './keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID } from './profiles/profile-list.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import { SettingsStore } from './profiles/settings-store.ts';
+import { OpenedInvitations } from './opened-invitations.ts';
 import { ScriptAccess, type Clipboard } from './scripts/script-access.ts';
 import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
 import { TransferQueue } from './transfers.ts';
@@ -54,6 +55,8 @@ export interface Backend {
   chosenFiles: ChosenFiles;
   /** The embedded service, when this backend runs one. */
   embedded: EmbeddedService | undefined;
+  /** Invitation links the operating system opened the app with, until the window takes them. */
+  openedInvitations: OpenedInvitations;
   /** Stops the embedded service and waits for it. */
   close(): Promise<void>;
 }
@@ -80,10 +83,11 @@ export function createBackend(options: BackendOptions): Backend {
   const queue = new TransferQueue(events, options.transferConcurrency);
   const chosenFiles = new ChosenFiles();
   const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined, clientOptions });
+  const openedInvitations = new OpenedInvitations(events);
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
-    ...invitationHandlers(profiles, clientOptions),
+    ...invitationHandlers(profiles, openedInvitations, clientOptions),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
     ...apiHandlers(profiles, clientOptions),
@@ -94,7 +98,7 @@ export function createBackend(options: BackendOptions): Backend {
   };
   void embedded?.start();
   const streams = streamTransfers(profiles, queue, clientOptions);
-  return { handlers, events, streams, chosenFiles, embedded, close: async () => embedded?.stop() };
+  return { handlers, events, streams, chosenFiles, embedded, openedInvitations, close: async () => embedded?.stop() };
 }
 
 function notRunning(): Error {

@@ -33,6 +33,11 @@ describe('packaging config (build/electron-builder.config.cjs)', () => {
     expect(config.npmRebuild).toBe(false);
   });
 
+  it('registers the trackdesk:// scheme the app handles', async () => {
+    const { APP_SCHEME } = await import('../../../shared/links/app-link.ts');
+    expect(loadConfig(false).protocols).toEqual([{ name: 'Trackdesk link', schemes: [APP_SCHEME] }]);
+  });
+
   it('flips the fuses for release builds, and keeps only the inspect fuse on for e2e builds', () => {
     const release = loadConfig(false).electronFuses;
     expect(release).toMatchObject({

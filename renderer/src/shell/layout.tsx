@@ -3,6 +3,7 @@ import { Alert, AppBar, Box, Drawer, IconButton, LinearProgress, Link, Stack, To
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { useOpenedInvitation } from '../features/connections/use-opened-invitation.ts';
 import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
 import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
@@ -17,8 +18,12 @@ import { useShortcut } from './shortcuts.tsx';
 
 const DRAWER_WIDTH = 200;
 
-/** The app frame: top bar (connection, workspace, service state), side navigation, and the current screen. */
+/**
+ * The app frame: top bar (connection, workspace, service state), side navigation, and the current screen; an invitation
+ * link the app was opened with leads to Connections (here, so that it follows the first screen's own redirect).
+ */
 export function Layout({ appName, version }: { appName: string; version: string }) {
+  useOpenedInvitation();
   const profile = useActiveProfile();
   const workspace = useWorkspace();
   const role = useWorkspaceRole(workspace.workspaceName);

@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { fullPath, api, SdkError } from '../../../shared/api/index.ts';
+import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, forbidden, notFound } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
-import { origin } from '../http/replies.ts';
+import { prefersHtml } from '../http/html-page.ts';
 import { passwordSignInOff } from './account-handlers.ts';
 import { issueDeviceKey } from './device-keys.ts';
 import { ensureUser } from './ensure-user.ts';
 import { hashApiKey } from './keys.ts';
+import { invitationLink, sendClosedInvitationPage, sendInvitationPage } from './invitation-page.ts';
 import type { Invitation } from './invitation-store.ts';
 import { hashPassword } from './passwords.ts';
 import type { AccountServices } from './services.ts';
@@ -58,8 +59,7 @@ export function createInvitationHandlers(services: AccountServices): HandlerTabl
         await audit.record(caller, { workspaceId: workspace.id, action: 'invitation.created', target: uuid, after: { role: body.role, expiresAt } }, now);
         const made = await invitations.byUuid(workspace.id, uuid);
         if (!made) throw new Error('the invitation just made is missing');
-        const link = `${origin(request)}${fullPath(api.invitationDetails)}?token=${token}`;
-        return { ...toRecord(made, now), token, link };
+        return { ...toRecord(made, now), token, link: invitationLink(request, token) };
       }),
     listInvitations: async ({ query, caller }) => {
       const workspace = await access.workspace(caller, query.workspaceName);
@@ -78,10 +78,17 @@ export function createInvitationHandlers(services: AccountServices): HandlerTabl
         await audit.record(caller, { workspaceId: workspace.id, action: 'invitation.revoked', target: invitation.uuid, before: { role: invitation.role } }, now);
         return toRecord({ ...invitation, revokedAt: now }, now);
       }),
-    invitationDetails: async ({ query }) => {
-      const invitation = await openInvitation(query.token, services.now());
+    invitationDetails: async ({ query, request, reply }) => {
+      // A browser opening the link gets a page that hands it to the app; API clients (the app's backend) get JSON.
+      const browser = prefersHtml(request.headers.accept);
+      const invitation = await openInvitation(query.token, services.now()).catch((error: unknown) => {
+        if (browser && error instanceof ApiError) return error;
+        throw error;
+      });
+      if (invitation instanceof ApiError) return sendClosedInvitationPage(reply, invitation.message);
       const { workspaceName, role, expiresAt, createdBy } = invitation;
-      return { workspaceName, role, expiresAt, invitedBy: createdBy, signUpAllowed: services.config.allowSignUp };
+      const summary = { workspaceName, role, expiresAt, invitedBy: createdBy, signUpAllowed: services.config.allowSignUp };
+      return browser ? sendInvitationPage(reply, invitationLink(request, query.token), summary) : summary;
     },
     acceptInvitation: ({ body, caller }) =>
       services.sql.transaction(async () => {

@@ -35,8 +35,11 @@ const OVERRIDES: Record<string, (fixtures: FixtureValues) => Record<string, unkn
   clientlibParameterBatch: () => ({ values: [{ parameterName: 'lr', parameterValue: 0.1 }] }),
 };
 
-/** Keys of users in the admin's workspace ('admin') as a viewer and as a member, and of a user outside it. */
-const keys = { viewer: '', member: '', outsider: '', readOnlyAdmin: '', revoked: '', disabledUser: '' };
+/**
+ * Keys of users in the admin's workspace ('admin') as a viewer, a member and an admin who is no service admin, of a user
+ * outside it, and of a service admin outside it.
+ */
+const keys = { viewer: '', member: '', workspaceAdmin: '', outsider: '', serviceAdminOutsider: '', readOnlyAdmin: '', revoked: '', disabledUser: '' };
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -59,6 +62,24 @@ beforeAll(async () => {
   keys.disabledUser = (await issueApiKey({ ...server.storage, userName: 'matrix-disabled' })).apiKey;
   expect((await server.call('addWorkspaceMember', { body: { workspaceName: 'admin', userName: 'matrix-disabled', role: 'member' } })).status).toBe(200);
   expect((await server.call('updateUser', { body: { userName: 'matrix-disabled', disabled: true } })).status).toBe(200);
+});
+
+/** Creates a user through the service admin's endpoint and signs them in: the key of their device. */
+async function signedInUser(userName: string): Promise<string> {
+  const password = `${userName}-password`;
+  expect((await server.call('createUser', { body: { userName, password } })).status).toBe(200);
+  const signedIn = await server.call('signIn', { key: null, body: { userName, password, keyName: 'matrix' } });
+  expect(signedIn.status).toBe(200);
+  return signedIn.body.apiKey;
+}
+
+beforeAll(async () => {
+  // The two kinds of admin apart: an admin of the workspace who is no service admin, and a service admin (promoted after
+  // signing in, so the promotion must reach a key already in use) who belongs to no workspace but their own.
+  keys.workspaceAdmin = await signedInUser('matrix-workspace-admin');
+  expect((await server.call('addWorkspaceMember', { body: { workspaceName: 'admin', userName: 'matrix-workspace-admin', role: 'admin' } })).status).toBe(200);
+  keys.serviceAdminOutsider = await signedInUser('matrix-service-admin');
+  expect((await server.call('updateUser', { body: { userName: 'matrix-service-admin', isServiceAdmin: true } })).body.isServiceAdmin).toBe(true);
 });
 
 /** Sends the endpoint's valid request (on the admin's fixtures) with `key`: its path parameters, query, and JSON body or a one-file form. */
@@ -86,9 +107,14 @@ async function send(name: string, endpoint: Endpoint, key: string, fixtures: Fix
 const identifiersOf = (fixtures: FixtureValues): string[] =>
   Object.values(fixtures).flat().filter((value): value is string => typeof value === 'string' && value.length >= 16);
 
-/** Makes the matrix users members of the admin's workspace again in their roles (an endpoint may have removed them: ext.memberLeave). */
+/**
+ * Makes the matrix users members of the admin's workspace again in their roles (an endpoint may have removed them:
+ * ext.memberLeave, which the admin's read-only key may call now that the admin is not the last one).
+ */
 async function restoreMembers(): Promise<void> {
-  for (const [userName, role] of [['matrix-viewer', 'viewer'], ['matrix-member', 'member']] as const) {
+  const admin = await server.call('addWorkspaceMember', { key: keys.workspaceAdmin, body: { workspaceName: 'admin', userName: 'admin', role: 'admin' } });
+  expect([200, 409], `the workspace admin adds the admin back: ${admin.status} ${admin.bytes.toString('utf8')}`).toContain(admin.status);
+  for (const [userName, role] of [['matrix-viewer', 'viewer'], ['matrix-member', 'member'], ['matrix-workspace-admin', 'admin']] as const) {
     const body = { workspaceName: 'admin', userName, role };
     if ((await server.call('addWorkspaceMember', { body })).status === 409) expect((await server.call('setWorkspaceMemberRole', { body })).status).toBe(200);
   }
@@ -106,24 +132,32 @@ const refusalOf = (endpoint: Endpoint): string =>
   endpoint.needs === 'service-admin' ? 'needs a service admin' : `needs the ${leastRoleFor(endpoint.needs)} role`;
 
 /**
- * Sends the endpoint's request as the role below what it needs and then as the least role allowed: when the allowed
- * one gets through, the one below must have been refused with a 403 naming the role needed; when it does not (a base
- * request the endpoint refuses for everyone), the one below must not get through either.
+ * Sends the endpoint's request as each role below what it needs and then as the least role allowed: when the allowed
+ * one gets through, each one below must have been refused with a 403 naming the role needed; when it does not (a base
+ * request the endpoint refuses for everyone), the ones below must not get through either.
  */
-async function expectRefusedBelow(name: string, endpoint: Endpoint, fixtures: FixtureValues, below: string, allowed: string): Promise<void> {
-  const refused = await send(name, endpoint, below, fixtures);
+async function expectRefusedBelow(name: string, endpoint: Endpoint, fixtures: FixtureValues, below: readonly string[], allowed: string): Promise<void> {
+  const refusals = [];
+  for (const key of below) refusals.push(await send(name, endpoint, key, fixtures));
   const passed = await send(name, endpoint, allowed, fixtures);
-  if (passed.status < 300) {
-    proven += 1;
-    expect(refused.status, `${endpoint.id} below ${endpoint.needs}: ${refused.text}`).toBe(403);
-    expect(JSON.parse(refused.text)).toMatchObject({ code: 403, sdk_error_code: 90210, msg: expect.stringContaining(refusalOf(endpoint)) });
-  } else {
-    unproven.push(`${endpoint.id} ${passed.status} ${passed.text.slice(0, 120)}`);
-    expect(refused.status, `${endpoint.id} below ${endpoint.needs} (allowed: ${passed.status} ${passed.text}): ${refused.text}`).toBeGreaterThanOrEqual(400);
+  if (passed.status < 300) proven += 1;
+  else unproven.push(`${endpoint.id} ${passed.status} ${passed.text.slice(0, 120)}`);
+  for (const refused of refusals) {
+    if (passed.status < 300) {
+      expect(refused.status, `${endpoint.id} below ${endpoint.needs}: ${refused.text}`).toBe(403);
+      expect(JSON.parse(refused.text)).toMatchObject({ code: 403, sdk_error_code: 90210, msg: expect.stringContaining(refusalOf(endpoint)) });
+    } else {
+      expect(refused.status, `${endpoint.id} below ${endpoint.needs} (allowed: ${passed.status} ${passed.text}): ${refused.text}`).toBeGreaterThanOrEqual(400);
+    }
   }
 }
 
-describe('authorization matrix: every endpoint × {no key, revoked key, disabled user, read-only key, outsider, viewer, member, admin} as its contract entry says', () => {
+/** Expects no identifier of the admin's workspace in a reply to someone outside it. */
+const expectNothingShown = (reply: { status: number; text: string }, fixtures: FixtureValues, what: string): void => {
+  if (reply.status < 300) for (const id of identifiersOf(fixtures)) expect(reply.text, `${what} showed ${id}`).not.toContain(id);
+};
+
+describe('authorization matrix: every endpoint × {no key, revoked key, disabled user, read-only key, outsider, service admin outside the workspace, viewer, member, workspace admin, service admin} as its contract entry says', () => {
   beforeEach(restoreMembers);
 
   it.each(guarded)('%s', async (name, endpoint) => {
@@ -136,14 +170,18 @@ describe('authorization matrix: every endpoint × {no key, revoked key, disabled
     const readOnly = await send(name, endpoint, keys.readOnlyAdmin, fixtures);
     if (endpoint.needs === 'read') expect(readOnly.status, `${endpoint.id} with a read-only key: ${readOnly.text}`).not.toBe(403);
     else expect(JSON.parse(readOnly.text), `${endpoint.id} with a read-only key`).toMatchObject({ code: 403, msg: expect.stringContaining('is read-only') });
-    const outsider = await send(name, endpoint, keys.outsider, fixtures);
-    if (outsider.status < 300) for (const id of identifiersOf(fixtures)) expect(outsider.text, `${endpoint.id} showed ${id} to an outsider`).not.toContain(id);
+    expectNothingShown(await send(name, endpoint, keys.outsider, fixtures), fixtures, `${endpoint.id} to an outsider`);
+    // Service-admin endpoints are about the whole service (its users, its audit trail): they are sent below, once.
+    if (endpoint.needs !== 'service-admin') {
+      expectNothingShown(await send(name, endpoint, keys.serviceAdminOutsider, fixtures), fixtures, `${endpoint.id} to a service admin outside the workspace`);
+    }
     if (UNSCOPED.has(name)) return;
     if (endpoint.needs === 'read') {
       const viewer = await send(name, endpoint, keys.viewer, fixtures);
       expect(viewer.status, `${endpoint.id} as a viewer: ${viewer.text}`).not.toBe(403);
-    } else if (endpoint.needs === 'write') await expectRefusedBelow(name, endpoint, fixtures, keys.viewer, keys.member);
-    else await expectRefusedBelow(name, endpoint, fixtures, keys.member, server.adminKey);
+    } else if (endpoint.needs === 'write') await expectRefusedBelow(name, endpoint, fixtures, [keys.viewer], keys.member);
+    else if (endpoint.needs === 'workspace-admin') await expectRefusedBelow(name, endpoint, fixtures, [keys.member], keys.workspaceAdmin);
+    else await expectRefusedBelow(name, endpoint, fixtures, [keys.member, keys.workspaceAdmin], keys.serviceAdminOutsider);
   });
 
   it('proved most refusals against a request the next role got through with', () => {

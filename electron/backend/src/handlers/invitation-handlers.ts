@@ -3,6 +3,7 @@ import { normalizeBaseUrl } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
+import type { OpenedInvitations } from '../opened-invitations.ts';
 import type { Handlers } from '../ipc/dispatch.ts';
 import { deviceKeyName, type ProfileService } from '../profiles/profile-service.ts';
 
@@ -22,8 +23,15 @@ export function parseInvitationLink(link: string): { baseUrl: string; token: str
   return { baseUrl: normalizeBaseUrl(`${url.origin}${url.pathname.slice(0, at)}`), token };
 }
 
-/** The invitation channels: read what a link opens, join with a connection, or sign up; keys stay in the backend. */
-export function invitationHandlers(profiles: ProfileService, clientOptions: Partial<ClientOptions>): Pick<Handlers, `invitations.${string}` & keyof Handlers> {
+/**
+ * The invitation channels: read what a link opens, join with a connection, or sign up (keys stay in the backend); and
+ * take the link the operating system opened the app with.
+ */
+export function invitationHandlers(
+  profiles: ProfileService,
+  opened: OpenedInvitations,
+  clientOptions: Partial<ClientOptions>,
+): Pick<Handlers, `invitations.${string}` & keyof Handlers> {
   const anonymous = (baseUrl: string) => new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);
   return {
     'invitations.open': async ({ link }) => {
@@ -39,6 +47,7 @@ export function invitationHandlers(profiles: ProfileService, clientOptions: Part
       if (normalizeBaseUrl(target.baseUrl) !== baseUrl) throw new AppError('invalid_input', `The invitation is for ${baseUrl}, not for that connection's service.`);
       return new ServiceClient(target, clientOptions).call('acceptInvitation', { body: { token } });
     },
+    'invitations.takeOpened': async () => ({ link: opened.take() }),
     'invitations.signUp': async ({ link, name, userName, password, keyStorage }) => {
       const { baseUrl, token } = parseInvitationLink(link);
       const signedUp = await anonymous(baseUrl).call('signUpWithInvitation', { body: { token, userName, password, keyName: deviceKeyName() } });

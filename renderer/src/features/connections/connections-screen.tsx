@@ -4,6 +4,7 @@ import LoginIcon from '@mui/icons-material/Login';
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ConnectionTestResult as TestResult, ProfileView } from '../../../../shared/ipc/index.ts';
 import { invoke, type BridgeError } from '../../bridge.ts';
 import { profilesQueryKey, useActiveProfile, useProfiles, type ProfileList } from '../../lib/profiles.tsx';
@@ -17,6 +18,7 @@ import { ProfileFormDialog } from './profile-form-dialog.tsx';
 import { JoinDialog } from './join-dialog.tsx';
 import { ProfileTable } from './profile-table.tsx';
 import { SignInDialog } from './sign-in-dialog.tsx';
+import { JOIN_PARAMETER } from './use-opened-invitation.ts';
 
 /** Connection profiles (list, add by key or by signing in, edit, sign out, remove, test, use) and the workspaces of the one in use. */
 export function ConnectionsScreen() {
@@ -30,6 +32,13 @@ export function ConnectionsScreen() {
   const [scripting, setScripting] = useState<ProfileView | undefined>(undefined);
   const [signingIn, setSigningIn] = useState(false);
   const [joining, setJoining] = useState(false);
+  // An invitation link the app was opened with (use-opened-invitation.ts) opens the Join dialog filled in.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openedLink = searchParams.get(JOIN_PARAMETER) ?? undefined;
+  const closeJoin = () => {
+    setJoining(false);
+    if (openedLink !== undefined) setSearchParams({}, { replace: true });
+  };
   useShortcut('n', 'Add a connection', () => setEditing({}), { group: 'Connections' });
   const test = useMutation<TestResult, BridgeError, ProfileView>({
     mutationFn: (profile) => invoke('profiles.test', { id: profile.id }),
@@ -134,7 +143,7 @@ export function ConnectionsScreen() {
       />
       <WorkspaceList />
       {scripting && <LogFromCodeDialog profile={scripting} onClose={() => setScripting(undefined)} />}
-      {joining && <JoinDialog onClose={() => setJoining(false)} />}
+      {(joining || openedLink !== undefined) && <JoinDialog key={openedLink} initialLink={openedLink} onClose={closeJoin} />}
       {signingIn && <SignInDialog keychainAvailable={list.keychain.available} onClose={() => setSigningIn(false)} />}
       {editing && (
         <ProfileFormDialog profile={editing.profile} keychainAvailable={list.keychain.available} onClose={() => setEditing(undefined)} />

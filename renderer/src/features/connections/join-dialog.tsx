@@ -18,13 +18,14 @@ interface SignUpForm {
 }
 
 /**
- * Joins a workspace by a pasted invitation link: shows what it opens (asked of its service), then joins as the user
+ * Joins a workspace by a pasted invitation link (or one the app was opened with, filled in: the user still presses Open,
+ * so no link asks a service anything on its own): shows what it opens (asked of its service), then joins as the user
  * of a connection to that service, or creates an account with it where the service allows (its key stays in the backend).
  */
-export function JoinDialog({ onClose }: { onClose: () => void }) {
+export function JoinDialog({ initialLink = '', onClose }: { initialLink?: string; onClose: () => void }) {
   const client = useQueryClient();
   const notify = useNotify();
-  const [link, setLink] = useState('');
+  const [link, setLink] = useState(initialLink);
   const [profileId, setProfileId] = useState('');
   const [form, setForm] = useState<SignUpForm>({ name: '', userName: '', password: '' });
   const chooseWorkspace = useUiStore((state) => state.chooseWorkspace);
