@@ -71,6 +71,7 @@ export const accountEndpoints = {
     group: 'account',
     method: 'POST',
     needs: 'read',
+    changesOwnAccount: true,
     path: 'ext/account/keys/revoke',
     body: z.object({ prefix: z.string().trim().min(8).max(100) }),
     reply: z.object({ prefix: z.string(), revoked: z.literal(true) }),

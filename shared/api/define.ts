@@ -57,6 +57,8 @@ export interface Endpoint<
   readonly needs: AccessNeed;
   /** True when its reply holds a new API key: the desktop backend never hands such a reply to the window. */
   readonly secretReply: boolean;
+  /** True when it changes only the caller's own standing (leaving a workspace, revoking a key): any role may, a read-only key may not. */
+  readonly changesOwnAccount: boolean;
   /** True when the endpoint answers without an API key (`needs: 'none'`: the version checks). */
   readonly public: boolean;
   /** A body field that may carry the API key when no key header is sent (E31's `apiKey`). */
@@ -88,6 +90,7 @@ export interface EndpointSpec<Q extends z.ZodType, B extends z.ZodType, R extend
   accepted?: z.ZodType;
   needs: AccessNeed;
   secretReply?: boolean;
+  changesOwnAccount?: boolean;
   keyInBody?: string;
   keyInQuery?: string;
   keyRefusalStatus?: 400;
@@ -124,6 +127,7 @@ export function defineEndpoint<
     needs: spec.needs,
     public: spec.needs === 'none',
     secretReply: spec.secretReply ?? false,
+    changesOwnAccount: spec.changesOwnAccount ?? false,
     ...(spec.keyInBody ? { keyInBody: spec.keyInBody } : {}),
     ...(spec.keyInQuery ? { keyInQuery: spec.keyInQuery } : {}),
     ...(spec.keyRefusalStatus ? { keyRefusalStatus: spec.keyRefusalStatus } : {}),

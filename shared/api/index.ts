@@ -34,7 +34,7 @@ export * from './fields.ts';
 export { keyRecord, userRecord } from './account.ts';
 export { invitationInfo, invitationRecord } from './invitations.ts';
 export { auditActions, auditRecord } from './audit.ts';
-export { leastRoleFor, memberRecord, roleAllows, workspaceRole, type WorkspaceRole } from './members.ts';
+export { leastRoleFor, memberRecord, readOnlyKeyMay, roleAllows, workspaceRole, type WorkspaceRole } from './members.ts';
 
 /** The whole wire contract, keyed by a name that says what each endpoint does. */
 export const api = {

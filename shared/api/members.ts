@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, type AccessNeed } from './define.ts';
+import { defineEndpoint, type AccessNeed, type Endpoint } from './define.ts';
 import { nonEmpty } from './fields.ts';
 
 /** The roles a member has in a workspace: admins also manage members, webhooks and approval policies; viewers only read. */
@@ -12,6 +12,10 @@ const NEEDED_RANK: Record<AccessNeed, number> = { none: 0, read: 0, write: 1, 'w
 
 /** Whether a workspace role may call an endpoint that needs `need` (a service-admin need is the user's, never a role's). */
 export const roleAllows = (role: WorkspaceRole, need: AccessNeed): boolean => ROLE_RANK[role] >= NEEDED_RANK[need];
+
+/** Whether a read-only key may call an endpoint: only what reads (never what changes, not even the caller's own standing). */
+export const readOnlyKeyMay = (endpoint: Pick<Endpoint, 'needs' | 'changesOwnAccount'>): boolean =>
+  endpoint.needs === 'none' || (endpoint.needs === 'read' && !endpoint.changesOwnAccount);
 
 /** The least workspace role an endpoint's need asks for. */
 export const leastRoleFor = (need: AccessNeed): WorkspaceRole => (need === 'write' ? 'member' : need === 'none' || need === 'read' ? 'viewer' : 'admin');
@@ -72,6 +76,7 @@ export const memberEndpoints = {
     group,
     method: 'POST',
     needs: 'read',
+    changesOwnAccount: true,
     path: 'ext/workspace/leave',
     body: workspaceQuery,
     reply: z.object({ workspaceName: z.string(), left: z.literal(true) }),

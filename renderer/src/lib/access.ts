@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { api, leastRoleFor, roleAllows, type EndpointName, type WorkspaceRole } from '../../../shared/api/index.ts';
+import { api, leastRoleFor, readOnlyKeyMay, roleAllows, type EndpointName, type WorkspaceRole } from '../../../shared/api/index.ts';
 import { useApiQuery } from './api.ts';
 import { useWorkspace, useWorkspaceRole } from './workspace.ts';
 
@@ -30,8 +30,8 @@ const article = (role: WorkspaceRole) => (role === 'admin' ? 'an' : 'a');
  */
 export function accessTo(endpoint: EndpointName, caller: AccessCaller): Access {
   const need = api[endpoint].needs;
+  if (caller.readOnlyKey && !readOnlyKeyMay(api[endpoint])) return { allowed: false, reason: "This connection's key is read-only: it may read, not change anything." };
   if (need === 'none' || need === 'read') return ALLOWED;
-  if (caller.readOnlyKey) return { allowed: false, reason: "This connection's key is read-only: it may read, not change anything." };
   if (need === 'service-admin') {
     return caller.isServiceAdmin === false ? { allowed: false, reason: `Needs a service admin; ${caller.userName ? `“${caller.userName}” is not one` : 'you are not one'}.` } : ALLOWED;
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fullPath, pathParameterNames, SdkError, type Endpoint } from '../../../shared/api/index.ts';
+import { fullPath, pathParameterNames, readOnlyKeyMay, SdkError, type Endpoint } from '../../../shared/api/index.ts';
 import { PROMOTION_PENDING_STATUS } from '../../../shared/api/registry-governance.ts';
 import { ApiError } from './api-error.ts';
 import { parseInput } from './error-reply.ts';
@@ -80,7 +80,7 @@ export function registerContractRoutes(
         throw new ApiError(501, SdkError.notImplemented, `${endpoint.id} (${endpoint.method} ${fullPath(endpoint)}) is not implemented by this service yet.`);
       }
       const caller = { ...(callers.get(request) ?? ANONYMOUS), need: endpoint.needs };
-      if (caller.readOnly && endpoint.needs !== 'read' && endpoint.needs !== 'none') {
+      if (caller.readOnly && !readOnlyKeyMay(endpoint)) {
         throw new ApiError(403, SdkError.noWriteAccess, `The key ${caller.keyPrefix}… of "${caller.userName}" is read-only: ${endpoint.id} needs a key that may write.`);
       }
       if (endpoint.needs === 'service-admin' && !caller.isServiceAdmin) {
