@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, clipboard, type BrowserWindow } from 'electron';
+import { app, clipboard, shell, type BrowserWindow } from 'electron';
 import { createBackend, userDataDir, type Backend } from '../backend/src/backend.ts';
 import { handleAppLinks, type AppLinks } from './app-links.ts';
 import { registerAppScheme, serveRenderer } from './app-protocol.ts';
@@ -49,6 +49,8 @@ function start(appLinks: AppLinks): void {
     dialogs: nativeDialogs(() => window),
     // Snippets with a key go straight to the system clipboard from here; the page only learns that they were copied.
     clipboard: { writeText: (text) => clipboard.writeText(text) },
+    // A service's identity provider signs people in in the system browser (RFC 8252), never inside the app's window.
+    openExternal: (url) => shell.openExternal(url),
   });
   backend = current;
   appLinks.connect((link) => current.openedInvitations.open(link));

@@ -5,6 +5,7 @@ import { evidenceChannels } from './evidence-channels.ts';
 import { InvitationOpened, invitationChannels } from './invitation-channels.ts';
 import { profileChannels } from './profile-channels.ts';
 import { scriptChannels } from './script-channels.ts';
+import { signInChannels } from './sign-in-channels.ts';
 import { ServiceStatus, serviceChannels } from './service-channels.ts';
 import { TransferProgress, transferChannels } from './transfer-channels.ts';
 
@@ -16,6 +17,7 @@ export const channels = {
     output: z.object({ name: z.string(), version: z.string() }),
   }),
   ...profileChannels,
+  ...signInChannels,
   ...serviceChannels,
   ...apiChannels,
   ...transferChannels,

@@ -27,8 +27,10 @@ export type ProfileView = z.infer<typeof ProfileView>;
 /** Where the user asks the key to be kept: the OS keychain (default) or this session's memory only. */
 export const KeyStorageChoice = z.enum(['keychain', 'session']);
 
-const profileName = z.string().trim().min(1, 'must not be empty').max(100);
-const baseUrl = z
+/** A connection's name as typed. */
+export const profileName = z.string().trim().min(1, 'must not be empty').max(100);
+/** A service address as typed: http or https. */
+export const baseUrl = z
   .string()
   .trim()
   .max(2000)

@@ -16,9 +16,11 @@ import { Keychain } from './keys/keychain.ts';
 import { KeyStore } from './keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID } from './profiles/profile-list.ts';
 import { ProfileService } from './profiles/profile-service.ts';
+import { ProviderSignIns, type OpenExternal } from './profiles/provider-sign-in.ts';
 import { SettingsStore } from './profiles/settings-store.ts';
 import { OpenedInvitations } from './opened-invitations.ts';
 import { ScriptAccess, type Clipboard } from './scripts/script-access.ts';
+import { signInHandlers } from './handlers/sign-in-handlers.ts';
 import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
 import { TransferQueue } from './transfers.ts';
 
@@ -35,6 +37,8 @@ export interface BackendOptions {
   dialogs?: FileDialogs;
   /** The clipboard (desktop window only): where snippets with a key go, as the key must never reach the renderer. */
   clipboard?: Clipboard;
+  /** Opens an address in the system browser (desktop window only): where a provider's sign-in page opens. */
+  openExternal?: OpenExternal;
   /** The keychain service name (tests may isolate themselves with their own). */
   keychainService?: string;
   /** Overrides of the service client's limits (tests shorten them). */
@@ -88,6 +92,7 @@ export function createBackend(options: BackendOptions): Backend {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
     ...invitationHandlers(profiles, openedInvitations, clientOptions),
+    ...signInHandlers(new ProviderSignIns(profiles, clientOptions, options.openExternal)),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
     ...apiHandlers(profiles, clientOptions),

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../../server/src/accounts/keys.ts';
 import { channelNames, type ChannelInput, type ChannelName } from '../../../shared/ipc/index.ts';
 import type { FileDialogs } from '../src/handlers/transfer-handlers.ts';
+import { startTestServer } from '../../../server/test/support/harness.ts';
+import { startOidcProvider } from '../../../server/test/support/oidc-provider.ts';
 import { dispatch } from '../src/ipc/dispatch.ts';
 import { startBackend, tempDir } from './helpers.ts';
 
@@ -67,6 +69,23 @@ describe('nothing sent to the renderer carries an API key', () => {
     expect((await ipc('profiles.signOut', { id: samId })).data).toMatchObject({ revokedOnService: true, profile: { keyStorage: 'missing' } });
     expect((await ipc('api.call', { endpoint: 'accountDetails', profileId: samId })).error).toMatchObject({ code: 'unauthorized' });
 
+    // Single sign-on: the window gets the provider's page address and the outcome; the device key stays here.
+    const provider = await startOidcProvider({ 'sub-rosa': { email: 'rosa@example.com', name: 'Rosa', preferred_username: 'rosa', groups: [] } });
+    const sso = { issuer: provider.issuer, clientId: provider.clientId, clientSecret: provider.clientSecret, displayName: 'Example ID', scopes: ['openid', 'profile'], roleRules: [], recheckMinutes: 0 };
+    const ssoService = await startTestServer({ sso });
+    try {
+      expect((await ipc('signIn.options', { baseUrl: ssoService.url })).data).toEqual({ password: true, provider: 'Example ID' });
+      const started = (await ipc('signIn.startWithProvider', { name: 'Rosa', baseUrl: ssoService.url })).data as { attemptId: string; authorizationUrl: string };
+      const finished = ipc('signIn.finishWithProvider', { attemptId: started.attemptId });
+      await fetch(await provider.signInThroughPages(started.authorizationUrl, 'sub-rosa'));
+      expect((await finished).data).toMatchObject({ userName: 'rosa', profile: { name: 'Rosa', keyStorage: 'keychain' } });
+      const abandoned = (await ipc('signIn.startWithProvider', { name: 'Rosa again', baseUrl: ssoService.url })).data as { attemptId: string };
+      expect((await ipc('signIn.cancelWithProvider', { attemptId: abandoned.attemptId })).data).toEqual({ cancelled: true });
+    } finally {
+      await ssoService.close();
+      await provider.close();
+    }
+
     // Invitations: a link opens from any connection to its service; alice joins with hers; the embedded service allows no sign-up.
     const { data: invitation } = await ipc('api.call', { endpoint: 'createInvitation', profileId: 'local', body: { workspaceName: 'admin', role: 'viewer' } });
     const link = invitation?.link as string;
@@ -79,6 +98,8 @@ describe('nothing sent to the renderer carries an API key', () => {
     const signUp = { link: another, name: 'Newcomer', userName: 'newcomer', password: 'newcomer-password' };
     expect((await ipc('invitations.signUp', signUp)).error).toMatchObject({ code: 'forbidden', message: expect.stringContaining('does not allow sign-up by invitation') });
     expect((await ipc('invitations.open', { link: 'https://example.com/not-an-invitation' })).error).toMatchObject({ code: 'invalid_input' });
+    backend.openedInvitations.open(another);
+    expect((await ipc('invitations.takeOpened', {})).data).toEqual({ link: another });
     await ipc('api.bulk', { endpoint: 'archiveExperiment', items: [{ query: { experimentKey } }, { query: { experimentKey: 'x' } }] });
 
     const { data: picked } = await ipc('files.chooseOpen', { title: 'Upload an asset' });

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../support/harness.ts';
 let provider: TestOidcProvider;
 let server: TestServer;
 /** The app's loopback redirect (nothing needs to listen: the test reads the address the provider sends the browser to). */
-const REDIRECT = 'http://127.0.0.1:53682/callback';
+const REDIRECT = 'http://127.0.0.1:53682/trackdesk/callback';
 
 beforeAll(async () => {
   provider = await startOidcProvider({

@@ -66,7 +66,7 @@ function configuration(people: Map<string, TestIdentity>, jwk: JWK, adapter: Ada
       client_id: CLIENT_ID,
       client_secret: CLIENT_SECRET,
       application_type: 'native',
-      redirect_uris: ['http://127.0.0.1/callback'],
+      redirect_uris: ['http://127.0.0.1/trackdesk/callback'],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
