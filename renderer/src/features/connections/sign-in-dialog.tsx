@@ -1,11 +1,12 @@
-import { Alert, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, TextField, Button } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Stack, TextField, Button } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { invoke, type BridgeError } from '../../bridge.ts';
 import { profilesQueryKey } from '../../lib/profiles.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
 import { useNotify } from '../../shell/notify.tsx';
+import { ProviderSignIn } from './provider-sign-in.tsx';
 
 /** What the sign-in form holds while it is open (the password only until it is sent). */
 interface SignInForm {
@@ -16,13 +17,15 @@ interface SignInForm {
   sessionOnly: boolean;
 }
 
-/** The form's problems by field; empty when it may be sent. */
-function validate(form: SignInForm): Partial<Record<keyof SignInForm, string>> {
+const isAddress = (text: string) => /^https?:\/\/[^/\s]+/i.test(text.trim());
+
+/** The form's problems by field (the connection's only, for a sign-in with the provider); empty when it may be sent. */
+function validate(form: SignInForm, withPassword = true): Partial<Record<keyof SignInForm, string>> {
   const errors: Partial<Record<keyof SignInForm, string>> = {};
   if (!form.name.trim()) errors.name = 'Give the connection a name.';
-  if (!/^https?:\/\/[^/\s]+/i.test(form.baseUrl.trim())) errors.baseUrl = 'An http:// or https:// address, e.g. https://tracking.example.com.';
-  if (!form.userName.trim()) errors.userName = 'Your user name on that service.';
-  if (!form.password) errors.password = 'Your password on that service.';
+  if (!isAddress(form.baseUrl)) errors.baseUrl = 'An http:// or https:// address, e.g. https://tracking.example.com.';
+  if (withPassword && !form.userName.trim()) errors.userName = 'Your user name on that service.';
+  if (withPassword && !form.password) errors.password = 'Your password on that service.';
   return errors;
 }
 
@@ -34,8 +37,19 @@ export function SignInDialog({ keychainAvailable, onClose }: { keychainAvailable
   const client = useQueryClient();
   const notify = useNotify();
   const [form, setForm] = useState<SignInForm>({ name: '', baseUrl: '', userName: '', password: '', sessionOnly: !keychainAvailable });
-  const [submitted, setSubmitted] = useState(false);
-  const errors = submitted ? validate(form) : {};
+  const [submitted, setSubmitted] = useState<'password' | 'provider' | null>(null);
+  const errors = submitted ? validate(form, submitted === 'password') : {};
+  // What the service offers (its unauthenticated discovery read), asked once the address is typed and left.
+  const [checkedAddress, setCheckedAddress] = useState('');
+  const options = useQuery({
+    queryKey: ['signIn.options', checkedAddress],
+    queryFn: () => invoke('signIn.options', { baseUrl: checkedAddress }),
+    enabled: isAddress(checkedAddress),
+    retry: false,
+    staleTime: 60_000,
+  });
+  const provider = isAddress(checkedAddress) && checkedAddress === form.baseUrl.trim() ? options.data?.provider : undefined;
+  const passwordOff = options.data?.password === false && provider !== undefined;
   const signIn = useMutation<{ userName: string }, BridgeError, SignInForm>({
     gcTime: 0,
     mutationFn: (value) =>
@@ -56,7 +70,7 @@ export function SignInDialog({ keychainAvailable, onClose }: { keychainAvailable
   const set = (change: Partial<SignInForm>) => setForm((current) => ({ ...current, ...change }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted(true);
+    setSubmitted('password');
     if (Object.keys(validate(form)).length === 0) signIn.mutate(form);
   };
   const closeOutside = useGuardedClose(form.name !== '' || form.baseUrl !== '' || form.userName !== '' || form.password !== '', onClose);
@@ -72,11 +86,24 @@ export function SignInDialog({ keychainAvailable, onClose }: { keychainAvailable
               placeholder="https://tracking.example.com"
               value={form.baseUrl}
               onChange={(event) => set({ baseUrl: event.target.value })}
+              onBlur={() => setCheckedAddress(form.baseUrl.trim())}
               error={!!errors.baseUrl}
               helperText={errors.baseUrl ?? 'The base address of the service, without /api/rest/v2.'}
               required
               fullWidth
             />
+            {provider && (
+              <ProviderSignIn
+                provider={provider}
+                connection={{ name: form.name, baseUrl: form.baseUrl, keyStorage: form.sessionOnly ? 'session' : 'keychain' }}
+                ready={() => {
+                  setSubmitted('provider');
+                  return Object.keys(validate(form, false)).length === 0;
+                }}
+                onSignedIn={onClose}
+              />
+            )}
+            {provider && <Divider>{passwordOff ? 'passwords are for the service’s admins only' : 'or with a password'}</Divider>}
             <TextField label="User name" autoComplete="username" value={form.userName} onChange={(event) => set({ userName: event.target.value })} error={!!errors.userName} helperText={errors.userName} required fullWidth />
             <TextField
               label="Password"
