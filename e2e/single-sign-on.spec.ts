@@ -10,6 +10,7 @@ import { callDirect } from './helpers/registry-seed.ts';
 let provider: TestOidcProvider;
 let service: ChildServer;
 let dataDir: string;
+const ADMIN_PASSWORD = 'break-glass-admin-password';
 
 // The provider, and the standalone service started with the single sign-on flags a team's admin would use.
 test.beforeAll(async () => {
@@ -23,7 +24,7 @@ test.beforeAll(async () => {
     { value: 'ml-leads', workspace: 'ml-team', role: 'admin' },
     { value: 'ml-researchers', workspace: 'ml-team', role: 'member' },
   ]));
-  service = await startChildServer(join(dataDir, 'service'), { TRACKDESK_OIDC_CLIENT_SECRET: provider.clientSecret }, [
+  service = await startChildServer(join(dataDir, 'service'), { TRACKDESK_OIDC_CLIENT_SECRET: provider.clientSecret, TRACKDESK_BOOTSTRAP_PASSWORD: ADMIN_PASSWORD }, [
     '--oidc-issuer', provider.issuer,
     '--oidc-client-id', provider.clientId,
     '--oidc-name', 'Example ID',
@@ -83,9 +84,9 @@ test('a researcher signs in with the provider: a connection appears, and the gro
   await page.getByRole('combobox', { name: 'Connection' }).click();
   await page.getByRole('option', { name: /^Team/ }).click();
   await page.locator('[data-app-state="ready"]').waitFor();
-  await page.getByRole('link', { name: 'Members' }).click();
   await page.getByRole('combobox', { name: 'Workspace' }).click();
   await page.getByRole('option', { name: 'ml-team' }).click();
+  await page.getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /rosa/ })).toContainText('Member');
 });
 
@@ -109,4 +110,26 @@ test('a sign-in the provider refuses, and one cancelled while the provider waits
   await expect(tab.locator('body')).not.toContainText('Signed in to Trackdesk');
   await dialog.getByRole('button', { name: 'Cancel' }).last().click();
   await expect(page.getByRole('table', { name: 'Connections' })).not.toContainText('Refused');
+});
+
+test("a service admin rechecks everyone with the provider from the Users screen: the one it no longer lets in is shut out", async ({ page, shell }) => {
+  await page.goto(shell.url);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  const dialog = await openSignIn(page, 'Team as admin');
+  await expect(dialog.getByRole('button', { name: 'Sign in with Example ID' })).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'User name' }).fill('admin');
+  await dialog.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Signed in to “Team as admin” as admin.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Connection' }).click();
+  await page.getByRole('option', { name: /^Team as admin/ }).click();
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('link', { name: 'Users' }).click();
+  const sso = page.getByLabel('Single sign-on');
+  await sso.getByRole('button', { name: 'Recheck everyone with Example ID now' }).click();
+  await expect(sso.getByRole('list', { name: 'Recheck outcomes' })).toContainText('rosa: still let in');
+  provider.people.delete('sub-rosa');
+  await sso.getByRole('button', { name: 'Recheck everyone with Example ID now' }).click();
+  await expect(sso.getByRole('list', { name: 'Recheck outcomes' })).toContainText('rosa: shut out');
+  await expect(sso.getByRole('list', { name: 'Recheck outcomes' })).toContainText(/The provider no longer lets them in: \d+ keys? revoked\./);
 });

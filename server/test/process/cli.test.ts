@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -28,6 +28,24 @@ describe('npm run server', () => {
     for (const command of ['keys create --user', 'keys list', 'keys revoke', 'migrate --from <data dir> --to postgres://', 'TRACKDESK_BOOTSTRAP_API_KEY', 'admin-api-key']) {
       expect(stdout).toContain(command);
     }
+  });
+
+  it('refuses single sign-on flags that cannot work, each naming what to fix, with status 2', async () => {
+    const roleMap = join(tempDir(), 'roles.json');
+    writeFileSync(roleMap, JSON.stringify([{ value: 'ml-leads', workspace: 'ml-team', role: 'owner' }]));
+    const cases: Array<[string[], string]> = [
+      [['--no-password-sign-in'], '--no-password-sign-in needs single sign-on (--oidc-issuer)'],
+      [['--oidc-issuer', 'http://id.example.com'], '--oidc-issuer must be an https:// URL (http only on this host)'],
+      [['--oidc-issuer', 'https://id.example.com'], '--oidc-issuer needs --oidc-client-id'],
+      [['--oidc-issuer', 'https://id.example.com', '--oidc-client-id', 'td', '--oidc-role-map', roleMap], `--oidc-role-map ${roleMap}: entry 0.role`],
+      [['--oidc-issuer', 'https://id.example.com', '--oidc-client-id', 'td', '--oidc-recheck-minutes', 'soon'], '--oidc-recheck-minutes must be a whole number'],
+    ];
+    for (const [flags, message] of cases) {
+      const { code, stderr } = await runCli([...flags, '--data-dir', tempDir()]);
+      expect(code, stderr).toBe(2);
+      expect(stderr).toContain(message);
+    }
+    expect((await runCli(['--help'])).stdout).toContain('--oidc-role-map <file>');
   });
 
   it('rejects a bad port with a hint and status 2', async () => {

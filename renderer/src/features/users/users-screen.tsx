@@ -7,6 +7,7 @@ import { useAccess } from '../../lib/access.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { SsoRecheck } from './sso-recheck.tsx';
 
 /** The users of the service, for its service admins: create, disable or enable, make or unmake a service admin. */
 export function UsersScreen() {
@@ -25,6 +26,7 @@ export function UsersScreen() {
         Users
       </Typography>
       {users.error && <Alert severity="error">Could not list the users: {users.error.message}</Alert>}
+      {users.data && <SsoRecheck />}
       {users.data && <CreateUserForm />}
       {users.data && (
         <Table size="small" aria-label="Users">
