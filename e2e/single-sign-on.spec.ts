@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,6 +114,12 @@ test('a sign-in the provider refuses, and one cancelled while the provider waits
 });
 
 test("a service admin rechecks everyone with the provider from the Users screen: the one it no longer lets in is shut out", async ({ page, shell }) => {
+  // Rosa has signed in once (here as a script would, through the service's endpoints), so the service holds her refresh token.
+  const codeVerifier = randomPKCECodeVerifier();
+  const anonymous = { baseUrl: service.url, apiKey: '' };
+  const started = await callDirect(anonymous, 'startSsoSignIn', { body: { redirectUri: 'http://127.0.0.1:53682/trackdesk/callback', codeChallenge: await calculatePKCECodeChallenge(codeVerifier) } });
+  const callbackUrl = String(await provider.signInThroughPages(started.authorizationUrl as string, 'sub-rosa'));
+  expect(await callDirect(anonymous, 'finishSsoSignIn', { body: { callbackUrl, codeVerifier, keyName: 'script' } })).toMatchObject({ userName: 'rosa' });
   await page.goto(shell.url);
   await page.locator('[data-app-state="ready"]').waitFor();
   const dialog = await openSignIn(page, 'Team as admin');
