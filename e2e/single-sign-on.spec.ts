@@ -7,6 +7,7 @@ import { startChildServer, type ChildServer } from '../server/test/support/child
 import { startOidcProvider, type TestOidcProvider } from '../server/test/support/oidc-provider.ts';
 import { expect, test } from './fixtures.ts';
 import { callDirect } from './helpers/registry-seed.ts';
+import { signInWithPassword } from './helpers/sign-in.ts';
 
 let provider: TestOidcProvider;
 let service: ChildServer;
@@ -122,15 +123,7 @@ test("a service admin rechecks everyone with the provider from the Users screen:
   expect(await callDirect(anonymous, 'finishSsoSignIn', { body: { callbackUrl, codeVerifier, keyName: 'script' } })).toMatchObject({ userName: 'rosa' });
   await page.goto(shell.url);
   await page.locator('[data-app-state="ready"]').waitFor();
-  const dialog = await openSignIn(page, 'Team as admin');
-  await expect(dialog.getByRole('button', { name: 'Sign in with Example ID' })).toBeVisible();
-  await dialog.getByRole('textbox', { name: 'User name' }).fill('admin');
-  await dialog.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Signed in to “Team as admin” as admin.')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Connection' }).click();
-  await page.getByRole('option', { name: /^Team as admin/ }).click();
-  await page.locator('[data-app-state="ready"]').waitFor();
+  await signInWithPassword(page, { name: 'Team as admin', baseUrl: service.url, userName: 'admin', password: ADMIN_PASSWORD });
   await page.getByRole('link', { name: 'Users' }).click();
   const sso = page.getByLabel('Single sign-on');
   await sso.getByRole('button', { name: 'Recheck everyone with Example ID now' }).click();

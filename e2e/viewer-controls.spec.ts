@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { signInWithPassword } from './helpers/sign-in.ts';
 import { openClassifier } from './helpers/governance-seed.ts';
 import { callDirect, embeddedServiceAccess, seedExperimentModel } from './helpers/registry-seed.ts';
 
@@ -66,18 +67,7 @@ test('a viewer sees every write control disabled with the reason, and a member s
   const { experimentModelId } = await seedExperimentModel(service, { projectName: 'vision', experimentName: 'run-1', modelName: 'classifier' });
   await callDirect(service, 'createRegistryModel', { body: { experimentModelId, registryModelName: 'classifier', version: '1.0.0' } });
 
-  await page.getByRole('link', { name: 'Connections' }).click();
-  await page.getByRole('button', { name: 'Sign in to a service' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in to a service' });
-  await dialog.getByRole('textbox', { name: 'Connection name' }).fill('Team as vera');
-  await dialog.getByRole('textbox', { name: 'Service address' }).fill(service.baseUrl);
-  await dialog.getByRole('textbox', { name: 'User name' }).fill('vera');
-  await dialog.getByLabel(/^Password/).fill('vera-password-1');
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Signed in to “Team as vera” as vera.')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Connection' }).click();
-  await page.getByRole('option', { name: /^Team as vera/ }).click();
-  await page.locator('[data-app-state="ready"]').waitFor();
+  await signInWithPassword(page, { name: 'Team as vera', baseUrl: service.baseUrl, userName: 'vera', password: 'vera-password-1' });
   await page.getByRole('combobox', { name: 'Workspace' }).click();
   await page.getByRole('option', { name: 'admin', exact: true }).click();
 
