@@ -39,6 +39,8 @@ export interface BackendOptions {
   clipboard?: Clipboard;
   /** Opens an address in the system browser (desktop window only): where a provider's sign-in page opens. */
   openExternal?: OpenExternal;
+  /** How long a sign-in with a provider may wait for the browser (ms; tests shorten it). */
+  providerSignInTimeoutMs?: number;
   /** The keychain service name (tests may isolate themselves with their own). */
   keychainService?: string;
   /** Overrides of the service client's limits (tests shorten them). */
@@ -92,7 +94,7 @@ export function createBackend(options: BackendOptions): Backend {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
     ...invitationHandlers(profiles, openedInvitations, clientOptions),
-    ...signInHandlers(new ProviderSignIns(profiles, clientOptions, options.openExternal)),
+    ...signInHandlers(new ProviderSignIns(profiles, clientOptions, options.openExternal, options.providerSignInTimeoutMs)),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
     ...apiHandlers(profiles, clientOptions),

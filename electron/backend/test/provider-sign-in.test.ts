@@ -59,6 +59,13 @@ describe('signing in through the service\'s identity provider (the backend\'s lo
     expect((await call(backend, 'profiles.list', {})).profiles.map((each) => each.name)).not.toContain('Refused');
   });
 
+  it('gives up when nobody finishes in time, and says so', async () => {
+    const impatient = await startBackend({ spawnService: undefined, openExternal: async () => undefined, providerSignInTimeoutMs: 300 });
+    const started = await call(impatient, 'signIn.startWithProvider', { name: 'Slow', baseUrl: service.url });
+    const error = await callError(impatient, 'signIn.finishWithProvider', { attemptId: started.attemptId });
+    expect(error).toMatchObject({ code: 'timeout', message: 'Nobody finished signing in with Example ID within 1 second: start again.' });
+  });
+
   it('cancels: the wait ends at once and the loopback no longer answers', async () => {
     const started = await call(backend, 'signIn.startWithProvider', { name: 'Cancelled', baseUrl: service.url });
     const finished = callError(backend, 'signIn.finishWithProvider', { attemptId: started.attemptId });

@@ -9,7 +9,7 @@ import type { ClientOptions } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
 import { deviceKeyName, type ProfileService } from './profile-service.ts';
 
-/** How long the provider's page may take before the sign-in gives up (ms). */
+/** How long the provider's page may take before the sign-in gives up (ms), unless the backend says otherwise. */
 const SIGN_IN_MS = 5 * 60_000;
 const CALLBACK_PATH = '/trackdesk/callback';
 
@@ -34,6 +34,12 @@ function assertBrowsable(address: string): void {
     throw new AppError('incompatible', 'The service answered a sign-in address that is not an https page: ask its admin.');
   }
 }
+
+/** A wait in words: whole minutes, or seconds below a minute. */
+const spoken = (ms: number): string => {
+  const [count, unit] = ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.ceil(ms / 1000), 'second'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+};
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -60,11 +66,13 @@ export class ProviderSignIns {
   private readonly profiles: ProfileService;
   private readonly clientOptions: Partial<ClientOptions>;
   private readonly openExternal: OpenExternal | undefined;
+  private readonly timeoutMs: number;
 
-  constructor(profiles: ProfileService, clientOptions: Partial<ClientOptions>, openExternal: OpenExternal | undefined) {
+  constructor(profiles: ProfileService, clientOptions: Partial<ClientOptions>, openExternal: OpenExternal | undefined, timeoutMs = SIGN_IN_MS) {
     this.profiles = profiles;
     this.clientOptions = clientOptions;
     this.openExternal = openExternal;
+    this.timeoutMs = timeoutMs;
   }
 
   private anonymous(baseUrl: string): ServiceClient {
@@ -99,13 +107,13 @@ export class ProviderSignIns {
     outcome.catch(() => undefined);
     const attempt: Attempt = { input: { ...input, baseUrl }, provider, codeVerifier, loopback, outcome, settle };
     this.attempts.set(attemptId, attempt);
-    const timer = setTimeout(() => this.end(attemptId, { ok: false, error: new AppError('timeout', `Nobody finished signing in with ${provider} within 5 minutes: start again.`) }), SIGN_IN_MS);
+    const timer = setTimeout(() => this.end(attemptId, { ok: false, error: new AppError('timeout', `Nobody finished signing in with ${provider} within ${spoken(this.timeoutMs)}: start again.`) }), this.timeoutMs);
     timer.unref();
     try {
       const started = await this.anonymous(baseUrl).call('startSsoSignIn', { body: { redirectUri, codeChallenge: await calculatePKCECodeChallenge(codeVerifier) } });
       assertBrowsable(started.authorizationUrl);
       const openedInBrowser = this.openExternal !== undefined && (await this.openExternal(started.authorizationUrl).then(() => true, () => false));
-      return { attemptId, provider, authorizationUrl: started.authorizationUrl, openedInBrowser, expiresAt: Date.now() + SIGN_IN_MS };
+      return { attemptId, provider, authorizationUrl: started.authorizationUrl, openedInBrowser, expiresAt: Date.now() + this.timeoutMs };
     } catch (error) {
       this.end(attemptId, { ok: false, error: error instanceof AppError ? error : new AppError('internal', String(error)) });
       throw error;
