@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, clipboard, shell, type BrowserWindow } from 'electron';
+import { isBrowsableSignInPage } from '../../shared/security/sign-in-page.ts';
 import { createBackend, userDataDir, type Backend } from '../backend/src/backend.ts';
 import { handleAppLinks, type AppLinks } from './app-links.ts';
 import { registerAppScheme, serveRenderer } from './app-protocol.ts';
@@ -50,7 +51,7 @@ function start(appLinks: AppLinks): void {
     // Snippets with a key go straight to the system clipboard from here; the page only learns that they were copied.
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     // A service's identity provider signs people in in the system browser (RFC 8252), never inside the app's window.
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: (url) => (isBrowsableSignInPage(url) ? shell.openExternal(url) : Promise.reject(new Error('Not an https sign-in page.'))),
   });
   backend = current;
   appLinks.connect((link) => current.openedInvitations.open(link));

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import type { ChannelOutput, ChannelRequest } from '../../../../shared/ipc/index.ts';
+import { isBrowsableSignInPage } from '../../../../shared/security/sign-in-page.ts';
 import { normalizeBaseUrl } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
@@ -28,11 +29,7 @@ export type OpenExternal = (url: string) => Promise<void>;
 
 /** Refuses to open anything but an https page (or http on this host, a developer's provider) in the browser. */
 function assertBrowsable(address: string): void {
-  const url = URL.canParse(address) ? new URL(address) : undefined;
-  const loopback = url !== undefined && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) || url.username || url.password) {
-    throw new AppError('incompatible', 'The service answered a sign-in address that is not an https page: ask its admin.');
-  }
+  if (!isBrowsableSignInPage(address)) throw new AppError('incompatible', 'The service answered a sign-in address that is not an https page: ask its admin.');
 }
 
 /** A wait in words: whole minutes, or seconds below a minute. */
