@@ -56,6 +56,18 @@ describe('how a run ended: running, finished or crashed', () => {
     expect(await metadataOf(other.key)).toMatchObject({ running: true, hasCrashed: false, state: 'running', endedBy: null, lastHeardAt: clock.now });
   });
 
+  it('reads finished when its own client ends it late, after a silence (the SDK heartbeat or a status report)', async () => {
+    const byHeartbeat = await startRun();
+    const byReport = await startRun();
+    clock.now += 3 * BEAT;
+    expect(await metadataOf(byHeartbeat.key)).toMatchObject({ state: 'crashed', endedBy: 'silence' });
+    await heartbeat(byHeartbeat.key, byHeartbeat.runId, false);
+    await reportStatus(byReport.key, false, false);
+    for (const { key } of [byHeartbeat, byReport]) {
+      expect(await metadataOf(key)).toMatchObject({ running: false, state: 'finished', endedBy: 'client', lastHeardAt: clock.now, endTimeMillis: clock.now });
+    }
+  });
+
   it('reads crashed when its client reports a crash (the SDK set_state crashed), and never heard from for a REST-made run', async () => {
     const { key } = await startRun();
     clock.now += 1_000;
