@@ -79,6 +79,24 @@ describe('how a run ended: running, finished or crashed', () => {
     expect(await metadataOf(experimentKey)).toMatchObject({ state: 'finished', endedBy: null, lastHeardAt: null });
   });
 
+  it('finds runs by state in the experiment search, as the metadata reads them', async () => {
+    const running = await startRun();
+    const projectId = (await server.call('getProject', { query: { workspaceName: 'admin', projectName: 'state' } })).body.projectId;
+    const search = async (state: string) => {
+      const rulesTree = { condition: 'AND', rules: [{ id: 'state', field: 'state', operator: 'equal', value: state, source: 'metadata', type: 'string' }] };
+      const reply = await server.call('searchExperiments', { body: { projectId, rulesTree, deleted: false } });
+      expect(reply.status, reply.body.msg).toBe(200);
+      return reply.body.experiments.map((experiment) => experiment.experimentKey);
+    };
+    const listed = (await server.call('listExperiments', { query: { projectId } })).body.experiments;
+    for (const state of ['running', 'finished', 'crashed'] as const) {
+      const expected = listed.filter((experiment) => experiment.state === state).map((experiment) => experiment.experimentKey);
+      expect((await search(state)).sort()).toEqual(expected.sort());
+      expect(expected.length).toBeGreaterThan(0);
+    }
+    expect(await search('running')).toContain(running.key);
+  });
+
   it('tells the change feed when a run goes silent and when it comes back, without a write in between', async () => {
     const { key, runId } = await startRun();
     const projectId = (await server.call('getProject', { query: { workspaceName: 'admin', projectName: 'state' } })).body.projectId;
