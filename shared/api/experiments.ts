@@ -6,6 +6,21 @@ const workspaceName = nonEmpty(100);
 const projectName = nonEmpty(250);
 const byKey = z.object({ experimentKey });
 
+/** Where a run is: the three states the service's clients know (write-api.md: running, finished, crashed). */
+export const runState = z.enum(['running', 'finished', 'crashed']);
+
+/** A run's state. */
+export type RunState = z.infer<typeof runState>;
+
+/**
+ * How a run ended: its client ended it (the SDK's end, E3, a status report), its client reported a crash, or it went
+ * silent (no heartbeat within the liveness timeout: a killed script, a machine that lost power).
+ */
+export const runEnding = z.enum(['client', 'crash', 'silence']);
+
+/** How a run ended. */
+export type RunEnding = z.infer<typeof runEnding>;
+
 /** An experiment's metadata as the reads return it (write-api.md Resources, plus compat.md §3's fields). */
 export const experimentMetadata = z.object({
   experimentKey: z.string(),
@@ -27,6 +42,13 @@ export const experimentMetadata = z.object({
   userName: z.string().nullable(),
   hasCrashed: z.boolean().describe('Set by update-status (hasCrashed=true): the run ended by a crash. The Python SDK reads it with [].'),
   lastError: z.string().nullable().describe('The last error a client reported through update-status.'),
+  // Optional: services that do not record them (the hosted one) answer running and hasCrashed only.
+  state: runState.optional().describe('running, finished or crashed (hasCrashed, or heartbeats that stopped without an end).'),
+  endedBy: runEnding
+    .nullable()
+    .optional()
+    .describe('How the run ended: client, crash (reported) or silence (no heartbeat within the timeout); null while running or when it never sent a heartbeat nor was ended.'),
+  lastHeardAt: timestampMillis.nullable().optional().describe('When the run last sent a heartbeat (ms); null when it never did.'),
 });
 
 /** The experiment metadata type. */

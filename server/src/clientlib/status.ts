@@ -17,7 +17,7 @@ export function createClientlibStatusHandlers(services: ClientlibServices): Hand
     clientlibStatusUpdate: async ({ body, caller }) => {
       const experiment = await access.experiment(caller, body.experimentKey);
       if (body.is_alive) await experiments.beat(experiment.id, services.now());
-      else await experiments.stop(experiment.id, services.now());
+      else await experiments.reportStatus(experiment.id, { isAlive: false }, services.now());
       return {
         is_alive_beat_duration_millis: config.keepAlive.isAliveBeatDurationMillis,
         gpu_monitor_interval_millis: config.keepAlive.gpuMonitorIntervalMillis,

@@ -78,7 +78,10 @@ export interface ExperimentStore {
   setFilePath(experimentId: number, filePath: string | null): Promise<void>;
   beat(experimentId: number, now: number): Promise<void>;
   stop(experimentId: number, now: number): Promise<void>;
-  /** Applies an update-status report: alive → running again from now; not alive → ended now; crash flag and error when given. */
+  /**
+   * Applies a report of the run's own client: alive → running again from now; not alive → ended now (and heard from
+   * now, so a late end report reads as the client's end, not as silence); crash flag and error when given.
+   */
   reportStatus(experimentId: number, report: StatusReport, now: number): Promise<void>;
   setArchived(experimentId: number, archived: boolean): Promise<void>;
   /** Moves to the trash (a time) or out of it (null). */
@@ -212,7 +215,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
   const status = run(
     `UPDATE experiments SET
        stopped_at = CASE CAST(? AS INTEGER) WHEN 1 THEN NULL WHEN 0 THEN coalesce(stopped_at, ?) ELSE stopped_at END,
-       last_beat_at = CASE CAST(? AS INTEGER) WHEN 1 THEN max(last_beat_at, ?) ELSE last_beat_at END,
+       last_beat_at = CASE WHEN CAST(? AS INTEGER) IS NULL THEN last_beat_at ELSE max(last_beat_at, ?) END,
        has_beaten = CASE CAST(? AS INTEGER) WHEN 1 THEN 1 ELSE has_beaten END,
        has_crashed = coalesce(CAST(? AS INTEGER), has_crashed), last_error = coalesce(?, last_error)
      WHERE id = ?`,

@@ -67,7 +67,11 @@ export function createLiveHandlers(services: LiveServices): HandlerTable {
       const [seqText = '0', atText = '0'] = query.since.split('.');
       const at = Number(atText);
       const found = await changes.since(project.id, Number(seqText), limit);
-      // Runs whose last beat aged past the beat duration since the previous read stopped running without a write.
+      // Runs whose last beat aged past the beat duration since the previous read stopped running without a write: a
+      // killed script writes nothing, so no change is numbered. Rather than a timer writing "lost" rows (work on every
+      // service for every silent run, and state kept twice), each forward read asks which runs went silent within the
+      // window it covers and sends them with their state derived now (crashed by silence, with lastHeardAt), so an
+      // open table learns it within one read; a heartbeat that comes back is a write, numbered like any other.
       const stopped = at < now ? await changes.lastBeatBetween(project.id, at - beat, now - beat, Number(seqText)) : [];
       return {
         changed: [...found.changed, ...stopped].map((change) => toEntry(change, now)),

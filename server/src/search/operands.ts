@@ -76,6 +76,13 @@ const int = (value: number) => String(Math.trunc(value));
 /** `running` over the experiments row `e`: not stopped, and a sign of life within the keep-alive window. */
 const runningSql = (clock: Clock) => `(e.stopped_at IS NULL AND ${int(clock.now)} - e.last_beat_at <= ${int(clock.beatMillis)})`;
 
+/**
+ * The run state the metadata shows (`endingOf` in experiments/records.ts): running; crashed when a crash was reported or
+ * heartbeats stopped for longer than the window before anything ended the run; else finished.
+ */
+const stateSql = (clock: Clock) =>
+  `(CASE WHEN ${runningSql(clock)} THEN 'running' WHEN e.has_crashed = 1 OR (e.has_beaten = 1 AND coalesce(e.stopped_at, ${int(clock.now)}) - e.last_beat_at > ${int(clock.beatMillis)}) THEN 'crashed' ELSE 'finished' END)`;
+
 /** The start time the metadata shows (ms). */
 export const startSql = 'coalesce(e.start_time_millis, e.created_at)';
 
@@ -97,5 +104,6 @@ export function metadataColumns(clock: Clock): Record<string, MetadataColumn> {
     end_server_timestamp: time(endSql(clock), 'datetime'),
     duration: time(`(max(0, ${endSql(clock)} - ${startSql}) / 1000.0)`, 'timenumber'),
     running: { type: 'boolean', operand: { text: 'NULL', number: 'NULL', truth: `(CASE WHEN ${runningSql(clock)} THEN 1 ELSE 0 END)` } },
+    state: text(stateSql(clock)),
   };
 }

@@ -124,6 +124,7 @@ describe.each(testBackends())('on %s', (backend) => {
         'end_server_timestamp:datetime',
         'duration:timenumber',
         'running:boolean',
+        'state:string',
       ]);
       expect(names(columns, 'metrics')).toEqual(['acc:double', 'archived_only:double', 'loss:double']);
       expect(names(columns, 'params')).toEqual(['augment:boolean', 'lr:double', 'optimizer:string']);

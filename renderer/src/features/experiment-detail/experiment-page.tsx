@@ -1,4 +1,4 @@
-import { Alert, Box, Breadcrumbs, Chip, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiQuery, useInvalidateApi } from '../../lib/api.ts';
@@ -10,13 +10,14 @@ import { TagsDialog } from '../experiments/tags-dialog.tsx';
 import { RenameDialog } from '../experiments/rename-dialog.tsx';
 import { TimesDialog } from '../experiments/times-dialog.tsx';
 import { runBulkAction } from '../experiments/bulk-runner.ts';
-import { STATE_LABELS, rowLabel, stateOf, toRow } from '../experiments/experiment-row.ts';
+import { rowLabel, toRow } from '../experiments/experiment-row.ts';
 import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
 import { useExperimentAccess } from '../experiments/experiment-access.ts';
 import { AssetsPanel } from '../assets/index.ts';
 import { CodeSection, HtmlSection, OutputSection } from './documents.tsx';
 import { MetricsSection } from './metrics-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
+import { StateChip } from './state-chip.tsx';
 import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
@@ -97,7 +98,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         <Typography variant="h5" component="h2">
           {label}
         </Typography>
-        <Chip size="small" label={STATE_LABELS[stateOf(data, false)]} />
+        <StateChip metadata={data} />
         <Box sx={{ flexGrow: 1 }} />
         <BusyButton size="small" disabledReason={accessOf('rename').reason} onClick={() => setDialog('rename')}>Rename</BusyButton>
         <BusyButton size="small" disabledReason={accessOf('times').reason} onClick={() => setDialog('times')}>Set times</BusyButton>

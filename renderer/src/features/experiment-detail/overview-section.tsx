@@ -24,6 +24,7 @@ export function OverviewSection({ metadata }: { metadata: ExperimentMetadata }) 
             ['Project', metadata.projectName],
             ['Started', formatDateTime(metadata.startTimeMillis)],
             ['Ended', metadata.running ? 'still running' : formatDateTime(metadata.endTimeMillis)],
+            ['Last heard from', metadata.lastHeardAt == null ? null : formatDateTime(metadata.lastHeardAt)],
             ['Duration', formatDuration(metadata.durationMillis)],
             ['User', metadata.userName],
             ['File', metadata.filePath ?? metadata.fileName],

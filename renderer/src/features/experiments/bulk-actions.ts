@@ -21,7 +21,7 @@ const notInTrash = (row: ExperimentRow) => row.state !== 'trash';
 /** The per-experiment bulk actions, in the order the bar shows them. */
 export const BULK_ACTIONS: Record<BulkActionId, BulkActionSpec> = {
   stop: { id: 'stop', label: 'Stop', done: 'Stopped', applies: (row) => row.state === 'running', confirm: true },
-  archive: { id: 'archive', label: 'Archive', done: 'Archived', applies: (row) => row.state === 'running' || row.state === 'finished', confirm: true },
+  archive: { id: 'archive', label: 'Archive', done: 'Archived', applies: (row) => row.state === 'running' || row.state === 'finished' || row.state === 'crashed', confirm: true },
   restore: { id: 'restore', label: 'Restore', done: 'Restored', applies: (row) => row.state === 'archived' || row.state === 'trash', confirm: false },
   delete: { id: 'delete', label: 'Delete', done: 'Moved to the trash', applies: notInTrash, confirm: true },
   tag: { id: 'tag', label: 'Add tags', done: 'Tagged', applies: notInTrash, confirm: false },

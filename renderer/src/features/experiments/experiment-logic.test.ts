@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { naturalSortKey, rowLabel, stateOf } from './experiment-row.ts';
+import { crashDetail } from './run-state.ts';
 import { formatDuration } from './format.ts';
 import { allSelected, clickRow, EMPTY_SELECTION, keepShown, toggleAll } from './selection.ts';
 import { filterRows, filterTerms, tagCounts } from './table-filter.ts';
@@ -11,10 +12,22 @@ const live = new Set(['running', 'finished'] as const);
 
 describe('rows', () => {
   it('derives the state: trash over archived over running/finished', () => {
-    expect(stateOf({ archived: true, running: true }, true)).toBe('trash');
-    expect(stateOf({ archived: true, running: true }, false)).toBe('archived');
-    expect(stateOf({ archived: false, running: true }, false)).toBe('running');
-    expect(stateOf({ archived: false, running: false }, false)).toBe('finished');
+    expect(stateOf({ archived: true, running: true, hasCrashed: false }, true)).toBe('trash');
+    expect(stateOf({ archived: true, running: true, hasCrashed: false }, false)).toBe('archived');
+    expect(stateOf({ archived: false, running: true, hasCrashed: false }, false)).toBe('running');
+    expect(stateOf({ archived: false, running: false, hasCrashed: false }, false)).toBe('finished');
+    // A service that says only hasCrashed (the hosted one), and one that says the state.
+    expect(stateOf({ archived: false, running: false, hasCrashed: true }, false)).toBe('crashed');
+    expect(stateOf({ archived: false, running: false, hasCrashed: true, state: 'crashed' }, false)).toBe('crashed');
+  });
+
+  it('says why a run crashed and when it was last heard from', () => {
+    const heard = (millis: number) => `t${millis}`;
+    const ended = { running: false, hasCrashed: true, state: 'crashed', lastHeardAt: 5 } as const;
+    expect(crashDetail({ ...ended, endedBy: 'silence' }, heard)).toBe('Lost contact — last heard from t5');
+    expect(crashDetail({ ...ended, endedBy: 'crash' }, heard)).toBe('Crashed — last heard from t5');
+    expect(crashDetail({ running: false, hasCrashed: true }, heard)).toBe('Crashed');
+    expect(crashDetail({ ...ended, hasCrashed: false, state: 'finished', endedBy: 'client' }, heard)).toBeNull();
   });
 
   it('marks symlinked rows and labels unnamed ones by key', () => {

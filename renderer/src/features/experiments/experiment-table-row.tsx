@@ -1,5 +1,5 @@
 import { memo, type MouseEvent } from 'react';
-import { rowLabel, STATE_LABELS, type ExperimentRow } from './experiment-row.ts';
+import { rowLabel, STATE_ICONS, STATE_LABELS, type ExperimentRow } from './experiment-row.ts';
 import { formatDateTime, formatDuration } from './format.ts';
 import type { LazyEntry } from './lazy-row-data.ts';
 import { columnId, formatSummaryValue, summaryValue, type Summary, type SummaryColumn } from './summary-columns.ts';
@@ -64,7 +64,10 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
         {row.key}
       </td>
       <td>
-        <span className={`exp-state exp-state-${row.state}`}>{STATE_LABELS[row.state]}</span>
+        <span className={`exp-state exp-state-${row.state}`} title={row.stateDetail ?? undefined}>
+          <span aria-hidden="true">{STATE_ICONS[row.state]} </span>
+          {STATE_LABELS[row.state]}
+        </span>
       </td>
       <td>{formatDateTime(row.startTimeMillis)}</td>
       <td>{formatDuration(row.durationMillis)}</td>

@@ -31,6 +31,7 @@ export function tableBodyStyles(theme: Theme): CSSObject {
     '& .exp-state': chip,
     '& .exp-state-running': { backgroundColor: theme.palette.success.main, color: theme.palette.success.contrastText },
     '& .exp-state-finished': { border: `1px solid ${theme.palette.divider}`, padding: '0 7px' },
+    '& .exp-state-crashed': { backgroundColor: theme.palette.error.light, color: theme.palette.error.contrastText },
     '& .exp-state-archived': { backgroundColor: theme.palette.warning.main, color: theme.palette.warning.contrastText },
     '& .exp-state-trash': { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText },
     '& .exp-tag': { ...chip, border: `1px solid ${theme.palette.divider}`, padding: '0 7px' },

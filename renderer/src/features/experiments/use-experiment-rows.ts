@@ -51,11 +51,11 @@ export function useExperimentRows(projectId: string, workspaceName: string | und
 }
 
 /**
- * The full reads, for services without the change feed: the live experiments (running and finished), the archived
+ * The full reads, for services without the change feed: the live experiments (running, finished and crashed), the archived
  * ones and the trashed ones only while their state is chosen, and every experiment's tags in one read.
  */
 function useListedRows(projectId: string, workspaceName: string | undefined, states: ReadonlySet<ExperimentState>, enabled: boolean): ExperimentRows {
-  const wantLive = enabled && (states.has('running') || states.has('finished'));
+  const wantLive = enabled && (states.has('running') || states.has('finished') || states.has('crashed'));
   const wantArchived = enabled && states.has('archived');
   const wantTrash = enabled && states.has('trash') && workspaceName !== undefined;
   const live = useApiQuery('listExperiments', { projectId }, { ...bigList, enabled: wantLive });

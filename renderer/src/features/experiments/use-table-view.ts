@@ -6,7 +6,7 @@ import { TableRowsCache } from './table-rows-cache.ts';
 import { DEFAULT_SORT, toggleSort, type SortColumn, type SortOrder } from './table-sort.ts';
 
 /** The states shown at first: the live experiments. */
-export const DEFAULT_STATES: ReadonlySet<ExperimentState> = new Set(['running', 'finished']);
+export const DEFAULT_STATES: ReadonlySet<ExperimentState> = new Set(['running', 'finished', 'crashed']);
 
 /** The table's filter, sort and selection over a set of rows, and the rows they produce. */
 interface TableView {
