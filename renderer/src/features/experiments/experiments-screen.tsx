@@ -1,5 +1,5 @@
 import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateApi, useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
@@ -16,6 +16,7 @@ import { FilterField, ToolbarControls } from './experiments-toolbar.tsx';
 import { formatCount, plural } from '../../lib/format.ts';
 import type { LazyKind } from './lazy-row-data.ts';
 import { MoveDialog } from './move-dialog.tsx';
+import { RemoveTagsDialog } from './remove-tags-dialog.tsx';
 import { RenameDialog } from './rename-dialog.tsx';
 import { RowMenu, type RowCommand } from './row-menu.tsx';
 import { useExperimentAccess } from './experiment-access.ts';
@@ -31,7 +32,7 @@ import { DEFAULT_STATES, useTableView } from './use-table-view.ts';
 type OpenDialog =
   | { kind: 'create' | 'columns' }
   | { kind: 'move'; symlink: boolean; rows: ExperimentRow[] }
-  | { kind: 'tags' | 'compare'; rows: ExperimentRow[] }
+  | { kind: 'tags' | 'untags' | 'compare'; rows: ExperimentRow[] }
   | { kind: 'rename' | 'times'; row: ExperimentRow };
 
 /** The experiments of one project: a virtualized table with filters, summary columns, bulk actions and undo. */
@@ -59,6 +60,17 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
     return [...kinds];
   }, [columns, dialog, data.tagsListed]);
   const onMenu = useCallback((row: ExperimentRow, anchor: HTMLElement) => setMenu({ row, anchor }), []);
+  // The rows are memoized: they get one stable handler, which calls the latest `bulk`.
+  const bulkRef = useRef(actions.bulk);
+  useEffect(() => {
+    bulkRef.current = actions.bulk;
+  });
+  const onRemoveTag = useCallback((row: ExperimentRow, tag: string) => void bulkRef.current('untag', [row], [tag]), []);
+  /** A row with the tags the table shows for it (fetched per row when the service cannot list a project's tags). */
+  const withShownTags = (row: ExperimentRow): ExperimentRow => {
+    const entry = data.tagsListed ? undefined : lazy.get('tags', row.key);
+    return entry?.status === 'done' ? { ...row, tags: entry.value } : row;
+  };
   const refresh = useCallback(() => {
     lazy.clear();
     void invalidateApi(client, profileId, EXPERIMENT_READS);
@@ -115,6 +127,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           onAction={(action) => void actions.bulk(action, view.selected)}
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
           onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash') })}
+          onRemoveTags={() => setDialog({ kind: 'untags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onCompare={() => setDialog({ kind: 'compare', rows: [...view.selected] })}
           onClear={view.clearSelection}
         />
@@ -143,6 +156,8 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         onToggle={view.toggle}
         onToggleAll={view.toggleAll}
         onMenu={onMenu}
+        onRemoveTag={onRemoveTag}
+        removeTagRefusal={accessOf('untag').reason}
       />
       {menu && <RowMenu row={menu.row} anchor={menu.anchor} accessOf={accessOf} onCommand={(command) => onCommand(menu.row, command)} onClose={() => setMenu(null)} />}
       {dialog?.kind === 'create' && project.data && (
@@ -167,6 +182,15 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           suggestions={view.tagOptions.map((option) => option.tag)}
           busy={actions.busy !== null}
           onSubmit={(tags) => void actions.bulk('tag', dialog.rows, tags).then((done) => done && setDialog(null))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'untags' && (
+        <RemoveTagsDialog
+          target={nameRows(dialog.rows)}
+          rows={dialog.rows}
+          busy={actions.busy !== null}
+          onSubmit={(tags) => void actions.bulk('untag', dialog.rows, tags).then((done) => done && setDialog(null))}
           onClose={() => setDialog(null)}
         />
       )}
