@@ -1,4 +1,4 @@
-import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateApi, useApiQuery } from '../../lib/api.ts';
@@ -8,6 +8,7 @@ import { nameRows } from './bulk-actions.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { BulkReportBanner } from './bulk-report.tsx';
 import { ColumnsDialog } from './columns-dialog.tsx';
+import { LogFromCodeDialog } from '../scripts/log-from-code-dialog.tsx';
 import { CompareDialog } from './compare-dialog.tsx';
 import { CreateExperimentDialog } from './create-experiment-dialog.tsx';
 import { rowLabel, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
@@ -30,14 +31,15 @@ import { DEFAULT_STATES, useTableView } from './use-table-view.ts';
 
 /** The dialog open over the table, if any. */
 type OpenDialog =
-  | { kind: 'create' | 'columns' }
+  | { kind: 'create' | 'columns' | 'code' }
   | { kind: 'move'; symlink: boolean; rows: ExperimentRow[] }
   | { kind: 'tags' | 'untags' | 'compare'; rows: ExperimentRow[] }
   | { kind: 'rename' | 'times'; row: ExperimentRow };
 
 /** The experiments of one project: a virtualized table with filters, summary columns, bulk actions and undo. */
 export function ExperimentsScreen({ projectId }: { projectId: string }) {
-  const profileId = useActiveProfile().id;
+  const profile = useActiveProfile();
+  const profileId = profile.id;
   const project = useApiQuery('getProject', { projectId });
   const workspaceName = project.data?.workspaceName;
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
@@ -77,6 +79,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   }, [lazy, client, profileId]);
   const openColumns = useCallback(() => setDialog({ kind: 'columns' }), []);
   const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
+  const openCode = useCallback(() => setDialog({ kind: 'code' }), []);
   const onCommand = (row: ExperimentRow, command: RowCommand) => {
     if (command === 'rename' || command === 'times') setDialog({ kind: command, row });
     else if (command === 'tags') setDialog({ kind: 'tags', rows: [row] });
@@ -103,6 +106,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           canCreate={project.data !== undefined}
           createRefusal={createAccess.reason}
           onRefresh={refresh}
+          onLogFromCode={openCode}
         />
       </Stack>
       {project.error && <Alert severity="error" sx={{ mx: 1.5, mb: 1 }}>Cannot load the project: {project.error.message}</Alert>}
@@ -136,9 +140,14 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${formatCount(view.total)}`}
       </Typography>
       {!data.loading && view.shown.length === 0 && (
-        <Typography sx={{ px: 1.5, pb: 1 }} color="text.secondary">
-          {view.total === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 1, alignItems: 'center' }}>
+          <Typography color="text.secondary">{view.total === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}</Typography>
+          {view.total === 0 && (
+            <Button size="small" onClick={openCode}>
+              Log a run from your code
+            </Button>
+          )}
+        </Stack>
       )}
       {/* Rendered only while loading: a hidden bar still animates, costing the table frames while it scrolls. */}
       {data.loading ? <LinearProgress aria-label="Loading experiments" /> : <Box sx={{ height: 4 }} />}
@@ -162,6 +171,9 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
       {menu && <RowMenu row={menu.row} anchor={menu.anchor} accessOf={accessOf} onCommand={(command) => onCommand(menu.row, command)} onClose={() => setMenu(null)} />}
       {dialog?.kind === 'create' && project.data && (
         <CreateExperimentDialog workspaceName={project.data.workspaceName} projectName={project.data.projectName} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'code' && project.data && (
+        <LogFromCodeDialog profile={profile} project={{ workspaceName: project.data.workspaceName, projectName: project.data.projectName }} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'compare' && <CompareDialog experiments={dialog.rows} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} onChange={setColumns} onClose={() => setDialog(null)} />}
