@@ -84,9 +84,7 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
                 title={removeTagRefusal ?? `Remove tag “${tag}”`}
                 disabled={removeTagRefusal !== undefined}
                 onClick={() => onRemoveTag({ ...row, tags }, tag)}
-              >
-                ×
-              </button>
+              />
             )}
           </span>
         ))}
