@@ -50,4 +50,16 @@ test('removes tags from a row, from the selection and from the experiment page, 
   await notice.getByRole('button', { name: 'Undo' }).click();
   await expect(tags.getByRole('listitem')).toHaveText(['gpu', 'best']);
   expect(await tagsOf(shell, a)).toEqual(['gpu', 'best']);
+
+  // Undoing Add tags takes away only the tags the experiment did not have.
+  await page.getByRole('button', { name: 'Add tags' }).click();
+  const add = page.getByRole('dialog', { name: 'Add tags' });
+  await add.getByLabel('Tags').fill('gpu');
+  await add.getByLabel('Tags').press('Enter');
+  await add.getByLabel('Tags').fill('fresh');
+  await add.getByRole('button', { name: 'Add tags' }).click();
+  await expect(tags.getByRole('listitem')).toHaveText(['gpu', 'best', 'fresh']);
+  await page.getByRole('status').filter({ hasText: 'Tagged 1 experiment.' }).getByRole('button', { name: 'Undo' }).click();
+  await expect(tags.getByRole('listitem')).toHaveText(['gpu', 'best']);
+  expect(await tagsOf(shell, a)).toEqual(['gpu', 'best']);
 });

@@ -11,7 +11,6 @@ import { RenameDialog } from '../experiments/rename-dialog.tsx';
 import { TimesDialog } from '../experiments/times-dialog.tsx';
 import { runBulkAction, runUndo } from '../experiments/bulk-runner.ts';
 import type { BulkReport } from '../experiments/bulk-actions.ts';
-import type { ExperimentRow } from '../experiments/experiment-row.ts';
 import { STATE_LABELS, rowLabel, stateOf, toRow } from '../experiments/experiment-row.ts';
 import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
 import { useExperimentAccess } from '../experiments/experiment-access.ts';
@@ -42,6 +41,8 @@ export function ExperimentRoute() {
 export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const profileId = useActiveProfile().id;
   const metadata = useApiQuery('getExperimentMetadata', { experimentKey });
+  // The tags the overview shows (the same cached read): Undo of a tag change puts back just what changed.
+  const tags = useApiQuery('getTags', { experimentKey });
   const [section, setSection] = useState<Section>('Overview');
   // Output and system details are read once their section's live cursor is known, so nothing falls in between.
   const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
@@ -59,7 +60,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
-  const row = toRow(data, [], data.projectId);
+  const row = toRow(data, tags.data?.tags ?? [], data.projectId);
   const label = rowLabel(row);
   /** Undoes what an action did here, and says how that went. */
   const undo = async (report: BulkReport) => {
@@ -75,16 +76,16 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
     }
   };
   /**
-   * Runs one action on this experiment (`target`: the row with the tags it had, for tag removal) and shows the
-   * outcome, with Undo when it can be undone (a refusal with the server's message); answers whether it was done.
+   * Runs one action on this experiment and shows the outcome, with Undo when it can be undone (a refusal with the
+   * server's message); answers whether it was done.
    */
-  const runHere = async (action: NonNullable<typeof busy>, failureContext: string, tags: readonly string[] = [], target: ExperimentRow = row): Promise<boolean> => {
+  const runHere = async (action: NonNullable<typeof busy>, failureContext: string, changedTags: readonly string[] = []): Promise<boolean> => {
     setBusy(action);
     try {
-      const report = await runBulkAction(action, [target], profileId, tags);
+      const report = await runBulkAction(action, [row], profileId, changedTags);
       const failure = report.failed[0];
       if (failure) notify.error(new Error(failure.message), failureContext);
-      else notify.success(action === 'untag' ? `Removed the tag “${tags.join('”, “')}” from “${label}”.` : report.summary, report.undo.length > 0 ? () => void undo(report) : undefined);
+      else notify.success(action === 'untag' ? `Removed the tag “${changedTags.join('”, “')}” from “${label}”.` : report.summary, report.undo.length > 0 ? () => void undo(report) : undefined);
       return !failure;
     } catch (error) {
       notify.error(error, failureContext);
@@ -142,7 +143,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           <OverviewSection
             metadata={data}
             removeTagRefusal={accessOf('untag').reason}
-            onRemoveTag={(tag) => void runHere('untag', `Could not remove the tag “${tag}”`, [tag], { ...row, tags: [tag] })}
+            onRemoveTag={(tag) => void runHere('untag', `Could not remove the tag “${tag}”`, [tag])}
           />
         )}
         {!live.ready && WAITS_FOR_CURSOR.has(section) && <CircularProgress aria-label="Loading the section" />}
