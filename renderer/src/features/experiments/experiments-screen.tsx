@@ -82,7 +82,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const openCode = useCallback(() => setDialog({ kind: 'code' }), []);
   const onCommand = (row: ExperimentRow, command: RowCommand) => {
     if (command === 'rename' || command === 'times') setDialog({ kind: command, row });
-    else if (command === 'tags') setDialog({ kind: 'tags', rows: [row] });
+    else if (command === 'tags') setDialog({ kind: 'tags', rows: [withShownTags(row)] });
     else void actions.bulk(command, [row]);
   };
   useShortcut('/', 'Filter the experiments', () => filterRef.current?.focus(), { group: 'Experiments' });
@@ -130,7 +130,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           accessOf={accessOf}
           onAction={(action) => void actions.bulk(action, view.selected)}
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
-          onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash') })}
+          onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onRemoveTags={() => setDialog({ kind: 'untags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onCompare={() => setDialog({ kind: 'compare', rows: [...view.selected] })}
           onClear={view.clearSelection}
