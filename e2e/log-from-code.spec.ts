@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { readCometConfig, ScriptClient } from './script-client.ts';
+import { seedProject } from './experiments-seed.ts';
+import { readCometConfig, ScriptClient, scriptSettingsFromApp } from './script-client.ts';
 
 test('a newcomer on an empty local service learns how to log a first run, and sees its project arrive', async ({ page, shell }) => {
   const answers: string[] = [];
@@ -42,4 +43,28 @@ test('a newcomer on an empty local service learns how to log a first run, and se
   expect(await page.content()).not.toContain(settings.apiKey);
   expect(answers.length).toBeGreaterThan(5);
   for (const answer of answers) expect(answer).not.toContain(settings.apiKey);
+});
+
+test('"Log from your code" is offered in an open project, by its toolbar and its empty table, with snippets naming that project (issue 33)', async ({ page, shell }) => {
+  const projectId = await seedProject(shell, 'vision');
+  await seedProject(shell, 'another');
+  await page.goto(shell.url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  await page.goto(`${shell.origin}/#/projects/${projectId}`);
+  await expect(page.locator('[data-table-state="ready"]')).toBeVisible();
+
+  for (const opener of [page.getByRole('button', { name: 'Log from your code' }), page.getByRole('button', { name: 'Log a run from your code' })]) {
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Log to “vision” from your code' });
+    await dialog.getByRole('tab', { name: 'Python' }).click();
+    await expect(dialog.getByLabel('Python snippet')).toContainText('comet_ml.start(workspace="admin", project_name="vision")');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  // A script run with those settings into the named project shows in the open table.
+  const script = new ScriptClient(await scriptSettingsFromApp(shell));
+  await script.ok('createExperiment', { body: { workspaceName: 'admin', projectName: 'vision', experimentName: 'from-code' } });
+  await expect(page.getByRole('table', { name: 'Experiments' }).getByRole('link', { name: 'from-code' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log a run from your code' })).toBeHidden();
 });

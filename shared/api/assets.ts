@@ -90,7 +90,7 @@ export const assetEndpoints = {
     query: z.object({
       experimentKey,
       fileName: z.string().max(1000).optional(),
-      extension: z.string().max(100).optional().describe('With or without the leading dot.'),
+      extension: z.string().max(100).optional().describe("The file's type, with or without the leading dot: it sets the download's content type and never renames a given fileName."),
       type: z.string().max(100).optional(),
       step: queryInt.pipe(z.number().int().min(0)).optional(),
       epoch: queryInt.pipe(z.number().int().min(0)).optional(),

@@ -36,7 +36,7 @@ export const clientlibUploadEndpoints = {
       imageId: z.string().trim().min(1).max(200).optional().describe("The client's id for the image; a new one when absent."),
       figName: z.string().max(1000).optional(),
       figCounter: queryInt.pipe(z.number().int().min(0)).optional(),
-      extension: z.string().max(100).optional().describe('With or without the leading dot.'),
+      extension: z.string().max(100).optional().describe('With or without the leading dot: the content type; added only to the generated figure_<figCounter> name.'),
       overwrite: queryBoolean.optional().describe("Replace the experiment's assets of the same file name."),
       step,
       epoch: step,

@@ -41,7 +41,7 @@ export const scriptChannels = {
   }),
   'scripts.copy': defineChannel({
     summary: 'Puts the settings snippet, key included, on the clipboard (desktop window only; the browser shell answers "unsupported").',
-    input: z.object({ profileId, format: z.enum(SNIPPET_FORMATS), projectName: z.string().min(1).max(100).optional() }),
+    input: z.object({ profileId, format: z.enum(SNIPPET_FORMATS), projectName: z.string().min(1).max(100).optional(), workspaceName: z.string().min(1).max(100).optional() }),
     output: z.object({ copied: z.literal(true) }),
   }),
   'scripts.createPersonalKey': defineChannel({

@@ -14,6 +14,7 @@ describe('script snippets', () => {
     expect(python.indexOf('os.environ["COMET_URL_OVERRIDE"] = "http://127.0.0.1:5170/clientlib/"')).toBeLessThan(python.indexOf('import comet_ml'));
     expect(python).toContain('os.environ["COMET_API_KEY"] = "abcDEF0123456789"');
     expect(python).toContain('comet_ml.start(project_name="my \\"quoted\\" project")');
+    expect(scriptSnippet('python', { ...settings, workspaceName: 'vision-team' })).toContain('comet_ml.start(workspace="vision-team", project_name="mnist")');
   });
 
   it("writes the SDK's config file section", () => {

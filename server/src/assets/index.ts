@@ -12,7 +12,7 @@ export type { ExperimentModel } from './experiment-model-store.ts';
 export { createGitPatchStore } from './git-patch-store.ts';
 export { sendModelZip } from './model-zip.ts';
 export { saveGitPatch } from './read-handlers.ts';
-export { toAssetRecord } from './records.ts';
+export { bareExtension, toAssetRecord } from './records.ts';
 export { MODEL_ELEMENT, assetRules, checkRemoteLink, insertAsset, saveUploadedAsset, storeReceivedAsset } from './save.ts';
 export type { UploadRequest } from './save.ts';
 export { parseVersion } from './semantic-version.ts';

@@ -6,7 +6,8 @@ import type { StoredAsset } from './asset-store.ts';
 /** An asset as the reads send it. */
 export type AssetRecord = z.infer<typeof assetRecord>;
 
-const TEXT_EXTENSIONS = new Set(['txt', 'log', 'json', 'csv', 'tsv', 'md', 'yaml', 'yml', 'xml', 'html', 'htm', 'py', 'ipynb']);
+/** Content types the app shows as text. */
+const TEXT_CONTENT = /^(text\/|application\/(json|yaml|xml)$)/;
 const VIEWABLE_TYPES = new Set(['image', 'audio', 'video', 'text-sample', 'source_code', 'notebook', 'curve', 'confusion-matrix', 'histogram3d']);
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -51,8 +52,12 @@ export const extensionOf = (fileName: string): string => {
   return dot > 0 && dot < fileName.length - 1 ? fileName.slice(dot + 1).toLowerCase() : '';
 };
 
-/** The content type a download is sent with, from the file name's extension. */
-export const contentTypeOf = (fileName: string): string => CONTENT_TYPES[extensionOf(fileName)] ?? 'application/octet-stream';
+/** An `extension` field (`png`, `.png`) without its dot ('' when absent). */
+export const bareExtension = (extension: string | null | undefined): string => extension?.trim().replace(/^\./, '') ?? '';
+
+/** The content type a download is sent with: from the file name's extension, else from the `extension` field the client sent. */
+export const contentTypeOf = (fileName: string, extension?: string): string =>
+  CONTENT_TYPES[extensionOf(fileName)] ?? CONTENT_TYPES[bareExtension(extension).toLowerCase()] ?? 'application/octet-stream';
 
 /** The folder a type is listed under (`dir`). */
 const dirOf = (type: string): string => (type === 'image' ? 'images' : type === 'asset' ? 'assets' : type);
@@ -67,7 +72,7 @@ export const assetLink = (origin: string, experimentKey: string, assetId: string
 
 /**
  * An asset record. Flags follow the type: image/audio/video by type, histogram for histogram3d,
- * canView for the types the app can show and for text-like files.
+ * canView for the types the app can show and for text-like content.
  */
 export function toAssetRecord(asset: StoredAsset, experimentKey: string, origin: string): AssetRecord {
   const link = asset.remoteLink ?? assetLink(origin, experimentKey, asset.uuid);
@@ -86,7 +91,7 @@ export function toAssetRecord(asset: StoredAsset, experimentKey: string, origin:
       : `curl -H "Authorization: <API_KEY>" "${link}" -o "${output}"`,
     createdAt: asset.createdAt,
     dir: dirOf(asset.type),
-    canView: VIEWABLE_TYPES.has(asset.type) || TEXT_EXTENSIONS.has(extensionOf(asset.fileName)),
+    canView: VIEWABLE_TYPES.has(asset.type) || TEXT_CONTENT.test(asset.contentType),
     audio: asset.type === 'audio',
     video: asset.type === 'video',
     histogram: asset.type === 'histogram3d',

@@ -5,7 +5,7 @@ import type { Caller } from '../http/handler.ts';
 import type { AssetServices } from './services.ts';
 import type { Experiment } from '../experiments/index.ts';
 import { artifactVersionOf, immutableVersion } from './artifact-handlers.ts';
-import { contentTypeOf, extensionOf } from './records.ts';
+import { bareExtension, contentTypeOf } from './records.ts';
 import { receiveUpload } from './upload.ts';
 
 /** The asset type of model files; with groupingName they form an experiment model. */
@@ -21,6 +21,7 @@ export interface UploadRequest {
   fallbackName?: string;
   /** Skip the part's file name (a client that always sends a fixed one): fileName, else fallbackName. */
   ignorePartName?: boolean;
+  /** The file's type (`png`, `.txt`): names the generated fallback's extension and the content type of a name without one. */
   extension?: string;
   /** The client's id for the asset. */
   assetId?: string;
@@ -40,11 +41,18 @@ export interface UploadRequest {
 /** The last path segment of a name (the REST image upload sends the local path as the part's file name). */
 const baseName = (name: string | undefined) => name?.split(/[\\/]/).pop()?.trim() || undefined;
 
-/** The file name an asset is stored under: the given name, else the part's base name, with `extension` added when it has none. */
+/** Drops control characters from a file name. */
+const printable = (name: string) => [...name].filter((char) => char.charCodeAt(0) > 0x1f && char !== '\x7f').join('');
+
+/**
+ * The file name an asset is stored under: the name the client gave, else the part's base name, kept exactly (the
+ * `extension` field says the type, it never renames); only the generated `fallback` gets `.<extension>`.
+ */
 export function assetFileName(given: string | undefined, partName: string | undefined, fallback: string, extension: string | undefined): string {
-  const name = [...(given?.trim() || baseName(partName) || fallback)].filter((char) => char.charCodeAt(0) > 0x1f && char !== '\x7f').join('');
-  const ext = extension?.trim().replace(/^\./, '');
-  return ext && extensionOf(name) === '' ? `${name}.${ext}` : name;
+  const named = given?.trim() || baseName(partName);
+  if (named) return printable(named);
+  const ext = bareExtension(extension);
+  return printable(ext ? `${fallback}.${ext}` : fallback);
 }
 
 /** 400 unless `link` is an absolute URL (any scheme: http, s3, gs...). */
@@ -130,7 +138,7 @@ export async function insertAsset(services: AssetServices, content: AssetContent
     fileName,
     fileSize: file?.size ?? 0,
     type,
-    contentType: contentTypeOf(fileName),
+    contentType: contentTypeOf(fileName, wanted.extension),
     context: wanted.context ?? null,
     step: wanted.step ?? null,
     epoch: wanted.epoch ?? null,

@@ -5,7 +5,7 @@ import { assetItemParams, thumbnailParams } from '../../../shared/api/clientlib-
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import { parseInput } from '../http/error-reply.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
-import { receiveUpload, type ReceivedUpload, storeReceivedAsset, type UploadRequest, type StoredAsset } from '../assets/index.ts';
+import { bareExtension, receiveUpload, type ReceivedUpload, storeReceivedAsset, type UploadRequest, type StoredAsset } from '../assets/index.ts';
 import { ok } from '../http/replies.ts';
 import type { ClientlibServices } from './services.ts';
 
@@ -78,7 +78,7 @@ export function createClientlibSceneHandlers(services: ClientlibServices): Handl
       const saved = await saveScenePart(request, 'thumbnail', async (upload) => {
         const requestParams = requestParamsOf(thumbnailParams, upload.fields.requestParams);
         const { experiment, scene } = await sceneOf(caller, requestParams.experimentKey, params.assetId);
-        const extension = requestParams.thumbnailExtension?.trim().replace(/^\./, '') || 'png';
+        const extension = bareExtension(requestParams.thumbnailExtension) || 'png';
         const wanted = { experiment, type: THUMBNAIL, fileName: `${scene.fileName}-thumbnail.${extension}`, assetId: `${scene.uuid}-thumbnail`, step: scene.step ?? undefined };
         return { scene, wanted };
       });

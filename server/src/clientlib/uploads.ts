@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller, HandlerTable } from '../http/handler.ts';
 import type { ClientlibServices } from './services.ts';
 import type { Experiment } from '../experiments/index.ts';
-import { saveGitPatch, saveUploadedAsset, type UploadRequest, TEXT_SAMPLE } from '../assets/index.ts';
+import { bareExtension, saveGitPatch, saveUploadedAsset, type UploadRequest, TEXT_SAMPLE } from '../assets/index.ts';
 import { ok } from '../http/replies.ts';
 
 /** The asset type the images of the live SDK are stored as (listed by `asset/list?type=image`). */
@@ -50,7 +50,7 @@ export function createClientlibUploadHandlers(services: ClientlibServices): Hand
         // An unnamed figure gets the counter instead.
         fallbackName: `figure_${query.figCounter ?? 0}`,
         ignorePartName: true,
-        extension: query.extension?.trim().replace(/^\./, '') || 'png',
+        extension: bareExtension(query.extension) || 'png',
         assetId: query.imageId,
         overwrite: query.overwrite,
         step: query.step,

@@ -33,7 +33,7 @@ describe('asset upload, list and download (E44 and the reads)', () => {
     const [asset] = await list(experimentKey);
     expect(asset).toMatchObject({
       assetId: saved.body.assetId,
-      fileName: 'greeting.txt',
+      fileName: 'greeting',
       fileSize: 13,
       step: 3,
       epoch: 1,

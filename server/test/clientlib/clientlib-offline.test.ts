@@ -91,7 +91,7 @@ describe('offline archive replay (comet upload, clients.md B.10)', () => {
     const assets = (await server.call('listAssets', query)).body.assets;
     expect(assets.map((asset) => [asset.assetId, asset.fileName, asset.type]).sort()).toEqual([
       ['a0'.repeat(16), 'data.txt', 'asset'],
-      ['a1'.repeat(16), 'plot.png', 'image'],
+      ['a1'.repeat(16), 'plot', 'image'],
       ['a2'.repeat(16), 'model.pkl', 'model-element'],
       ['a3'.repeat(16), 'text-sample.txt', 'text-sample'],
     ]);

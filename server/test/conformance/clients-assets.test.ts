@@ -133,7 +133,7 @@ describe('clientlib visualizations/upload (Experiment.log_image / log_figure, B.
 
     const images = await assetsOf(experimentKey, 'image');
     expect(images.map((asset) => [asset.assetId, asset.fileName, asset.image, asset.step, asset.runContext])).toEqual([
-      [imageId, 'loss curve.png', true, 4, 'train'],
+      [imageId, 'loss curve', true, 4, 'train'],
       ['ffff0000ffff0000ffff0000ffff0000', 'figure_4.svg', true, null, null],
     ]);
     expect(images[0]?.metadata).toBe('{"annotations":[]}');

@@ -7,7 +7,7 @@ export function scriptHandlers(scripts: ScriptAccess): Pick<Handlers, `scripts.$
     'scripts.settings': ({ profileId }) => scripts.settings(profileId),
     'scripts.createKey': () => scripts.createKey(),
     'scripts.revokeKey': () => scripts.revokeKey(),
-    'scripts.copy': ({ format, profileId, projectName }) => scripts.copy(format, profileId, projectName),
+    'scripts.copy': ({ format, profileId, projectName, workspaceName }) => scripts.copy(format, profileId, projectName, workspaceName),
     'scripts.saveConfig': ({ filePath, profileId }) => scripts.saveConfig(filePath, profileId),
     'scripts.createPersonalKey': (input) => scripts.createPersonalKey(input),
   };

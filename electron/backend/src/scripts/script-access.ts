@@ -83,13 +83,13 @@ export class ScriptAccess {
     return this.settings(embeddedId);
   }
 
-  /** Puts a snippet, key included, on the clipboard. */
-  async copy(format: SnippetFormat, profileId?: string, projectName = EXAMPLE_PROJECT): Promise<{ copied: true }> {
+  /** Puts a snippet, key included, on the clipboard (its example logging into `workspaceName`/`projectName` when given). */
+  async copy(format: SnippetFormat, profileId?: string, projectName = EXAMPLE_PROJECT, workspaceName?: string): Promise<{ copied: true }> {
     const { clipboard } = this.parts;
     if (!clipboard) {
       throw new AppError('unsupported', 'This window cannot reach the clipboard without showing the key to the page; save the config file instead.');
     }
-    clipboard.writeText(await this.snippet(format, profileId, projectName));
+    clipboard.writeText(await this.snippet(format, profileId, projectName, workspaceName));
     return { copied: true };
   }
 
@@ -137,12 +137,12 @@ export class ScriptAccess {
     return { filePath: path };
   }
 
-  private async snippet(format: SnippetFormat, profileId: string | undefined, projectName: string): Promise<string> {
+  private async snippet(format: SnippetFormat, profileId: string | undefined, projectName: string, workspaceName?: string): Promise<string> {
     const settings = await this.settings(profileId);
     const apiKey =
       settings.keyKind === 'dedicated' ? await this.parts.keys.get(SCRIPT_KEY_ID) : (await this.parts.profiles.target(settings.profileId)).apiKey;
     if (apiKey === undefined) throw new AppError('not_found', 'There is no key for scripts yet: create one first.');
-    return scriptSnippet(format, { url: settings.url, apiKey, projectName });
+    return scriptSnippet(format, { url: settings.url, apiKey, projectName, workspaceName });
   }
 
   private embedded(): EmbeddedService {

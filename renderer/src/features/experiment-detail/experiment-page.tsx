@@ -9,7 +9,8 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { TagsDialog } from '../experiments/tags-dialog.tsx';
 import { RenameDialog } from '../experiments/rename-dialog.tsx';
 import { TimesDialog } from '../experiments/times-dialog.tsx';
-import { runBulkAction } from '../experiments/bulk-runner.ts';
+import { runBulkAction, runUndo } from '../experiments/bulk-runner.ts';
+import type { BulkReport } from '../experiments/bulk-actions.ts';
 import { rowLabel, toRow } from '../experiments/experiment-row.ts';
 import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
 import { useExperimentAccess } from '../experiments/experiment-access.ts';
@@ -41,6 +42,8 @@ export function ExperimentRoute() {
 export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const profileId = useActiveProfile().id;
   const metadata = useApiQuery('getExperimentMetadata', { experimentKey });
+  // The tags the overview shows (the same cached read): Undo of a tag change puts back just what changed.
+  const tags = useApiQuery('getTags', { experimentKey });
   const [section, setSection] = useState<Section>('Overview');
   // Output and system details are read once their section's live cursor is known, so nothing falls in between.
   const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
@@ -49,7 +52,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   usePrefetchCharts(experimentKey);
   const metricsBuilt = useBuiltAhead(section === 'Metrics', metadata.data !== undefined);
   const [dialog, setDialog] = useState<'rename' | 'times' | 'tags' | null>(null);
-  const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | null>(null);
+  const [busy, setBusy] = useState<'archive' | 'restore' | 'delete' | 'tag' | 'untag' | null>(null);
   const confirm = useConfirm();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -58,16 +61,32 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
-  const row = toRow(data, [], data.projectId);
+  const row = toRow(data, tags.data?.tags ?? [], data.projectId);
   const label = rowLabel(row);
-  /** Runs one action on this experiment and shows the outcome (a refusal with the server's message); answers whether it was done. */
-  const runHere = async (action: NonNullable<typeof busy>, failureContext: string, tags: readonly string[] = []): Promise<boolean> => {
+  /** Undoes what an action did here, and says how that went. */
+  const undo = async (report: BulkReport) => {
+    try {
+      const undone = await runUndo(report.undo, profileId);
+      const failure = undone.failed[0];
+      if (failure) notify.error(new Error(failure.message), 'Could not undo');
+      else notify.success('Undone.');
+    } catch (error) {
+      notify.error(error, 'Could not undo');
+    } finally {
+      await invalidate(EXPERIMENT_READS);
+    }
+  };
+  /**
+   * Runs one action on this experiment and shows the outcome, with Undo when it can be undone (a refusal with the
+   * server's message); answers whether it was done.
+   */
+  const runHere = async (action: NonNullable<typeof busy>, failureContext: string, changedTags: readonly string[] = []): Promise<boolean> => {
     setBusy(action);
     try {
-      const report = await runBulkAction(action, [row], profileId, tags);
+      const report = await runBulkAction(action, [row], profileId, changedTags);
       const failure = report.failed[0];
       if (failure) notify.error(new Error(failure.message), failureContext);
-      else notify.success(report.summary);
+      else notify.success(action === 'untag' ? `Removed the tag “${changedTags.join('”, “')}” from “${label}”.` : report.summary, report.undo.length > 0 ? () => void undo(report) : undefined);
       return !failure;
     } catch (error) {
       notify.error(error, failureContext);
@@ -121,7 +140,13 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         ))}
       </Tabs>
       <Box role="tabpanel" id="experiment-section" aria-labelledby={tabId(section)}>
-        {section === 'Overview' && <OverviewSection metadata={data} />}
+        {section === 'Overview' && (
+          <OverviewSection
+            metadata={data}
+            removeTagRefusal={accessOf('untag').reason}
+            onRemoveTag={(tag) => void runHere('untag', `Could not remove the tag “${tag}”`, [tag])}
+          />
+        )}
         {!live.ready && WAITS_FOR_CURSOR.has(section) && <CircularProgress aria-label="Loading the section" />}
         {metricsBuilt && (
           <Box hidden={section !== 'Metrics'}>

@@ -1,4 +1,6 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { Chip, IconButton, Stack, Typography } from '@mui/material';
+import { RefusalTooltip } from '../../shell/refusal-tooltip.tsx';
 import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
 import { useApiQuery } from '../../lib/api.ts';
 import { formatDateTime, formatDuration } from '../experiments/format.ts';
@@ -7,8 +9,17 @@ import { DetailSection } from './detail-section.tsx';
 import { KeyValues } from './key-values.tsx';
 import { SummariesTable } from './summaries-table.tsx';
 
+/** What the overview shows, and how a tag is removed from it. */
+interface OverviewSectionProps {
+  metadata: ExperimentMetadata;
+  /** Removes one tag (the × on its chip). */
+  onRemoveTag(tag: string): void;
+  /** Why the caller may not remove tags (the × is disabled with this reason), if so. */
+  removeTagRefusal: string | undefined;
+}
+
 /** Metadata, tags, parameters and "others" of an experiment. */
-export function OverviewSection({ metadata }: { metadata: ExperimentMetadata }) {
+export function OverviewSection({ metadata, onRemoveTag, removeTagRefusal }: OverviewSectionProps) {
   const experimentKey = metadata.experimentKey;
   const tags = useApiQuery('getTags', { experimentKey });
   const params = useApiQuery('getParameters', { experimentKey });
@@ -41,7 +52,14 @@ export function OverviewSection({ metadata }: { metadata: ExperimentMetadata }) 
             ) : (
               <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Tags" role="list">
                 {data.tags.map((tag) => (
-                  <Chip key={tag} label={tag} role="listitem" />
+                  <Stack key={tag} role="listitem" direction="row" sx={{ alignItems: 'center' }}>
+                    <Chip label={tag} />
+                    <RefusalTooltip reason={removeTagRefusal}>
+                      <IconButton size="small" aria-label={`Remove tag ${tag}`} disabled={removeTagRefusal !== undefined} onClick={() => onRemoveTag(tag)}>
+                        <CancelIcon fontSize="small" />
+                      </IconButton>
+                    </RefusalTooltip>
+                  </Stack>
                 ))}
               </Stack>
             )

@@ -1,7 +1,7 @@
 import { rowLabel, type ExperimentRow } from './experiment-row.ts';
 
 /** The bulk actions that run one request per experiment. */
-export type BulkActionId = 'stop' | 'archive' | 'restore' | 'delete' | 'tag';
+export type BulkActionId = 'stop' | 'archive' | 'restore' | 'delete' | 'tag' | 'untag';
 
 /** What a bulk action does, to which rows, and how the table words it. */
 interface BulkActionSpec {
@@ -25,6 +25,7 @@ export const BULK_ACTIONS: Record<BulkActionId, BulkActionSpec> = {
   restore: { id: 'restore', label: 'Restore', done: 'Restored', applies: (row) => row.state === 'archived' || row.state === 'trash', confirm: false },
   delete: { id: 'delete', label: 'Delete', done: 'Moved to the trash', applies: notInTrash, confirm: true },
   tag: { id: 'tag', label: 'Add tags', done: 'Tagged', applies: notInTrash, confirm: false },
+  untag: { id: 'untag', label: 'Remove tags', done: 'Removed tags from', applies: notInTrash, confirm: false },
 };
 
 /** The rows a bulk action (or a move, which skips trashed experiments) applies to. */
@@ -41,9 +42,9 @@ interface BulkFailure {
   message: string;
 }
 
-/** An undo step: a bulk action on some rows, or moving rows back to a project. */
+/** An undo step: a bulk action on some rows (with the tags it adds or removes), or moving rows back to a project. */
 export type UndoStep =
-  | { kind: 'bulk'; action: BulkActionId; rows: ExperimentRow[] }
+  | { kind: 'bulk'; action: BulkActionId; rows: ExperimentRow[]; tags?: string[] }
   | { kind: 'move'; rows: ExperimentRow[]; workspaceName: string; projectName: string };
 
 /** What a bulk action did: who succeeded, who failed and why, and how to undo it when the API allows. */
@@ -52,7 +53,7 @@ export interface BulkReport {
   summary: string;
   succeeded: ExperimentRow[];
   failed: BulkFailure[];
-  /** Empty when nothing can be undone (stop, tags, symlink, or nothing succeeded). */
+  /** Empty when nothing can be undone (stop, symlink, or nothing succeeded). */
   undo: UndoStep[];
 }
 
@@ -67,9 +68,27 @@ export function summaryLine(done: string, succeeded: number, total: number): str
   return `${done} ${succeeded} of ${total} ${experiments(total)}; ${total - succeeded} failed.`;
 }
 
-/** The undo of a bulk action over the rows it succeeded for (archive ↔ restore, delete ↔ restore). */
-export function undoOf(action: BulkActionId, succeeded: readonly ExperimentRow[]): UndoStep[] {
+/**
+ * Undoing tags: each row gets back exactly what changed for it (removed tags it had are added again; added tags it
+ * lacked are removed), one step per distinct set of tags.
+ */
+function tagUndo(action: 'tag' | 'untag', succeeded: readonly ExperimentRow[], tags: readonly string[]): UndoStep[] {
+  const groups = new Map<string, { rows: ExperimentRow[]; tags: string[] }>();
+  for (const row of succeeded) {
+    const changed = tags.filter((tag) => row.tags.includes(tag) === (action === 'untag'));
+    if (changed.length === 0) continue;
+    const id = JSON.stringify(changed);
+    const group = groups.get(id) ?? { rows: [], tags: changed };
+    group.rows.push(row);
+    groups.set(id, group);
+  }
+  return [...groups.values()].map((group) => ({ kind: 'bulk', action: action === 'tag' ? 'untag' : 'tag', ...group }));
+}
+
+/** The undo of a bulk action over the rows it succeeded for (archive ↔ restore, delete ↔ restore, tag ↔ untag). */
+export function undoOf(action: BulkActionId, succeeded: readonly ExperimentRow[], tags: readonly string[] = []): UndoStep[] {
   if (succeeded.length === 0) return [];
+  if (action === 'tag' || action === 'untag') return tagUndo(action, succeeded, tags);
   if (action === 'archive' || action === 'delete') return [{ kind: 'bulk', action: 'restore', rows: [...succeeded] }];
   if (action !== 'restore') return [];
   const steps: UndoStep[] = [];
@@ -81,7 +100,7 @@ export function undoOf(action: BulkActionId, succeeded: readonly ExperimentRow[]
 }
 
 /** The report of a per-experiment bulk action from its outcomes (in row order). */
-export function bulkReport(action: BulkActionId, rows: readonly ExperimentRow[], outcomes: readonly RowOutcome[]): BulkReport {
+export function bulkReport(action: BulkActionId, rows: readonly ExperimentRow[], outcomes: readonly RowOutcome[], tags: readonly string[] = []): BulkReport {
   const succeeded: ExperimentRow[] = [];
   const failed: BulkFailure[] = [];
   rows.forEach((row, index) => {
@@ -89,7 +108,7 @@ export function bulkReport(action: BulkActionId, rows: readonly ExperimentRow[],
     if (outcome?.ok) succeeded.push(row);
     else failed.push({ row, message: outcome ? outcome.error.message : 'No answer for this experiment.' });
   });
-  return { summary: summaryLine(BULK_ACTIONS[action].done, succeeded.length, rows.length), succeeded, failed, undo: undoOf(action, succeeded) };
+  return { summary: summaryLine(BULK_ACTIONS[action].done, succeeded.length, rows.length), succeeded, failed, undo: undoOf(action, succeeded, tags) };
 }
 
 /** Moving back: one step per home project the rows came from (a symlinked row's home is elsewhere). */

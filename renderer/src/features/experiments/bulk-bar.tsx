@@ -19,12 +19,13 @@ interface BulkBarProps {
   onAction(action: BulkActionId): void;
   onMove(symlink: boolean): void;
   onTags(): void;
+  onRemoveTags(): void;
   onCompare(): void;
   onClear(): void;
 }
 
 /** The commands for the selected experiments; each button says how many of them it applies to. */
-export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onCompare, onClear }: BulkBarProps) {
+export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCompare, onClear }: BulkBarProps) {
   const movableCount = applicableRows(selected, movable).length;
   const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
   return (
@@ -63,6 +64,9 @@ export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, on
         </BusyButton>
         <BusyButton busy={busy === 'tag'} disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('tag').reason} onClick={onTags}>
           {label('Add tags…', movableCount)}
+        </BusyButton>
+        <BusyButton busy={busy === 'untag'} disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('untag').reason} onClick={onRemoveTags}>
+          {label('Remove tags…', movableCount)}
         </BusyButton>
       </Stack>
       <Button

@@ -19,7 +19,7 @@ export function chunks<T>(items: readonly T[], size = MAX_PER_REQUEST): T[][] {
 export async function runBulkAction(action: BulkActionId, rows: readonly ExperimentRow[], profileId: string, tags: readonly string[] = []): Promise<BulkReport> {
   const outcomes: RowOutcome[] = [];
   for (const part of chunks(rows)) outcomes.push(...(await sendBulk(action, part, profileId, tags)));
-  return bulkReport(action, rows, outcomes);
+  return bulkReport(action, rows, outcomes, tags);
 }
 
 function sendBulk(action: BulkActionId, rows: readonly ExperimentRow[], profileId: string, tags: readonly string[]): Promise<RowOutcome[]> {
@@ -34,6 +34,8 @@ function sendBulk(action: BulkActionId, rows: readonly ExperimentRow[], profileI
       return callBulk('deleteExperiment', rows.map(byKey), profileId);
     case 'tag':
       return callBulk('addTags', rows.map((row) => ({ body: { experimentKey: row.key, addedTags: [...tags] } })), profileId);
+    case 'untag':
+      return callBulk('deleteTags', rows.map((row) => ({ body: { experimentKey: row.key, tags: [...tags] } })), profileId);
   }
 }
 
@@ -71,7 +73,7 @@ export async function runUndo(steps: readonly UndoStep[], profileId: string): Pr
   for (const step of steps) {
     reports.push(
       step.kind === 'bulk'
-        ? await runBulkAction(step.action, step.rows, profileId)
+        ? await runBulkAction(step.action, step.rows, profileId, step.tags)
         : await runMove(step.rows, { workspaceName: step.workspaceName, projectName: step.projectName }, false, profileId),
     );
   }

@@ -12,6 +12,7 @@ const ENDPOINTS_OF: Record<ExperimentCommand, readonly EndpointName[]> = {
   restore: ['restoreExperiment'],
   delete: ['deleteExperiment'],
   tag: ['addTags'],
+  untag: ['deleteTags'],
   tags: ['addTags'],
   rename: ['logOther'],
   times: ['setStartEndTime'],

@@ -18,6 +18,10 @@ interface RowProps {
   lazyTags: LazyEntry<'tags'> | undefined;
   onToggle(key: string, shift: boolean): void;
   onMenu(row: ExperimentRow, anchor: HTMLElement): void;
+  /** Removes one tag from a row (the × on the tag). */
+  onRemoveTag(row: ExperimentRow, tag: string): void;
+  /** Why the caller may not remove tags (the × is disabled with this reason), if so. */
+  removeTagRefusal: string | undefined;
 }
 
 function SummaryCell({ column, entry }: { column: SummaryColumn; entry: LazyEntry<'metric'> | LazyEntry<'param'> | undefined }) {
@@ -44,7 +48,7 @@ function SummaryCell({ column, entry }: { column: SummaryColumn; entry: LazyEntr
  * (the hash router follows it), not a router link resolving its path per row. Memoized: unchanged rows do not re-render.
  */
 export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowProps) {
-  const { row, index, pageHref, selected, summaryColumns, metrics, params, lazyTags, onToggle, onMenu } = props;
+  const { row, index, pageHref, selected, summaryColumns, metrics, params, lazyTags, onToggle, onMenu, onRemoveTag, removeTagRefusal } = props;
   const label = rowLabel(row);
   const tags = lazyTags?.status === 'done' ? lazyTags.value : row.tags;
   return (
@@ -75,6 +79,16 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
         {tags.slice(0, 3).map((tag) => (
           <span key={tag} className="exp-tag">
             {tag}
+            {row.state !== 'trash' && (
+              <button
+                type="button"
+                className="exp-tag-remove"
+                aria-label={`Remove tag ${tag} from ${label}`}
+                title={removeTagRefusal ?? `Remove tag “${tag}”`}
+                disabled={removeTagRefusal !== undefined}
+                onClick={() => onRemoveTag({ ...row, tags }, tag)}
+              />
+            )}
           </span>
         ))}
         {tags.length > 3 && <span className="exp-tag">+{tags.length - 3}</span>}

@@ -1,5 +1,5 @@
-import { Alert, Box, LinearProgress, Stack, Typography } from '@mui/material';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateApi, useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
@@ -8,6 +8,7 @@ import { nameRows } from './bulk-actions.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { BulkReportBanner } from './bulk-report.tsx';
 import { ColumnsDialog } from './columns-dialog.tsx';
+import { LogFromCodeDialog } from '../scripts/log-from-code-dialog.tsx';
 import { CompareDialog } from './compare-dialog.tsx';
 import { CreateExperimentDialog } from './create-experiment-dialog.tsx';
 import { rowLabel, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
@@ -16,6 +17,7 @@ import { FilterField, ToolbarControls } from './experiments-toolbar.tsx';
 import { formatCount, plural } from '../../lib/format.ts';
 import type { LazyKind } from './lazy-row-data.ts';
 import { MoveDialog } from './move-dialog.tsx';
+import { RemoveTagsDialog } from './remove-tags-dialog.tsx';
 import { RenameDialog } from './rename-dialog.tsx';
 import { RowMenu, type RowCommand } from './row-menu.tsx';
 import { useExperimentAccess } from './experiment-access.ts';
@@ -29,14 +31,15 @@ import { DEFAULT_STATES, useTableView } from './use-table-view.ts';
 
 /** The dialog open over the table, if any. */
 type OpenDialog =
-  | { kind: 'create' | 'columns' }
+  | { kind: 'create' | 'columns' | 'code' }
   | { kind: 'move'; symlink: boolean; rows: ExperimentRow[] }
-  | { kind: 'tags' | 'compare'; rows: ExperimentRow[] }
+  | { kind: 'tags' | 'untags' | 'compare'; rows: ExperimentRow[] }
   | { kind: 'rename' | 'times'; row: ExperimentRow };
 
 /** The experiments of one project: a virtualized table with filters, summary columns, bulk actions and undo. */
 export function ExperimentsScreen({ projectId }: { projectId: string }) {
-  const profileId = useActiveProfile().id;
+  const profile = useActiveProfile();
+  const profileId = profile.id;
   const project = useApiQuery('getProject', { projectId });
   const workspaceName = project.data?.workspaceName;
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
@@ -59,15 +62,27 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
     return [...kinds];
   }, [columns, dialog, data.tagsListed]);
   const onMenu = useCallback((row: ExperimentRow, anchor: HTMLElement) => setMenu({ row, anchor }), []);
+  // The rows are memoized: they get one stable handler, which calls the latest `bulk`.
+  const bulkRef = useRef(actions.bulk);
+  useEffect(() => {
+    bulkRef.current = actions.bulk;
+  });
+  const onRemoveTag = useCallback((row: ExperimentRow, tag: string) => void bulkRef.current('untag', [row], [tag]), []);
+  /** A row with the tags the table shows for it (fetched per row when the service cannot list a project's tags). */
+  const withShownTags = (row: ExperimentRow): ExperimentRow => {
+    const entry = data.tagsListed ? undefined : lazy.get('tags', row.key);
+    return entry?.status === 'done' ? { ...row, tags: entry.value } : row;
+  };
   const refresh = useCallback(() => {
     lazy.clear();
     void invalidateApi(client, profileId, EXPERIMENT_READS);
   }, [lazy, client, profileId]);
   const openColumns = useCallback(() => setDialog({ kind: 'columns' }), []);
   const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
+  const openCode = useCallback(() => setDialog({ kind: 'code' }), []);
   const onCommand = (row: ExperimentRow, command: RowCommand) => {
     if (command === 'rename' || command === 'times') setDialog({ kind: command, row });
-    else if (command === 'tags') setDialog({ kind: 'tags', rows: [row] });
+    else if (command === 'tags') setDialog({ kind: 'tags', rows: [withShownTags(row)] });
     else void actions.bulk(command, [row]);
   };
   useShortcut('/', 'Filter the experiments', () => filterRef.current?.focus(), { group: 'Experiments' });
@@ -91,6 +106,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           canCreate={project.data !== undefined}
           createRefusal={createAccess.reason}
           onRefresh={refresh}
+          onLogFromCode={openCode}
         />
       </Stack>
       {project.error && <Alert severity="error" sx={{ mx: 1.5, mb: 1 }}>Cannot load the project: {project.error.message}</Alert>}
@@ -114,7 +130,8 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           accessOf={accessOf}
           onAction={(action) => void actions.bulk(action, view.selected)}
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
-          onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash') })}
+          onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
+          onRemoveTags={() => setDialog({ kind: 'untags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onCompare={() => setDialog({ kind: 'compare', rows: [...view.selected] })}
           onClear={view.clearSelection}
         />
@@ -123,9 +140,14 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${formatCount(view.total)}`}
       </Typography>
       {!data.loading && view.shown.length === 0 && (
-        <Typography sx={{ px: 1.5, pb: 1 }} color="text.secondary">
-          {view.total === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}
-        </Typography>
+        <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 1, alignItems: 'center' }}>
+          <Typography color="text.secondary">{view.total === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}</Typography>
+          {view.total === 0 && (
+            <Button size="small" onClick={openCode}>
+              Log a run from your code
+            </Button>
+          )}
+        </Stack>
       )}
       {/* Rendered only while loading: a hidden bar still animates, costing the table frames while it scrolls. */}
       {data.loading ? <LinearProgress aria-label="Loading experiments" /> : <Box sx={{ height: 4 }} />}
@@ -143,10 +165,15 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         onToggle={view.toggle}
         onToggleAll={view.toggleAll}
         onMenu={onMenu}
+        onRemoveTag={onRemoveTag}
+        removeTagRefusal={accessOf('untag').reason}
       />
       {menu && <RowMenu row={menu.row} anchor={menu.anchor} accessOf={accessOf} onCommand={(command) => onCommand(menu.row, command)} onClose={() => setMenu(null)} />}
       {dialog?.kind === 'create' && project.data && (
         <CreateExperimentDialog workspaceName={project.data.workspaceName} projectName={project.data.projectName} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'code' && project.data && (
+        <LogFromCodeDialog profile={profile} project={{ workspaceName: project.data.workspaceName, projectName: project.data.projectName }} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'compare' && <CompareDialog experiments={dialog.rows} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} onChange={setColumns} onClose={() => setDialog(null)} />}
@@ -167,6 +194,15 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           suggestions={view.tagOptions.map((option) => option.tag)}
           busy={actions.busy !== null}
           onSubmit={(tags) => void actions.bulk('tag', dialog.rows, tags).then((done) => done && setDialog(null))}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog?.kind === 'untags' && (
+        <RemoveTagsDialog
+          target={nameRows(dialog.rows)}
+          rows={dialog.rows}
+          busy={actions.busy !== null}
+          onSubmit={(tags) => void actions.bulk('untag', dialog.rows, tags).then((done) => done && setDialog(null))}
           onClose={() => setDialog(null)}
         />
       )}

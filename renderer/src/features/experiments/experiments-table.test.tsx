@@ -46,6 +46,8 @@ function Harness({ rows }: { rows: ExperimentRow[] }) {
         onToggle={view.toggle}
         onToggleAll={view.toggleAll}
         onMenu={() => undefined}
+        onRemoveTag={() => undefined}
+        removeTagRefusal={undefined}
       />
     </>
   );

@@ -30,6 +30,10 @@ interface ExperimentsTableProps {
   onToggle(key: string, shift: boolean): void;
   onToggleAll(): void;
   onMenu(row: ExperimentRow, anchor: HTMLElement): void;
+  /** Removes one tag from a row (the × on the tag). */
+  onRemoveTag(row: ExperimentRow, tag: string): void;
+  /** Why the caller may not remove tags (the × is disabled with this reason), if so. */
+  removeTagRefusal: string | undefined;
 }
 
 /**
@@ -81,6 +85,8 @@ export const ExperimentsTable = memo(function ExperimentsTable(props: Experiment
             tagsListed={props.tagsListed}
             onToggle={props.onToggle}
             onMenu={props.onMenu}
+            onRemoveTag={props.onRemoveTag}
+            removeTagRefusal={props.removeTagRefusal}
           />
         </TableBody>
       </Table>

@@ -1,3 +1,4 @@
+import CodeIcon from '@mui/icons-material/Code';
 import AddIcon from '@mui/icons-material/Add';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
@@ -54,6 +55,8 @@ interface ToolbarProps {
   /** Why the caller may not make an experiment here (see `useAccess`). */
   createRefusal: string | undefined;
   onRefresh(): void;
+  /** Opens "Log from your code" for this project. */
+  onLogFromCode(): void;
 }
 
 /** Filters by state and tags, and the table's commands (columns, reload, new experiment); memoized. */
@@ -96,6 +99,9 @@ export const ToolbarControls = memo(function ToolbarControls(props: ToolbarProps
         />
       </Tooltip>
       <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+        <Button startIcon={<CodeIcon />} onClick={props.onLogFromCode}>
+          Log from your code
+        </Button>
         <Button startIcon={<ViewColumnIcon />} onClick={props.onColumns}>
           Summary columns
         </Button>

@@ -35,6 +35,11 @@ export function tableBodyStyles(theme: Theme): CSSObject {
     '& .exp-state-archived': { backgroundColor: theme.palette.warning.main, color: theme.palette.warning.contrastText },
     '& .exp-state-trash': { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText },
     '& .exp-tag': { ...chip, border: `1px solid ${theme.palette.divider}`, padding: '0 7px' },
+    '& .exp-tag-remove': { font: 'inherit', border: 0, background: 'none', color: 'inherit', cursor: 'pointer', padding: '0 0 0 3px', opacity: 0.6 },
+    // The glyph is drawn by CSS, so the cell's text stays the tags alone (the button is named by its aria-label).
+    '& .exp-tag-remove::before': { content: '"×"' },
+    '& .exp-tag-remove:hover:not(:disabled)': { opacity: 1 },
+    '& .exp-tag-remove:disabled': { cursor: 'default', opacity: 0.3 },
     '& tr.exp-row > td.exp-actions': { padding: 0, textAlign: 'center', textOverflow: 'clip' },
     '& td.exp-actions button': {
       font: 'inherit',

@@ -12,13 +12,13 @@ interface TagsDialogProps {
   onClose(): void;
 }
 
-/** Adds tags (E37) to one or more experiments; tags cannot be removed through the API, so it says so. */
+/** Adds tags (E37) to one or more experiments. */
 export function TagsDialog({ target, ...props }: TagsDialogProps) {
   return (
     <AddTagsDialog
       titleId="tags-title"
       title="Add tags"
-      hint={`Tags for ${target}. Type a tag and press Enter to add another. Tags cannot be removed afterwards.`}
+      hint={`Tags for ${target}. Type a tag and press Enter to add another. You can remove a tag later with the × on it.`}
       clean={cleanTags}
       {...props}
     />

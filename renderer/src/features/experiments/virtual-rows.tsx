@@ -22,6 +22,10 @@ interface VirtualRowsProps {
   tagsListed: boolean;
   onToggle(key: string, shift: boolean): void;
   onMenu(row: ExperimentRow, anchor: HTMLElement): void;
+  /** Removes one tag from a row (the × on the tag). */
+  onRemoveTag(row: ExperimentRow, tag: string): void;
+  /** Why the caller may not remove tags (the × is disabled with this reason), if so. */
+  removeTagRefusal: string | undefined;
 }
 
 const estimateSize = () => ROW_HEIGHT;
@@ -69,6 +73,8 @@ export const VirtualRows = memo(function VirtualRows(props: VirtualRowsProps) {
             lazyTags={tagsListed ? undefined : lazy.get('tags', row.key)}
             onToggle={props.onToggle}
             onMenu={props.onMenu}
+            onRemoveTag={props.onRemoveTag}
+            removeTagRefusal={props.removeTagRefusal}
           />
         );
       })}

@@ -2,6 +2,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { FOLLOW_REGISTRY } from './follow-registry.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
@@ -43,7 +44,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const confirm = useConfirm();
   const notify = useNotify();
   const accessOf = useRegistryAccess(workspaceName);
-  const details = useApiQuery('registryModelDetails', { workspaceName, modelName });
+  const details = useApiQuery('registryModelDetails', { workspaceName, modelName }, FOLLOW_REGISTRY);
   const [open, setOpen] = useState<Open>(undefined);
   const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
   const deleteVersion = useApiMutation('deleteRegistryModelVersion', { invalidate });

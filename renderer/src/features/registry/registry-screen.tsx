@@ -7,6 +7,7 @@ import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
+import { FOLLOW_REGISTRY } from './follow-registry.ts';
 import { ModelTable, modelPath } from './model-table.tsx';
 import { useRegistryAccess } from './registry-access.ts';
 import { VersionFormDialog } from './version-form-dialog.tsx';
@@ -29,8 +30,8 @@ export function RegistryScreen() {
 
 function WorkspaceRegistry({ workspaceName }: { workspaceName: string }) {
   const navigate = useNavigate();
-  const models = useApiQuery('listRegistryModels', { workspaceName });
-  const count = useApiQuery('countRegistryModels', { workspaceName });
+  const models = useApiQuery('listRegistryModels', { workspaceName }, FOLLOW_REGISTRY);
+  const count = useApiQuery('countRegistryModels', { workspaceName }, FOLLOW_REGISTRY);
   const [filter, setFilter] = useState('');
   const [registering, setRegistering] = useState(false);
   const filterInput = useRef<HTMLInputElement>(null);

@@ -4,7 +4,7 @@ import { scriptSnippet, SNIPPET_FORMATS, type ScriptSettings, type SnippetFormat
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { inDesktopWindow } from '../assets/desktop.ts';
-import { useScriptSettings } from './use-script-settings.ts';
+import { useScriptSettings, type OpenProject } from './use-script-settings.ts';
 
 /** What the snippets show where the key goes: the page never holds it. */
 export const KEY_STAND_IN = '<the key: copied or saved by Trackdesk>';
@@ -15,7 +15,7 @@ const FORMAT_LABELS: Record<SnippetFormat, string> = { shell: 'Shell', python: '
  * "Log from your code": the two settings a training script needs for a connection (`COMET_URL_OVERRIDE` and a key),
  * as snippets for a shell, a Python script and the SDK's config file. The key itself is copied or saved by the backend.
  */
-export function LogFromCodePanel({ profileId, projectName }: { profileId: string; projectName?: string }) {
+export function LogFromCodePanel({ profileId, project }: { profileId: string; project?: OpenProject }) {
   const { settings, createKey, revokeKey, copy, save } = useScriptSettings(profileId);
   const [format, setFormat] = useState<SnippetFormat>('shell');
   const [typedPath, setTypedPath] = useState<string | null>(null);
@@ -25,7 +25,7 @@ export function LogFromCodePanel({ profileId, projectName }: { profileId: string
   if (!settings.data) return <CircularProgress aria-label="Loading the settings for scripts" />;
   const current: ScriptSettings = settings.data;
   const path = typedPath ?? current.defaultConfigPath;
-  const snippet = scriptSnippet(format, { url: current.url, apiKey: KEY_STAND_IN, projectName: projectName ?? 'my-first-project' });
+  const snippet = scriptSnippet(format, { url: current.url, apiKey: KEY_STAND_IN, projectName: 'my-first-project', ...project });
   const failure = createKey.error ?? revokeKey.error ?? copy.error ?? save.error;
   const revoke = async () => {
     const ok = await confirm({
@@ -43,6 +43,7 @@ export function LogFromCodePanel({ profileId, projectName }: { profileId: string
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
         A training script that uses the comet_ml SDK logs here when it has two settings: this address and an API key.
+        {project && ` The Python example logs its run into “${project.projectName}” of ${project.workspaceName}.`}
       </Typography>
       <Typography variant="body2" sx={{ mb: 1 }}>
         COMET_URL_OVERRIDE: <Box component="code" data-testid="script-url">{current.url}</Box>
@@ -75,7 +76,7 @@ export function LogFromCodePanel({ profileId, projectName }: { profileId: string
       </Box>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
         {current.canCopy && (
-          <BusyButton size="small" variant="outlined" disabled={!current.keyReady} busy={copy.isPending} onClick={() => copy.mutate({ format, ...(projectName ? { projectName } : {}) }, { onSuccess: () => setDone('Copied to the clipboard, key included.') })}>
+          <BusyButton size="small" variant="outlined" disabled={!current.keyReady} busy={copy.isPending} onClick={() => copy.mutate({ format, project }, { onSuccess: () => setDone('Copied to the clipboard, key included.') })}>
             Copy with the key
           </BusyButton>
         )}

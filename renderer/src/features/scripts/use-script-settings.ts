@@ -3,6 +3,12 @@ import type { ChannelOutput, ScriptSettings, SnippetFormat } from '../../../../s
 import { invoke, type BridgeError } from '../../bridge.ts';
 import { inDesktopWindow } from '../assets/desktop.ts';
 
+/** The project a snippet's example logs into: the one open in the app. */
+export interface OpenProject {
+  workspaceName: string;
+  projectName: string;
+}
+
 /** The react-query key of a profile's script settings. */
 const settingsKey = (profileId: string) => ['scripts', profileId] as const;
 
@@ -13,8 +19,8 @@ export function useScriptSettings(profileId: string) {
   const store = (next: ScriptSettings) => client.setQueryData(settingsKey(next.profileId), next);
   const createKey = useMutation<ScriptSettings, BridgeError>({ mutationFn: () => invoke('scripts.createKey', {}), onSuccess: store });
   const revokeKey = useMutation<ScriptSettings, BridgeError>({ mutationFn: () => invoke('scripts.revokeKey', {}), onSuccess: store });
-  const copy = useMutation<ChannelOutput<'scripts.copy'>, BridgeError, { format: SnippetFormat; projectName?: string }>({
-    mutationFn: ({ format, projectName }) => invoke('scripts.copy', { profileId, format, ...(projectName ? { projectName } : {}) }),
+  const copy = useMutation<ChannelOutput<'scripts.copy'>, BridgeError, { format: SnippetFormat; project?: OpenProject }>({
+    mutationFn: ({ format, project }) => invoke('scripts.copy', { profileId, format, ...project }),
   });
   /** Saves the config file: in the desktop window where the user picks in the save dialog (null when cancelled), else at `typedPath`. */
   const save = useMutation<string | null, BridgeError, { typedPath: string }>({
