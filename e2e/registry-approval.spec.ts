@@ -85,3 +85,18 @@ test('a requester files a promotion in one profile, an approver approves it in a
     await receiver.close();
   }
 });
+
+test('approving in the cockpit confirms it, although the pending request leaves the screen with the approval', async ({ page, shell }) => {
+  const { service, ids } = await seedPromotion(page, shell);
+  const bob = await memberAccess(shell, service, 'bob');
+  await callDirect(service, 'setRegistryPolicy', { body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: [] }] } });
+  await callDirect(bob, 'moveRegistryModelVersion', { body: { registryModelItemId: ids['2.0.0'], stage: 'production', comment: 'ready for release' } });
+
+  await openClassifier(page);
+  await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
+  const pending = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' }).getByRole('region', { name: 'Pending requests for this version' });
+  await expect(pending).toContainText('stage production, requested by bob: “ready for release”');
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Approved the request for stage production for classifier 2.0.0.' })).toBeVisible();
+  await expect(pending).toHaveCount(0);
+});

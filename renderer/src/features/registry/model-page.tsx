@@ -21,6 +21,7 @@ import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
 import { VersionHistorySection } from './version-history-section.tsx';
 import { VersionTable } from './version-table.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 type Open =
   | { kind: 'edit' }
@@ -73,7 +74,8 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       destructive: true,
     });
     if (!confirmed) return;
-    deleteVersion.mutate(
+    runMutation(
+      deleteVersion,
       { query: { modelItemId: version.registryModelItemId } },
       { onSuccess: () => notify.success(`Deleted version ${version.version} of ${model.modelName}.`), onError: (error) => notify.error(error, `Could not delete version ${version.version}`) },
     );
@@ -87,7 +89,8 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       destructive: true,
     });
     if (!confirmed) return;
-    deleteModel.mutate(
+    runMutation(
+      deleteModel,
       { query: { workspaceName, modelName: model.modelName } },
       {
         onSuccess: () => {

@@ -9,6 +9,7 @@ import { StagesField, useStageSuggestions } from './stage-inputs.tsx';
 import { normalizeStages } from './stages.ts';
 import { checkNewVersion, DEFAULT_VERSION, suggestNextVersion } from './version-check.ts';
 import { VersionField } from './version-field.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** Register a new model (E17), or add a version to `model` (E18): both from an experiment's model. */
 export type VersionFormTarget = { kind: 'register' } | { kind: 'version'; modelName: string; versions: readonly { version: string; stages: readonly string[] }[] };
@@ -57,8 +58,8 @@ export function VersionFormDialog({
       notify.success(target.kind === 'register' ? `Registered ${modelName} ${check.version}.` : `Added version ${check.version} to ${modelName}.`);
       onDone(modelName);
     };
-    if (target.kind === 'register') register.mutate({ body: { ...common, description, isPublic } }, { onSuccess: done });
-    else addVersion.mutate({ body: common }, { onSuccess: done });
+    if (target.kind === 'register') runMutation(register, { body: { ...common, description, isPublic } }, { onSuccess: done });
+    else runMutation(addVersion, { body: common }, { onSuccess: done });
   };
   const title = target.kind === 'register' ? 'Register a model' : `New version of ${target.modelName}`;
   return (

@@ -6,6 +6,7 @@ import { BusyButton } from '../../../shell/busy-button.tsx';
 import { useConfirm } from '../../../shell/confirm.tsx';
 import { useNotify } from '../../../shell/notify.tsx';
 import type { PromotionRequest } from './governance.ts';
+import { runMutation } from '../../../lib/run-mutation.ts';
 
 const refreshed = ['listPromotionRequests', 'promotionRequest', 'registryModelDetails', 'registryModelItemHistory', 'listWebhookDeliveries', 'listRegistryModels'] as const;
 
@@ -44,7 +45,8 @@ export function RequestActions({ request, onDecided }: { request: PromotionReque
     }
     const mutation = action === 'approve' ? approve : action === 'reject' ? reject : cancel;
     setRefusal(null);
-    mutation.mutate(
+    runMutation(
+      mutation,
       { params: { requestId: request.requestId }, body: comment.trim() ? { comment } : {} },
       {
         onSuccess: (decided) => {
