@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
@@ -46,6 +46,10 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const accessOf = useRegistryAccess(workspaceName);
   const details = useApiQuery('registryModelDetails', { workspaceName, modelName });
   const [open, setOpen] = useState<Open>(undefined);
+  // `?request=<id>` (from the requests inbox) opens the cockpit on that request.
+  const [search, setSearch] = useSearchParams();
+  const requestId = search.get('request');
+  const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, { enabled: Boolean(requestId) });
   const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
   const deleteVersion = useApiMutation('deleteRegistryModelVersion', { invalidate });
   const deleteModel = useApiMutation('deleteRegistryModel', { invalidate });
@@ -65,6 +69,9 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const stagesOf = open?.kind === 'stages' ? chosen : undefined;
   const metadataOf = open?.kind === 'metadata' ? chosen : undefined;
   const promoted = open?.kind === 'promote' ? chosen : undefined;
+  const asked = requestId ? requests.data?.requests.find((request) => request.requestId === requestId) : undefined;
+  const askedVersion = asked ? model.versions.find((version) => version.registryModelItemId === asked.registryModelItemId) : undefined;
+  const closeRequest = () => setSearch({}, { replace: true });
 
   const removeVersion = async (version: RegistryVersion) => {
     const confirmed = await confirm({
@@ -167,6 +174,14 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       )}
       {promoted && open?.kind === 'promote' && (
         <PromotionCockpit model={ref} versions={model.versions} target={promoted} {...(open.change ? { initial: open.change } : {})} onClose={() => setOpen(undefined)} />
+      )}
+      {requestId && requests.data && !askedVersion && (
+        <Alert severity="warning" sx={{ mt: 2 }} onClose={closeRequest}>
+          The promotion request you opened was not found among the versions of {model.modelName}: it may have been removed with its version.
+        </Alert>
+      )}
+      {asked && askedVersion && !open && (
+        <PromotionCockpit model={ref} versions={model.versions} target={askedVersion} initial={{ kind: asked.kind, value: asked.value }} requestId={asked.requestId} onClose={closeRequest} />
       )}
       {stagesOf && <StageDialog model={ref} versions={model.versions} target={stagesOf} onClose={() => setOpen(undefined)} />}
     </Box>
