@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { BACKGROUND_READ, useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
@@ -21,6 +21,7 @@ import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
 import { VersionHistorySection } from './version-history-section.tsx';
 import { VersionTable } from './version-table.tsx';
+import { REQUESTS_REFRESH_MS } from './requests-screen.tsx';
 import { runMutation } from '../../lib/run-mutation.ts';
 
 type Open =
@@ -46,10 +47,10 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const accessOf = useRegistryAccess(workspaceName);
   const details = useApiQuery('registryModelDetails', { workspaceName, modelName });
   const [open, setOpen] = useState<Open>(undefined);
-  // `?request=<id>` (from the requests inbox) opens the cockpit on that request.
+  // `?request=<id>` (from the requests inbox or a version awaiting approval) opens the cockpit on that request.
   const [search, setSearch] = useSearchParams();
   const requestId = search.get('request');
-  const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, { enabled: Boolean(requestId) });
+  const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, { refetchInterval: REQUESTS_REFRESH_MS, meta: BACKGROUND_READ });
   const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
   const deleteVersion = useApiMutation('deleteRegistryModelVersion', { invalidate });
   const deleteModel = useApiMutation('deleteRegistryModel', { invalidate });
@@ -145,6 +146,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
           onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId })}
           onDelete={(version) => void removeVersion(version)}
           accessOf={accessOf}
+          pending={requests.data?.requests.filter((request) => request.state === 'pending') ?? []}
         />
       )}
       <PolicyEditor workspaceName={workspaceName} modelName={model.modelName} />
