@@ -42,3 +42,25 @@ test('the policy editor shows the refusal in place and keeps the rules typed; a 
   const item = await callDirect(service, 'registryModelItemDetails', { query: { workspaceName: 'admin', modelName: 'classifier', version: '2.0.0' } });
   expect(item.tags).toEqual([]);
 });
+
+test('the Stages dialog asks for a protected stage: it says so before confirming, files one request and the holder keeps the stage until approval', async ({ page, shell }) => {
+  const { service } = await seedPromotion(page, shell);
+  await callDirect(service, 'setRegistryPolicy', { body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: [] }] } });
+  await openClassifier(page);
+  await page.getByRole('button', { name: 'Stages of 2.0.0' }).click();
+  const stages = page.getByRole('dialog', { name: 'Stages of classifier 2.0.0' });
+  await stages.getByRole('combobox', { name: 'Stage to add' }).fill('production');
+  await expect(stages.getByRole('alert', { name: 'Approval needed' })).toContainText('needs approval by a user other than the requester: any other member of the workspace. Adding it files a promotion request');
+  await stages.getByRole('button', { name: 'Request moving production here' }).click();
+  const confirm = page.getByRole('dialog', { name: 'File a promotion request for 2.0.0?' });
+  await expect(confirm).toContainText('The approval policy protects production: this files a promotion request instead of changing it');
+  await confirm.getByRole('button', { name: 'File request' }).click();
+  const result = stages.getByRole('region', { name: 'Result of the stage change' });
+  await expect(result).toContainText('A promotion request was filed');
+  await expect(result).toContainText('Request production for 2.0.0 (moved from its holders once approved)');
+  const tags = async (version: string) => (await callDirect(service, 'registryModelItemDetails', { query: { workspaceName: 'admin', modelName: 'classifier', version } })).tags;
+  expect(await tags('1.0.0')).toEqual(['production']);
+  expect(await tags('2.0.0')).toEqual([]);
+  const { requests } = (await callDirect(service, 'listPromotionRequests', { query: { workspaceName: 'admin', modelName: 'classifier' } })) as { requests: { state: string; operation: string; value: string }[] };
+  expect(requests.map((request) => `${request.state} ${request.operation} ${request.value}`)).toEqual(['pending move production']);
+});
