@@ -35,6 +35,16 @@ export default tseslint.config(
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // react-query drops the per-call callbacks of mutate() once the component unmounts: the outcome (a notice) is lost.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='mutate'][arguments.length>1]",
+          message: 'Per-call callbacks of mutate() do not run once the component has gone: use runMutation() from lib/run-mutation.ts.',
+        },
+      ],
+    },
   },
 );

@@ -85,3 +85,49 @@ test('a requester files a promotion in one profile, an approver approves it in a
     await receiver.close();
   }
 });
+
+test('approving in the cockpit confirms it, although the pending request leaves the screen with the approval', async ({ page, shell }) => {
+  const { service, ids } = await seedPromotion(page, shell);
+  const bob = await memberAccess(shell, service, 'bob');
+  await callDirect(service, 'setRegistryPolicy', { body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: [] }] } });
+  await callDirect(bob, 'moveRegistryModelVersion', { body: { registryModelItemId: ids['2.0.0'], stage: 'production', comment: 'ready for release' } });
+
+  await openClassifier(page);
+  // The versions table shows what awaits approval; the chip opens the cockpit on the request.
+  const awaiting = page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: '2.0.0 awaits approval for stage production, requested by bob: open the request' });
+  await expect(awaiting).toHaveText('Awaiting approval: stage production');
+  await awaiting.click();
+  await expect(page.getByRole('dialog', { name: 'Promote classifier 2.0.0' }).getByRole('region', { name: 'The request', exact: true })).toContainText('bob asks for stage production on 2.0.0');
+  await page.getByRole('dialog', { name: 'Promote classifier 2.0.0' }).getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
+  const pending = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' }).getByRole('region', { name: 'Pending requests for this version' });
+  await expect(pending).toContainText('stage production, requested by bob: “ready for release”');
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Approved the request for stage production for classifier 2.0.0.' })).toBeVisible();
+  await expect(pending).toHaveCount(0);
+  await page.getByRole('dialog', { name: 'Promote classifier 2.0.0' }).getByRole('button', { name: 'Close' }).click();
+  await expect(awaiting).toHaveCount(0);
+});
+
+test('opening a request from the inbox opens the cockpit on it: candidate, stage, holder and comment filled in, Approve at hand', async ({ page, shell }) => {
+  const { service, ids } = await seedPromotion(page, shell);
+  const bob = await memberAccess(shell, service, 'bob');
+  await callDirect(service, 'setRegistryPolicy', { body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: [] }] } });
+  await callDirect(bob, 'moveRegistryModelVersion', { body: { registryModelItemId: ids['2.0.0'], stage: 'production', comment: 'ready for release' } });
+
+  await page.getByRole('link', { name: /^Requests/ }).click();
+  await page.getByRole('table', { name: 'Requests to approve' }).getByRole('link', { name: 'Open the request for stage production for classifier 2.0.0' }).click();
+  const cockpit = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
+  const request = cockpit.getByRole('region', { name: 'The request', exact: true });
+  await expect(request).toContainText('bob asks for stage production on 2.0.0');
+  await expect(request).toContainText('“ready for release”');
+  await expect(cockpit.getByRole('combobox', { name: 'Stage to add' })).toHaveValue('production');
+  await expect(cockpit).toContainText('Held now by 1.0.0.');
+  await expect(cockpit.getByRole('region', { name: 'Comparison with 1.0.0' })).toBeVisible();
+  await expect(request.getByRole('button', { name: 'Reject' })).toBeEnabled();
+  await request.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Approved the request for stage production for classifier 2.0.0.' })).toBeVisible();
+  await expect(request).toContainText('Approved by admin');
+  await expect(cockpit).toContainText('2.0.0 already holds it.');
+});

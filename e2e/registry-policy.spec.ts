@@ -42,3 +42,48 @@ test('the policy editor shows the refusal in place and keeps the rules typed; a 
   const item = await callDirect(service, 'registryModelItemDetails', { query: { workspaceName: 'admin', modelName: 'classifier', version: '2.0.0' } });
   expect(item.tags).toEqual([]);
 });
+
+test('the Stages dialog asks for a protected stage: it says so before confirming, files one request and the holder keeps the stage until approval', async ({ page, shell }) => {
+  const { service } = await seedPromotion(page, shell);
+  await callDirect(service, 'setRegistryPolicy', { body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: [] }] } });
+  await openClassifier(page);
+  await page.getByRole('button', { name: 'Stages of 2.0.0' }).click();
+  const stages = page.getByRole('dialog', { name: 'Stages of classifier 2.0.0' });
+  await stages.getByRole('combobox', { name: 'Stage to add' }).fill('production');
+  await expect(stages.getByRole('alert', { name: 'Approval needed' })).toContainText('needs approval by a user other than the requester: any other member of the workspace. Adding it files a promotion request');
+  await stages.getByRole('button', { name: 'Request moving production here' }).click();
+  const confirm = page.getByRole('dialog', { name: 'File a promotion request for 2.0.0?' });
+  await expect(confirm).toContainText('The approval policy protects production: this files a promotion request instead of changing it');
+  await confirm.getByRole('button', { name: 'File request' }).click();
+  const result = stages.getByRole('region', { name: 'Result of the stage change' });
+  await expect(result).toContainText('A promotion request was filed');
+  await expect(result).toContainText('Request production for 2.0.0 (moved from its holders once approved)');
+  const tags = async (version: string) => (await callDirect(service, 'registryModelItemDetails', { query: { workspaceName: 'admin', modelName: 'classifier', version } })).tags;
+  expect(await tags('1.0.0')).toEqual(['production']);
+  expect(await tags('2.0.0')).toEqual([]);
+  const { requests } = (await callDirect(service, 'listPromotionRequests', { query: { workspaceName: 'admin', modelName: 'classifier' } })) as { requests: { state: string; operation: string; value: string }[] };
+  expect(requests.map((request) => `${request.state} ${request.operation} ${request.value}`)).toEqual(['pending move production']);
+});
+
+test('a new version typed with a protected stage says so before it is created, and files the request', async ({ page, shell }) => {
+  const { service } = await seedPromotion(page, shell);
+  await callDirect(service, 'setRegistryPolicy', { body: { workspaceName: 'admin', modelName: 'classifier', rules: [{ kind: 'stage', value: 'production', approvers: [] }] } });
+  await openClassifier(page);
+  await page.getByRole('button', { name: 'New version…' }).click();
+  const form = page.getByRole('dialog', { name: 'New version of classifier' });
+  await form.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'vision' }).click();
+  await form.getByRole('combobox', { name: 'Experiment', exact: true }).click();
+  await page.getByRole('option', { name: /^run-2 / }).click();
+  await form.getByRole('combobox', { name: 'Experiment model' }).click();
+  await page.getByRole('option', { name: /^classifier/ }).click();
+  await form.getByRole('textbox', { name: 'Version' }).fill('3.0.0');
+  await form.getByRole('combobox', { name: 'Stages' }).fill('production');
+  await form.getByRole('combobox', { name: 'Stages' }).press('Enter');
+  await expect(form.getByRole('alert', { name: 'Approval needed' })).toContainText('The approval policy protects production: the version is created without it and a promotion request is filed');
+  await form.getByRole('button', { name: 'Create version' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added version 3.0.0 to classifier; a promotion request was filed for production' })).toBeVisible();
+  const item = await callDirect(service, 'registryModelItemDetails', { query: { workspaceName: 'admin', modelName: 'classifier', version: '3.0.0' } });
+  expect(item.tags).toEqual([]);
+  await expect(page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: /^3\.0\.0 awaits approval for stage production/ })).toBeVisible();
+});

@@ -11,6 +11,7 @@ import { useActiveProfile } from '../../lib/profiles.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 type NewKey = ChannelRequest<'scripts.createPersonalKey'>;
 
@@ -30,7 +31,7 @@ export function MyKeysScreen() {
       confirmLabel: 'Revoke key',
       destructive: true,
     });
-    if (confirmed) revoke.mutate({ body: { prefix } }, { onSuccess: () => notify.success(`Key ${prefix}… revoked.`), onError: (error) => notify.error(error, `Could not revoke ${prefix}…`) });
+    if (confirmed) runMutation(revoke, { body: { prefix } }, { onSuccess: () => notify.success(`Key ${prefix}… revoked.`), onError: (error) => notify.error(error, `Could not revoke ${prefix}…`) });
   };
   return (
     <Box sx={{ p: 3 }}>

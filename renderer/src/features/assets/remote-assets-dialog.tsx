@@ -6,6 +6,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { EMPTY_REMOTE_FORM, parseRemoteAssets, type RemoteAssetsErrors, type RemoteAssetsForm } from './remote-assets.ts';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** Records assets stored elsewhere (E46): one address per line, with type, step, context and metadata shared by all. */
 export function RemoteAssetsDialog({ experimentKey, onClose }: { experimentKey: string; onClose(): void }) {
@@ -20,7 +21,8 @@ export function RemoteAssetsDialog({ experimentKey, onClose }: { experimentKey: 
     const parsed = parseRemoteAssets(form);
     setErrors(parsed.ok ? {} : parsed.errors);
     if (!parsed.ok) return;
-    save.mutate(
+    runMutation(
+      save,
       { body: { experimentKey, remoteAssets: parsed.remoteAssets } },
       {
         onSuccess: (reply) => {

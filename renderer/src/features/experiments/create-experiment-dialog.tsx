@@ -5,6 +5,7 @@ import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { nameProblem } from './experiment-forms.ts';
 import { EXPERIMENT_READS } from './use-experiment-actions.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** Creates an experiment in a project (E2); the name is optional, as for the client libraries. */
 export function CreateExperimentDialog({ workspaceName, projectName, onClose }: { workspaceName: string; projectName: string; onClose(): void }) {
@@ -15,7 +16,8 @@ export function CreateExperimentDialog({ workspaceName, projectName, onClose }: 
   const submit = () => {
     if (problem) return;
     const experimentName = name.trim() === '' ? undefined : name.trim();
-    create.mutate(
+    runMutation(
+      create,
       { body: { workspaceName, projectName, experimentName } },
       {
         onSuccess: (reply) => {

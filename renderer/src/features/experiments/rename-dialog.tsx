@@ -5,6 +5,7 @@ import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { nameProblem } from './experiment-forms.ts';
 import { EXPERIMENT_READS } from './use-experiment-actions.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** Renames an experiment by logging the other item `name` (E27), as the client libraries do. */
 export function RenameDialog({ experimentKey, currentName, onClose }: { experimentKey: string; currentName: string | null; onClose(): void }) {
@@ -16,7 +17,8 @@ export function RenameDialog({ experimentKey, currentName, onClose }: { experime
   const submit = () => {
     setTouched(true);
     if (problem) return;
-    rename.mutate(
+    runMutation(
+      rename,
       { body: { experimentKey, key: 'name', value: name.trim() } },
       {
         onSuccess: () => {

@@ -6,6 +6,7 @@ import { useNotify } from '../../shell/notify.tsx';
 import { checkTimes, TIMES_RULES, type TimesDraft } from './experiment-forms.ts';
 import { formatDateTime } from './format.ts';
 import { EXPERIMENT_READS } from './use-experiment-actions.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** What the times dialog edits: the experiment and the times it shows now. */
 interface TimesDialogProps {
@@ -28,7 +29,8 @@ export function TimesDialog(props: TimesDialogProps) {
     setSubmitted(true);
     if (!checked.ok) return;
     const { startTimeMillis, endTimeMillis } = checked;
-    save.mutate(
+    runMutation(
+      save,
       { body: { experimentKey: props.experimentKey, startTimeMillis, endTimeMillis } },
       {
         onSuccess: () => {

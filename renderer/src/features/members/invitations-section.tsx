@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** How long a new link stays open, as offered. */
 const LIFETIMES = [
@@ -36,7 +37,7 @@ export function InvitationsSection({ workspaceName }: { workspaceName: string })
       destructive: true,
     });
     if (confirmed) {
-      revoke.mutate({ body: { workspaceName, invitationId } }, { onSuccess: () => notify.success('Invitation revoked.'), onError: (error) => notify.error(error, 'Could not revoke the invitation') });
+      runMutation(revoke, { body: { workspaceName, invitationId } }, { onSuccess: () => notify.success('Invitation revoked.'), onError: (error) => notify.error(error, 'Could not revoke the invitation') });
     }
   };
   return (

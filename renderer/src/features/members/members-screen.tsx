@@ -24,6 +24,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { InvitationsSection } from './invitations-section.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** The roles, least first, with what each may do (shown where a role is chosen). */
 const ROLES: { role: WorkspaceRole; label: string; may: string }[] = [
@@ -73,7 +74,8 @@ function AddMemberForm({ workspaceName }: { workspaceName: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!userName.trim()) return;
-    add.mutate(
+    runMutation(
+      add,
       { body: { workspaceName, userName: userName.trim(), role } },
       {
         onSuccess: () => {
@@ -115,7 +117,8 @@ function MemberTable({ workspaceName, members, me, isAdmin }: { workspaceName: s
   const remove = useApiMutation('removeWorkspaceMember', { invalidate: MEMBER_READS });
   const leave = useApiMutation('leaveWorkspace', { invalidate: MEMBER_READS });
   const changeRole = (userName: string, role: WorkspaceRole) =>
-    setRole.mutate(
+    runMutation(
+      setRole,
       { body: { workspaceName, userName, role } },
       { onSuccess: () => notify.success(`${userName} is now a ${role}.`), onError: (error) => notify.error(error, `Could not change the role of ${userName}`) },
     );
@@ -127,7 +130,7 @@ function MemberTable({ workspaceName, members, me, isAdmin }: { workspaceName: s
       destructive: true,
     });
     if (!confirmed) return;
-    remove.mutate({ body: { workspaceName, userName } }, { onSuccess: () => notify.success(`${userName} was removed from “${workspaceName}”.`), onError: (error) => notify.error(error, `Could not remove ${userName}`) });
+    runMutation(remove, { body: { workspaceName, userName } }, { onSuccess: () => notify.success(`${userName} was removed from “${workspaceName}”.`), onError: (error) => notify.error(error, `Could not remove ${userName}`) });
   };
   const askLeave = async () => {
     const confirmed = await confirm({
@@ -137,7 +140,7 @@ function MemberTable({ workspaceName, members, me, isAdmin }: { workspaceName: s
       destructive: true,
     });
     if (!confirmed) return;
-    leave.mutate({ body: { workspaceName } }, { onSuccess: () => notify.success(`You left “${workspaceName}”.`), onError: (error) => notify.error(error, `Could not leave “${workspaceName}”`) });
+    runMutation(leave, { body: { workspaceName } }, { onSuccess: () => notify.success(`You left “${workspaceName}”.`), onError: (error) => notify.error(error, `Could not leave “${workspaceName}”`) });
   };
   return (
     <TableContainer>

@@ -3,6 +3,7 @@ import { useApiMutation } from '../../lib/api.ts';
 import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { ProjectFormFields, validateProjectForm, type ProjectFormValue } from './project-form.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 const EMPTY: ProjectFormValue = { projectName: '', projectDescription: '', isPublic: false };
 
@@ -21,7 +22,8 @@ export function CreateProjectDialog({ workspaceName, open, onClose }: { workspac
   const submit = () => {
     setSubmitted(true);
     if (Object.keys(validateProjectForm(value)).length > 0) return;
-    create.mutate(
+    runMutation(
+      create,
       { body: { workspaceName, ...value } },
       {
         onSuccess: () => {

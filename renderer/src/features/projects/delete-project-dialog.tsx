@@ -18,6 +18,7 @@ import { useApiMutation, useInvalidateApi } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** The project experiments go to when their project is deleted without them (server/README.md, E12). */
 const UNCATEGORIZED_PROJECT = 'Uncategorized';
@@ -34,7 +35,8 @@ export function DeleteProjectDialog({ project, onClose, onDeleted }: { project: 
   const invalidate = useInvalidateApi();
   const remove = useApiMutation('deleteProject');
   const submit = () =>
-    remove.mutate(
+    runMutation(
+      remove,
       { body: { workspaceName: project.workspaceName, projectName: project.projectName, deleteAllExperiments: choice === 'delete' } },
       {
         onSuccess: () => {

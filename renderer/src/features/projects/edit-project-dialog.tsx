@@ -4,6 +4,7 @@ import { useApiMutation } from '../../lib/api.ts';
 import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { ProjectFormFields, validateProjectForm, type ProjectFormValue } from './project-form.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** Renames a project, changes its description or visibility (E13), sending only what changed. */
 export function EditProjectDialog({ project, onClose }: { project: ProjectRecord; onClose: () => void }) {
@@ -30,7 +31,8 @@ export function EditProjectDialog({ project, onClose }: { project: ProjectRecord
       onClose();
       return;
     }
-    update.mutate(
+    runMutation(
+      update,
       { body: { projectId: project.projectId, ...changes } },
       {
         onSuccess: () => {

@@ -2,6 +2,7 @@ import type { ProjectRecord } from '../../../../shared/api/projects.ts';
 import { useAccess } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { NotesEditorDialog } from '../../shell/notes-editor-dialog.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** The project's notes (E14) in a text editor with a visible save state; unsaved text is never dropped silently. */
 export function NotesDialog({ project, onClose }: { project: ProjectRecord; onClose: () => void }) {
@@ -15,7 +16,7 @@ export function NotesDialog({ project, onClose }: { project: ProjectRecord; onCl
       subject={project.projectName}
       notes={notes}
       mutation={save}
-      save={(text, onSaved) => save.mutate({ body: { projectId, notes: text } }, { onSuccess: onSaved })}
+      save={(text, onSaved) => runMutation(save, { body: { projectId, notes: text } }, { onSuccess: onSaved })}
       readOnlyReason={access.reason}
       onClose={onClose}
     />

@@ -23,6 +23,7 @@ import { useActiveProfile } from '../../lib/profiles.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** The address a share code opens, in the hosted service's form `<base>/<workspace>/<project>?shareable=<code>`. */
 function shareLinkUrl(baseUrl: string, project: Pick<ProjectRecord, 'workspaceName' | 'projectName'>, shareCode: string): string {
@@ -60,7 +61,7 @@ export function ShareLinksDialog({ project, onClose }: { project: ProjectRecord;
       destructive: true,
     });
     if (!confirmed) return;
-    revoke.mutate(shareCode, {
+    runMutation(revoke, shareCode, {
       onSuccess: () => notify.success('Share link revoked.'),
       onError: (error) => notify.error(error, 'Could not revoke the share link'),
     });
@@ -115,7 +116,7 @@ export function ShareLinksDialog({ project, onClose }: { project: ProjectRecord;
           variant="contained"
           busy={create.isPending}
           disabledReason={accessOf('addProjectShareLink').reason}
-          onClick={() => create.mutate({ query: { projectId } }, { onSuccess: () => notify.success('Share link created.') })}
+          onClick={() => runMutation(create, { query: { projectId } }, { onSuccess: () => notify.success('Share link created.') })}
         >
           Create share link
         </BusyButton>

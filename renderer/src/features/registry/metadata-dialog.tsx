@@ -7,6 +7,7 @@ import { useNotify } from '../../shell/notify.tsx';
 import { metadataDiff, metadataEntries, metadataText, parseMetadataText } from './metadata-diff.ts';
 import { MetadataDiffView } from './metadata-diff-view.tsx';
 import { historyTarget } from './use-version-history.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** The version whose metadata is edited. */
 interface MetadataTarget {
@@ -42,7 +43,8 @@ export function MetadataDialog({ target, onClose }: { target: MetadataTarget; on
   };
   const submit = () => {
     if (!parsed.ok) return;
-    save.mutate(
+    runMutation(
+      save,
       { params: { registryModelItemId: target.registryModelItemId }, body: { metadata: metadataEntries(parsed.document) } },
       {
         onSuccess: () => {

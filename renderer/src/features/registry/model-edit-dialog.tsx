@@ -6,6 +6,7 @@ import { fieldErrors } from '../../lib/form-errors.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** What E21 edits of a model. */
 interface EditableModel {
@@ -29,7 +30,8 @@ export function ModelEditDialog({ model, onClose, onSaved }: { model: EditableMo
   const submit = () => {
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
-    save.mutate(
+    runMutation(
+      save,
       { body },
       {
         onSuccess: () => {

@@ -1,6 +1,7 @@
 import { useAccess } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { NotesEditorDialog } from '../../shell/notes-editor-dialog.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** A model's notes (E22, may be very long) with a visible save state; unsaved or unsavable text is never dropped silently. */
 export function ModelNotesDialog({ workspaceName, modelName, onClose }: { workspaceName: string; modelName: string; onClose: () => void }) {
@@ -12,7 +13,7 @@ export function ModelNotesDialog({ workspaceName, modelName, onClose }: { worksp
       subject={modelName}
       notes={notes}
       mutation={save}
-      save={(text, onSaved) => save.mutate({ body: { workspaceName, registryModelName: modelName, notes: text } }, { onSuccess: onSaved })}
+      save={(text, onSaved) => runMutation(save, { body: { workspaceName, registryModelName: modelName, notes: text } }, { onSuccess: onSaved })}
       showLength
       readOnlyReason={useAccess('updateRegistryModelNotes', workspaceName).reason}
       onClose={onClose}

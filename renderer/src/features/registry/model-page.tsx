@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { BACKGROUND_READ, useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { FOLLOW_REGISTRY } from './follow-registry.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
@@ -22,6 +22,8 @@ import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
 import { VersionHistorySection } from './version-history-section.tsx';
 import { VersionTable } from './version-table.tsx';
+import { REQUESTS_REFRESH_MS } from './requests-screen.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 type Open =
   | { kind: 'edit' }
@@ -46,6 +48,10 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const accessOf = useRegistryAccess(workspaceName);
   const details = useApiQuery('registryModelDetails', { workspaceName, modelName }, FOLLOW_REGISTRY);
   const [open, setOpen] = useState<Open>(undefined);
+  // `?request=<id>` (from the requests inbox or a version awaiting approval) opens the cockpit on that request.
+  const [search, setSearch] = useSearchParams();
+  const requestId = search.get('request');
+  const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, { refetchInterval: REQUESTS_REFRESH_MS, meta: BACKGROUND_READ });
   const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
   const deleteVersion = useApiMutation('deleteRegistryModelVersion', { invalidate });
   const deleteModel = useApiMutation('deleteRegistryModel', { invalidate });
@@ -65,6 +71,9 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const stagesOf = open?.kind === 'stages' ? chosen : undefined;
   const metadataOf = open?.kind === 'metadata' ? chosen : undefined;
   const promoted = open?.kind === 'promote' ? chosen : undefined;
+  const asked = requestId ? requests.data?.requests.find((request) => request.requestId === requestId) : undefined;
+  const askedVersion = asked ? model.versions.find((version) => version.registryModelItemId === asked.registryModelItemId) : undefined;
+  const closeRequest = () => setSearch({}, { replace: true });
 
   const removeVersion = async (version: RegistryVersion) => {
     const confirmed = await confirm({
@@ -74,7 +83,8 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       destructive: true,
     });
     if (!confirmed) return;
-    deleteVersion.mutate(
+    runMutation(
+      deleteVersion,
       { query: { modelItemId: version.registryModelItemId } },
       { onSuccess: () => notify.success(`Deleted version ${version.version} of ${model.modelName}.`), onError: (error) => notify.error(error, `Could not delete version ${version.version}`) },
     );
@@ -88,7 +98,8 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       destructive: true,
     });
     if (!confirmed) return;
-    deleteModel.mutate(
+    runMutation(
+      deleteModel,
       { query: { workspaceName, modelName: model.modelName } },
       {
         onSuccess: () => {
@@ -136,6 +147,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
           onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId })}
           onDelete={(version) => void removeVersion(version)}
           accessOf={accessOf}
+          pending={requests.data?.requests.filter((request) => request.state === 'pending') ?? []}
         />
       )}
       <PolicyEditor workspaceName={workspaceName} modelName={model.modelName} />
@@ -165,6 +177,14 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
       )}
       {promoted && open?.kind === 'promote' && (
         <PromotionCockpit model={ref} versions={model.versions} target={promoted} {...(open.change ? { initial: open.change } : {})} onClose={() => setOpen(undefined)} />
+      )}
+      {requestId && requests.data && !askedVersion && (
+        <Alert severity="warning" sx={{ mt: 2 }} onClose={closeRequest}>
+          The promotion request you opened was not found among the versions of {model.modelName}: it may have been removed with its version.
+        </Alert>
+      )}
+      {asked && askedVersion && !open && (
+        <PromotionCockpit model={ref} versions={model.versions} target={askedVersion} initial={{ kind: asked.kind, value: asked.value }} requestId={asked.requestId} onClose={closeRequest} />
       )}
       {stagesOf && <StageDialog model={ref} versions={model.versions} target={stagesOf} onClose={() => setOpen(undefined)} />}
     </Box>

@@ -5,6 +5,7 @@ import { formatDateTime, plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { modelPath } from './model-table.tsx';
 import type { PromotionRequest } from './promotion/governance.ts';
+import { requestPath } from './promotion/opened-request.tsx';
 import { RequestActions, useUserName } from './promotion/request-actions.tsx';
 
 /** How often the inbox looks for new requests. */
@@ -35,8 +36,10 @@ function RequestTable({ label, requests }: { label: string; requests: readonly P
               </TableCell>
               <TableCell>{request.version}</TableCell>
               <TableCell>
-                {request.kind} {request.value}
-                {request.operation === 'move' ? ' (move)' : ''}
+                <Link component={RouterLink} to={requestPath(modelPath(request.registryModelName), request.requestId)} aria-label={`Open the request for ${request.kind} ${request.value} for ${request.registryModelName} ${request.version}`}>
+                  {request.kind} {request.value}
+                  {request.operation === 'move' ? ' (move)' : ''}
+                </Link>
               </TableCell>
               <TableCell>{request.requestedBy}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.createdAt)}</TableCell>

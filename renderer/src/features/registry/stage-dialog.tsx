@@ -3,8 +3,11 @@ import { Alert, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogConten
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { registryVersionRecord } from '../../../../shared/api/registry.ts';
+import { useApiQuery } from '../../lib/api.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
+import { guardSteps, requestNotice } from './guarded-stages.ts';
+import { policyText, ruleFor } from './promotion/governance.ts';
 import { StageNameField, StagesField, useStageSuggestions } from './stage-inputs.tsx';
 import { StageResult } from './stage-result.tsx';
 import { holdersOf, normalizeStages, planAddStage, planSetStages, type StageHolder, type StageStep } from './stages.ts';
@@ -15,7 +18,18 @@ export type RegistryVersion = z.infer<typeof registryVersionRecord>;
 
 const holderText = (holders: readonly StageHolder[]): string => holders.map((holder) => `${holder.stages.join(', ')} on ${holder.version}`).join('; ');
 
-/** Promotes one version: add or remove a stage (E25/E26), or set stages and comment together (E19), moving held stages on request. */
+/** Confirmation of a plan, asked before it runs. */
+interface Ask {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  destructive?: boolean;
+}
+
+/**
+ * Promotes one version: add or remove a stage (E25/E26), or set stages and comment together (E19), moving held stages on request.
+ * A stage the approval policy protects is asked for instead (a promotion request), and the dialog says so before anything is sent.
+ */
 export function StageDialog({ model, versions, target, onClose }: { model: ModelRef; versions: readonly RegistryVersion[]; target: RegistryVersion; onClose: () => void }) {
   const confirm = useConfirm();
   const suggestions = useStageSuggestions(model.workspaceName, versions);
@@ -24,50 +38,53 @@ export function StageDialog({ model, versions, target, onClose }: { model: Model
   const [stage, setStage] = useState('');
   const name = stage.trim();
   const addHolders = name ? holdersOf(versions, target.registryModelItemId, [name]) : [];
+  const policy = useApiQuery('registryPolicy', { workspaceName: model.workspaceName, modelName: model.modelName });
+  const ruleOf = (value: string) => (policy.data ? ruleFor(policy.data.effective, { kind: 'stage', value }) : undefined);
+  const isProtected = (value: string) => ruleOf(value) !== undefined;
+  const addRule = name ? ruleOf(name) : undefined;
 
-  const run = async (steps: StageStep[]) => {
+  /** Runs a plan fitted to the policy, confirming first when asked to or when it files a request (saying so). */
+  const run = async (planned: StageStep[], ask?: Ask) => {
+    const steps = guardSteps(planned, target.registryModelItemId, isProtected);
     if (steps.length === 0) return;
+    const notice = requestNotice(steps, target.registryModelItemId, target.stages, isProtected);
+    if (notice) {
+      const others = steps.some((step) => step.kind !== 'request' && !(step.kind === 'add' && isProtected(step.stage)));
+      const confirmed = await confirm({ title: `File a promotion request for ${target.version}?`, message: `${notice}${others ? ' The other changes are made at once.' : ''}`, confirmLabel: 'File request' });
+      if (!confirmed) return;
+    } else if (ask && !(await confirm(ask))) return;
     const outcome = await change.run(steps);
     setResult(outcome);
-    if (outcome.outcomes.every((step) => step.state === 'done')) setStage('');
+    if (outcome.outcomes.every((step) => step.state === 'done' || step.state === 'requested')) setStage('');
   };
-  const remove = async (removed: string) => {
-    const confirmed = await confirm({
+  const remove = (removed: string) =>
+    run([{ kind: 'remove', registryModelItemId: target.registryModelItemId, version: target.version, stage: removed }], {
       title: `Remove ${removed} from ${target.version}?`,
       message: `Version ${target.version} of “${model.modelName}” will no longer be in ${removed}. Webhooks of the model are notified.`,
       confirmLabel: `Remove ${removed}`,
       destructive: true,
     });
-    if (confirmed) await run([{ kind: 'remove', registryModelItemId: target.registryModelItemId, version: target.version, stage: removed }]);
-  };
-  const move = async () => {
-    const confirmed = await confirm({
+  const move = () =>
+    run(planAddStage(versions, target, name, true), {
       title: `Move ${name} to ${target.version}?`,
       message: `${name} is held by ${addHolders.map((holder) => holder.version).join(', ')}. Moving removes it there and adds it to ${target.version}: each change notifies the model’s webhooks.`,
       confirmLabel: `Move ${name}`,
     });
-    if (confirmed) await run(planAddStage(versions, target, name, true));
-  };
   const saveSet = async (stages: string[], comment: string, setHolders: StageHolder[]) => {
     const next = normalizeStages(stages).join(', ') || 'no stages';
     const dropped = target.stages.filter((held) => !normalizeStages(stages).includes(held));
-    if (setHolders.length > 0) {
-      const confirmed = await confirm({
-        title: `Set the stages of ${target.version} and move held ones?`,
-        message: `This first removes ${holderText(setHolders)}, then sets ${target.version} to ${next}.`,
-        confirmLabel: 'Move and save',
-      });
-      if (!confirmed) return;
-    } else if (dropped.length > 0) {
-      const confirmed = await confirm({
-        title: `Remove ${dropped.join(', ')} from ${target.version}?`,
-        message: `Version ${target.version} of “${model.modelName}” will be in ${next}. Webhooks of the model are notified.`,
-        confirmLabel: 'Save stages',
-        destructive: true,
-      });
-      if (!confirmed) return;
-    }
-    await run(planSetStages(versions, target, stages, comment === target.comment ? undefined : comment, setHolders.length > 0));
+    const ask: Ask | undefined =
+      setHolders.length > 0
+        ? { title: `Set the stages of ${target.version} and move held ones?`, message: `This first removes ${holderText(setHolders)}, then sets ${target.version} to ${next}.`, confirmLabel: 'Move and save' }
+        : dropped.length > 0
+          ? {
+              title: `Remove ${dropped.join(', ')} from ${target.version}?`,
+              message: `Version ${target.version} of “${model.modelName}” will be in ${next}. Webhooks of the model are notified.`,
+              confirmLabel: 'Save stages',
+              destructive: true,
+            }
+          : undefined;
+    await run(planSetStages(versions, target, stages, comment === target.comment ? undefined : comment, setHolders.length > 0), ask);
   };
 
   return (
@@ -92,15 +109,15 @@ export function StageDialog({ model, versions, target, onClose }: { model: Model
           <StageNameField value={stage} onChange={setStage} suggestions={suggestions} exclude={target.stages} />
           {addHolders.length === 0 ? (
             <BusyButton variant="contained" busy={change.running} disabled={!name || target.stages.includes(name)} onClick={() => void run(planAddStage(versions, target, name, false))}>
-              Add stage
+              {addRule ? `Request ${name}` : 'Add stage'}
             </BusyButton>
           ) : (
             <>
               <BusyButton variant="contained" busy={change.running} onClick={() => void move()}>
-                Move {name} here
+                {addRule ? `Request moving ${name} here` : `Move ${name} here`}
               </BusyButton>
               <Button disabled={change.running} onClick={() => void run(planAddStage(versions, target, name, false))}>
-                Add without moving
+                {addRule ? 'Request without moving' : 'Add without moving'}
               </Button>
             </>
           )}
@@ -108,6 +125,11 @@ export function StageDialog({ model, versions, target, onClose }: { model: Model
         {addHolders.length > 0 && (
           <Alert severity="info" sx={{ mt: 1 }}>
             {name} is held by version {addHolders.map((holder) => holder.version).join(', ')}.
+          </Alert>
+        )}
+        {addRule && (
+          <Alert severity="warning" sx={{ mt: 1 }} aria-label="Approval needed">
+            {policyText(addRule, { kind: 'stage', value: name })} Adding it files a promotion request; nothing changes until it is approved.
           </Alert>
         )}
         <Divider sx={{ my: 2 }} />

@@ -1,6 +1,7 @@
 import CheckIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorIcon from '@mui/icons-material/ErrorOutlined';
 import SkipIcon from '@mui/icons-material/RemoveCircleOutlined';
+import WaitIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import { Alert, Box, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useApiQuery } from '../../lib/api.ts';
 import { DeliveryTable, refreshWhilePending } from '../webhooks/index.ts';
@@ -8,8 +9,9 @@ import { describeStep } from './stages.ts';
 import type { StageChangeResult, StepOutcome } from './use-stage-change.ts';
 
 function OutcomeLine({ outcome }: { outcome: StepOutcome }) {
-  const icon = outcome.state === 'done' ? <CheckIcon color="success" /> : outcome.state === 'failed' ? <ErrorIcon color="error" /> : <SkipIcon color="disabled" />;
-  const secondary = outcome.state === 'failed' ? `Failed: ${outcome.error}` : outcome.state === 'skipped' ? 'Not attempted after the failure above' : 'Done';
+  const icon = { done: <CheckIcon color="success" />, requested: <WaitIcon color="info" />, failed: <ErrorIcon color="error" />, skipped: <SkipIcon color="disabled" /> }[outcome.state];
+  const secondary =
+    outcome.state === 'failed' ? `Failed: ${outcome.error}` : outcome.state === 'skipped' ? 'Not attempted after the failure above' : outcome.state === 'requested' ? `Request filed: ${outcome.message}` : 'Done';
   return (
     <ListItem disableGutters>
       <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
@@ -32,10 +34,15 @@ function CausedDeliveries({ workspaceName, modelName, knownIds, changedIds }: { 
 /** What a stage change did, step by step, and the webhook deliveries it caused (followed until delivered or failed). */
 export function StageResult({ workspaceName, modelName, result }: { workspaceName: string; modelName: string; result: StageChangeResult }) {
   const failed = result.outcomes.some((outcome) => outcome.state === 'failed');
+  const requested = result.outcomes.some((outcome) => outcome.state === 'requested');
   return (
     <Box role="region" aria-label="Result of the stage change" sx={{ mt: 2 }}>
-      <Alert severity={failed ? 'error' : 'success'}>
-        {failed ? 'The change did not complete. The steps marked done were made; the others were not.' : 'The stages were changed.'}
+      <Alert severity={failed ? 'error' : requested ? 'info' : 'success'}>
+        {failed
+          ? 'The change did not complete. The steps marked done were made; the others were not.'
+          : requested
+            ? 'A promotion request was filed: the protected stage changes once another user approves it (see Requests).'
+            : 'The stages were changed.'}
       </Alert>
       <List dense>
         {result.outcomes.map((outcome, index) => (

@@ -12,7 +12,9 @@ export interface VersionStages {
 export type StageStep =
   | { kind: 'add'; registryModelItemId: string; version: string; stage: string }
   | { kind: 'remove'; registryModelItemId: string; version: string; stage: string }
-  | { kind: 'set'; registryModelItemId: string; version: string; stages: string[]; comment: string | undefined };
+  | { kind: 'set'; registryModelItemId: string; version: string; stages: string[]; comment: string | undefined }
+  /** Ask for a protected stage: one promotion request that, once approved, moves the stage from its holders. */
+  | { kind: 'request'; registryModelItemId: string; version: string; stage: string };
 
 /** Another version holding stages the target is about to take. */
 export interface StageHolder {
@@ -76,6 +78,7 @@ export function planSetStages(
 export function stagesAfter(before: readonly string[], step: StageStep): string[] {
   if (step.kind === 'set') return [...step.stages];
   if (step.kind === 'add') return before.includes(step.stage) ? [...before] : [...before, step.stage];
+  if (step.kind === 'request') return [...before];
   return before.filter((stage) => stage !== step.stage);
 }
 
@@ -83,6 +86,7 @@ export function stagesAfter(before: readonly string[], step: StageStep): string[
 export function describeStep(step: StageStep): string {
   if (step.kind === 'add') return `Add ${step.stage} to ${step.version}`;
   if (step.kind === 'remove') return `Remove ${step.stage} from ${step.version}`;
+  if (step.kind === 'request') return `Request ${step.stage} for ${step.version} (moved from its holders once approved)`;
   const stages = step.stages.length > 0 ? step.stages.join(', ') : 'no stages';
   return `Set ${step.version} to ${stages}${step.comment === undefined ? '' : ' and update its comment'}`;
 }

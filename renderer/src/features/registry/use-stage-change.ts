@@ -23,8 +23,12 @@ export const registryChangeReads = (model: ModelRef): InvalidateTarget[] => [
   'listPromotionRequests',
 ];
 
-/** What happened to one step: done, failed with the server's message, or not attempted after an earlier failure. */
-export type StepOutcome = { step: StageStep; state: 'done' } | { step: StageStep; state: 'failed'; error: string } | { step: StageStep; state: 'skipped' };
+/** What happened to one step: done, held back as a promotion request, failed with the server's message, or not attempted after an earlier failure. */
+export type StepOutcome =
+  | { step: StageStep; state: 'done' }
+  | { step: StageStep; state: 'requested'; message: string }
+  | { step: StageStep; state: 'failed'; error: string }
+  | { step: StageStep; state: 'skipped' };
 
 /** The result of a stage change: each step's outcome, and what is needed to find the webhook deliveries it caused. */
 export interface StageChangeResult {
@@ -42,6 +46,7 @@ function callStep(step: StageStep, profileId: string): Promise<unknown> {
   if (step.kind === 'remove') {
     return callApi('removeRegistryModelVersionStage', { query: { modelItemId: step.registryModelItemId, stage: step.stage } }, profileId);
   }
+  if (step.kind === 'request') return callApi('moveRegistryModelVersion', { body: { registryModelItemId: step.registryModelItemId, stage: step.stage } }, profileId);
   const body = { registryModelItemId: step.registryModelItemId, stages: step.stages, comment: step.comment };
   return callApi('updateRegistryModelVersion', { body }, profileId);
 }
@@ -63,7 +68,7 @@ export function useStageChange(model: ModelRef, versions: readonly VersionStages
       const outcomes: StepOutcome[] = [];
       const changed = new Set<string>();
       for (const step of steps) {
-        if (outcomes.some((outcome) => outcome.state !== 'done')) {
+        if (outcomes.some((outcome) => outcome.state === 'failed' || outcome.state === 'skipped')) {
           outcomes.push({ step, state: 'skipped' });
           continue;
         }
@@ -75,8 +80,11 @@ export function useStageChange(model: ModelRef, versions: readonly VersionStages
           outcomes.push({ step, state: 'done' });
           if (!sameStages(before, after)) changed.add(step.registryModelItemId);
         } catch (error) {
-          const held = error instanceof BridgeError && error.code === 'pending_approval';
-          outcomes.push({ step, state: 'failed', error: held ? `held back for approval, a promotion request was filed: ${error.message}` : errorMessage(error) });
+          // A policy held the change back (202): the request is filed, the rest of a set of stages was made.
+          if (error instanceof BridgeError && error.code === 'pending_approval') {
+            outcomes.push({ step, state: 'requested', message: error.message });
+            if (step.kind === 'set') changed.add(step.registryModelItemId);
+          } else outcomes.push({ step, state: 'failed', error: errorMessage(error) });
         }
       }
       await invalidate(registryChangeReads(model));

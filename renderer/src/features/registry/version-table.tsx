@@ -3,14 +3,16 @@ import { Link as RouterLink } from 'react-router';
 import type { Access } from '../../lib/access.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
-import { StageChips } from './model-table.tsx';
+import { modelPath, StageChips } from './model-table.tsx';
+import { AwaitingApproval } from './promotion/awaiting-approval.tsx';
+import type { PromotionRequest } from './promotion/governance.ts';
 import type { RegistryCommand } from './registry-access.ts';
 import type { RegistryVersion } from './stage-dialog.tsx';
 import type { PromotionChange } from './promotion/use-promotion.ts';
 import type { ModelRef } from './use-stage-change.ts';
 import { VersionStatusSelect } from './version-status-select.tsx';
 
-/** A model's versions: stages (the SDK's tags), status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
+/** A model's versions: stages (the SDK's tags) and the changes awaiting approval, status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
 export function VersionTable({
   model,
   versions,
@@ -19,8 +21,11 @@ export function VersionTable({
   onMetadata,
   onDelete,
   accessOf,
+  pending = [],
 }: {
   model: ModelRef;
+  /** The model's pending promotion requests: each is shown on its version as awaiting approval. */
+  pending?: readonly PromotionRequest[];
   /** Whether the caller may run each command (see `useRegistryAccess`): those it may not are disabled with the reason. */
   accessOf: (command: RegistryCommand) => Access;
   versions: readonly RegistryVersion[];
@@ -51,6 +56,7 @@ export function VersionTable({
               <TableCell>{version.version}</TableCell>
               <TableCell>
                 <StageChips stages={version.stages} />
+                <AwaitingApproval modelPath={modelPath(model.modelName)} requests={pending.filter((request) => request.registryModelItemId === version.registryModelItemId)} />
               </TableCell>
               <TableCell>
                 <VersionStatusSelect

@@ -5,6 +5,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { inDesktopWindow } from '../assets/desktop.ts';
 import { useScriptSettings, type OpenProject } from './use-script-settings.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** What the snippets show where the key goes: the page never holds it. */
 export const KEY_STAND_IN = '<the key: copied or saved by Trackdesk>';
@@ -34,7 +35,7 @@ export function LogFromCodePanel({ profileId, project }: { profileId: string; pr
       confirmLabel: 'Revoke',
       destructive: true,
     });
-    if (ok) revokeKey.mutate(undefined, { onSuccess: () => setDone('The key for scripts was revoked.') });
+    if (ok) runMutation(revokeKey, undefined, { onSuccess: () => setDone('The key for scripts was revoked.') });
   };
   return (
     <Box component="section" aria-labelledby="log-from-code-title">
@@ -56,7 +57,7 @@ export function LogFromCodePanel({ profileId, project }: { profileId: string; pr
               Revoke the key
             </BusyButton>
           ) : (
-            <BusyButton size="small" variant="contained" busy={createKey.isPending} onClick={() => createKey.mutate(undefined, { onSuccess: () => setDone('A key for scripts was created.') })}>
+            <BusyButton size="small" variant="contained" busy={createKey.isPending} onClick={() => runMutation(createKey, undefined, { onSuccess: () => setDone('A key for scripts was created.') })}>
               Create a key for scripts
             </BusyButton>
           )}
@@ -76,7 +77,7 @@ export function LogFromCodePanel({ profileId, project }: { profileId: string; pr
       </Box>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
         {current.canCopy && (
-          <BusyButton size="small" variant="outlined" disabled={!current.keyReady} busy={copy.isPending} onClick={() => copy.mutate({ format, project }, { onSuccess: () => setDone('Copied to the clipboard, key included.') })}>
+          <BusyButton size="small" variant="outlined" disabled={!current.keyReady} busy={copy.isPending} onClick={() => runMutation(copy, { format, project }, { onSuccess: () => setDone('Copied to the clipboard, key included.') })}>
             Copy with the key
           </BusyButton>
         )}
@@ -88,7 +89,7 @@ export function LogFromCodePanel({ profileId, project }: { profileId: string; pr
           variant="outlined"
           disabled={!current.keyReady}
           busy={save.isPending}
-          onClick={() => save.mutate({ typedPath: path }, { onSuccess: (saved) => saved && setDone(`Saved the config file with the key to ${saved}.`) })}
+          onClick={() => runMutation(save, { typedPath: path }, { onSuccess: (saved) => saved && setDone(`Saved the config file with the key to ${saved}.`) })}
         >
           Save .comet.config{inDesktopWindow() ? '…' : ''}
         </BusyButton>

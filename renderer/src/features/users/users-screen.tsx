@@ -8,6 +8,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { SsoRecheck } from './sso-recheck.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** The users of the service, for its service admins: create, disable or enable, make or unmake a service admin. */
 export function UsersScreen() {
@@ -18,7 +19,7 @@ export function UsersScreen() {
   const updateRefusal = useAccess('updateUser', null).reason;
   const change = async (userName: string, body: { disabled?: boolean; isServiceAdmin?: boolean }, question: { title: string; message: string; label: string }) => {
     if (!(await confirm({ title: question.title, message: question.message, confirmLabel: question.label, destructive: body.disabled === true || body.isServiceAdmin === false }))) return;
-    update.mutate({ body: { userName, ...body } }, { onSuccess: () => notify.success(`${userName}: ${question.label.toLowerCase()} done.`), onError: (error) => notify.error(error, `Could not change ${userName}`) });
+    runMutation(update, { body: { userName, ...body } }, { onSuccess: () => notify.success(`${userName}: ${question.label.toLowerCase()} done.`), onError: (error) => notify.error(error, `Could not change ${userName}`) });
   };
   return (
     <Box sx={{ p: 3 }}>
@@ -96,7 +97,8 @@ function CreateUserForm() {
   const createRefusal = useAccess('createUser', null).reason;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
+    runMutation(
+      create,
       { body: { userName: userName.trim(), ...(password ? { password } : {}), isServiceAdmin } },
       {
         onSuccess: () => {

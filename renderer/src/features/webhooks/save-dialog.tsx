@@ -8,6 +8,7 @@ import { ConfigDiffView, entriesText } from './config-diff-view.tsx';
 import { entryProblems } from './entry-validation.ts';
 import { diffConfig, hasChanges, saveBody, type SaveMode } from './webhook-diff.ts';
 import type { WebhookEntry } from './webhook-model.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** Shows what saving changes (merge or replace) against the service's current configuration, and saves it. */
 export function SaveDialog({
@@ -45,7 +46,8 @@ export function SaveDialog({
       });
       if (!confirmed) return;
     }
-    mutation.mutate(
+    runMutation(
+      mutation,
       { body: saveBody(workspaceName, edited, diff) },
       {
         onSuccess: () => {

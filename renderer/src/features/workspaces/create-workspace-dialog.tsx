@@ -7,6 +7,7 @@ import { useUiStore } from '../../lib/ui-store.ts';
 import { FormDialog } from '../../shell/form-dialog.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { fieldErrors } from '../../lib/form-errors.ts';
+import { runMutation } from '../../lib/run-mutation.ts';
 
 /** Creates a workspace (E1) on the active connection and selects it. */
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -26,7 +27,8 @@ export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClos
   const submit = () => {
     setChecked(true);
     if (errors.name) return;
-    create.mutate(
+    runMutation(
+      create,
       { body: { name } },
       {
         onSuccess: (reply) => {

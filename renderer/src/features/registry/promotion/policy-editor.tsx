@@ -8,6 +8,7 @@ import { BusyButton } from '../../../shell/busy-button.tsx';
 import { useConfirm } from '../../../shell/confirm.tsx';
 import { useNotify } from '../../../shell/notify.tsx';
 import type { ApprovalRule } from './governance.ts';
+import { runMutation } from '../../../lib/run-mutation.ts';
 
 /** A rule as edited: approvers as the comma-separated text the user types. */
 interface RuleDraft {
@@ -75,7 +76,8 @@ export function PolicyEditor({ workspaceName, modelName }: { workspaceName: stri
   const readOnly = readOnlyReason !== undefined;
   const submit = (rules: ApprovalRule[] | null) => {
     setRefusal(null);
-    save.mutate(
+    runMutation(
+      save,
       { body: { workspaceName, modelName, rules } },
       { onSuccess: () => notify.success(`Saved the approval policy of ${modelName}.`), onError: (error) => setRefusal(error.message) },
     );

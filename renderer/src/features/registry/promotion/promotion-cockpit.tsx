@@ -10,7 +10,8 @@ import { ChangeChooser, CockpitPart, ComparisonSection, WebhookList } from './co
 import { compareVersions } from './comparison.ts';
 import { EvidenceButtons } from './evidence-buttons.tsx';
 import type { EvidenceRecord } from './evidence-document.ts';
-import { decisionOf, historyEvents, policyText, requestEvents, ruleFor } from './governance.ts';
+import { OpenedRequest } from './opened-request.tsx';
+import { decisionOf, historyEvents, policyText, requestEvents, ruleFor, type PromotionRequest } from './governance.ts';
 import { PromotionResultView } from './promotion-result.tsx';
 import { RequestActions, useUserName } from './request-actions.tsx';
 import { usePromotion, type PromotionChange, type PromotionResult } from './use-promotion.ts';
@@ -27,8 +28,10 @@ function holderOf(versions: readonly RegistryVersion[], target: RegistryVersion,
 /**
  * The promotion cockpit: the candidate compared with the version holding the stage or status now, the approval that applies,
  * the webhooks that will fire; one action makes the change (or files the request) and shows its deliveries; evidence export.
+ * Opened on a request (`requestId`), it shows that request first with Approve and Reject.
  */
-export function PromotionCockpit({ model, versions, target, initial, onClose }: { model: ModelRef; versions: readonly RegistryVersion[]; target: RegistryVersion; initial?: PromotionChange; onClose: () => void }) {
+export function PromotionCockpit(props: { model: ModelRef; versions: readonly RegistryVersion[]; target: RegistryVersion; initial?: PromotionChange; requestId?: string; onClose: () => void }) {
+  const { model, versions, target, initial, requestId, onClose } = props;
   const { workspaceName, modelName } = model;
   const confirm = useConfirm();
   const [draft, setDraft] = useState<PromotionChange>(initial ?? { kind: 'stage', value: '' });
@@ -52,8 +55,10 @@ export function PromotionCockpit({ model, versions, target, initial, onClose }: 
   const rule = policy.data ? ruleFor(policy.data.effective, change) : undefined;
   const targets = config.data ? webhooksThatFire(config.data.webhookConfigs, modelName, eventsOf(change.kind, rule ? 'request' : 'change')) : undefined;
   const mine = (requests.data?.requests ?? []).filter((request) => request.registryModelItemId === target.registryModelItemId);
-  const matching = mine.find((request) => request.kind === change.kind && request.value.toLowerCase() === change.value.toLowerCase());
-  const pending = mine.filter((request) => request.state === 'pending');
+  const opened = requestId ? mine.find((request) => request.requestId === requestId) : undefined;
+  const isChange = (request: PromotionRequest) => request.kind === change.kind && request.value.toLowerCase() === change.value.toLowerCase();
+  const matching = opened && isChange(opened) ? opened : mine.find(isChange);
+  const pending = mine.filter((request) => request.state === 'pending' && request.requestId !== requestId);
 
   const act = async () => {
     if (holder && !rule) {
@@ -104,6 +109,11 @@ export function PromotionCockpit({ model, versions, target, initial, onClose }: 
         Promote {modelName} {target.version}
       </DialogTitle>
       <DialogContent>
+        {requestId && (
+          <CockpitPart title="The request">
+            <OpenedRequest request={opened} loading={requests.isLoading} />
+          </CockpitPart>
+        )}
         <CockpitPart title="Change">
           <ChangeChooser workspaceName={workspaceName} versions={versions} target={target} change={draft} onChange={setDraft} />
           <Typography variant="body2" sx={{ mt: 1 }}>

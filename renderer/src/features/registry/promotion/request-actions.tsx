@@ -1,11 +1,12 @@
 import { Alert, Stack, TextField } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAccessCheck } from '../../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../../lib/api.ts';
 import { BusyButton } from '../../../shell/busy-button.tsx';
 import { useConfirm } from '../../../shell/confirm.tsx';
 import { useNotify } from '../../../shell/notify.tsx';
 import type { PromotionRequest } from './governance.ts';
+import { runMutation } from '../../../lib/run-mutation.ts';
 
 const refreshed = ['listPromotionRequests', 'promotionRequest', 'registryModelDetails', 'registryModelItemHistory', 'listWebhookDeliveries', 'listRegistryModels'] as const;
 
@@ -16,7 +17,7 @@ export function useUserName(): string | null {
 
 /**
  * Approve or reject a pending request with a comment (for those allowed), or cancel it (its requester). The server's refusal
- * is shown in place and the comment kept; rejecting and cancelling ask first.
+ * is shown in place and the comment kept (as a notice when this part has left the screen); rejecting and cancelling ask first.
  */
 export function RequestActions({ request, onDecided }: { request: PromotionRequest; onDecided?: (request: PromotionRequest) => void }) {
   const userName = useUserName();
@@ -24,6 +25,14 @@ export function RequestActions({ request, onDecided }: { request: PromotionReque
   const notify = useNotify();
   const [comment, setComment] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
+  // Whether this part is still on screen: a refusal that arrives after it has gone is raised as a notice instead.
+  const shown = useRef(true);
+  useEffect(() => {
+    shown.current = true;
+    return () => {
+      shown.current = false;
+    };
+  }, []);
   const approve = useApiMutation('approvePromotionRequest', { invalidate: refreshed });
   const reject = useApiMutation('rejectPromotionRequest', { invalidate: refreshed });
   const cancel = useApiMutation('cancelPromotionRequest', { invalidate: refreshed });
@@ -44,7 +53,8 @@ export function RequestActions({ request, onDecided }: { request: PromotionReque
     }
     const mutation = action === 'approve' ? approve : action === 'reject' ? reject : cancel;
     setRefusal(null);
-    mutation.mutate(
+    runMutation(
+      mutation,
       { params: { requestId: request.requestId }, body: comment.trim() ? { comment } : {} },
       {
         onSuccess: (decided) => {
@@ -52,7 +62,7 @@ export function RequestActions({ request, onDecided }: { request: PromotionReque
           notify.success(`${action === 'approve' ? 'Approved' : action === 'reject' ? 'Rejected' : 'Cancelled'} the request for ${subject}.`);
           onDecided?.(decided);
         },
-        onError: (error) => setRefusal(error.message),
+        onError: (error) => (shown.current ? setRefusal(error.message) : notify.error(error, `Could not ${action} the request for ${subject}`)),
       },
     );
   };
