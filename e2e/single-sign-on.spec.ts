@@ -7,7 +7,7 @@ import { startChildServer, type ChildServer } from '../server/test/support/child
 import { startOidcProvider, type TestOidcProvider } from '../server/test/support/oidc-provider.ts';
 import { expect, test } from './fixtures.ts';
 import { callDirect } from './helpers/registry-seed.ts';
-import { signInWithPassword } from './helpers/sign-in.ts';
+import { signInWithPassword, useConnection } from './helpers/sign-in.ts';
 
 let provider: TestOidcProvider;
 let service: ChildServer;
@@ -124,6 +124,7 @@ test("a service admin rechecks everyone with the provider from the Users screen:
   await page.goto(shell.url);
   await page.locator('[data-app-state="ready"]').waitFor();
   await signInWithPassword(page, { name: 'Team as admin', baseUrl: service.url, userName: 'admin', password: ADMIN_PASSWORD });
+  await useConnection(page, 'Team as admin');
   await page.getByRole('link', { name: 'Users' }).click();
   const sso = page.getByLabel('Single sign-on');
   await sso.getByRole('button', { name: 'Recheck everyone with Example ID now' }).click();

@@ -1,30 +1,16 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openClassifier, seedPromotion } from './helpers/governance-seed.ts';
+import { signInWithPassword, useConnection } from './helpers/sign-in.ts';
 
 // Four people, invitations, a policy, a request and its approval, through one shell: several minutes on 2 cores.
 test.slow();
 
 /** Makes `profile` the connection in use and `admin` the workspace shown. */
 async function useProfile(page: Page, profile: RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: 'Connection' }).click();
-  await page.getByRole('option', { name: profile }).click();
-  await page.locator('[data-app-state="ready"]').waitFor();
+  await useConnection(page, profile);
   await page.getByRole('combobox', { name: 'Workspace' }).click();
   await page.getByRole('option', { name: 'admin', exact: true }).click();
-}
-
-/** Signs in to the service at `baseUrl` as `userName` from the Connections screen. */
-async function signIn(page: Page, baseUrl: string, name: string, userName: string, password: string): Promise<void> {
-  await page.getByRole('link', { name: 'Connections' }).click();
-  await page.getByRole('button', { name: 'Sign in to a service' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in to a service' });
-  await dialog.getByRole('textbox', { name: 'Connection name' }).fill(name);
-  await dialog.getByRole('textbox', { name: 'Service address' }).fill(baseUrl);
-  await dialog.getByRole('textbox', { name: 'User name' }).fill(userName);
-  await dialog.getByLabel(/^Password/).fill(password);
-  await dialog.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`Signed in to “${name}” as ${userName}.`)).toBeVisible();
 }
 
 test('a team through the window: users made, a lead and a viewer added, a researcher invited, a policy naming the lead, a request approved, the researcher removed, all in the audit trail', async ({ page, shell }) => {
@@ -63,7 +49,7 @@ test('a team through the window: users made, a lead and a viewer added, a resear
   await expect(page.getByText('Saved the approval policy of classifier.')).toBeVisible();
 
   // The researcher signs in, joins by the invitation, and asks for production on 2.0.0.
-  await signIn(page, service.baseUrl, 'Rex', 'rex', 'rex-password-1');
+  await signInWithPassword(page, { name: 'Rex', baseUrl: service.baseUrl, userName: 'rex', password: 'rex-password-1' });
   await page.getByRole('button', { name: 'Join with an invitation' }).click();
   const join = page.getByRole('dialog', { name: 'Join a workspace with an invitation' });
   await join.getByRole('textbox', { name: 'Invitation link' }).fill(link);
@@ -83,14 +69,14 @@ test('a team through the window: users made, a lead and a viewer added, a resear
   await cockpit.getByRole('button', { name: 'Close' }).click();
 
   // The lead signs in and approves it from the inbox.
-  await signIn(page, service.baseUrl, 'Lea', 'lea', 'lea-password-1');
+  await signInWithPassword(page, { name: 'Lea', baseUrl: service.baseUrl, userName: 'lea', password: 'lea-password-1' });
   await useProfile(page, /^Lea/);
   await page.getByRole('link', { name: 'Requests (1 to approve)' }).click();
   await page.getByRole('table', { name: 'Requests to approve' }).getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('No request waits for your approval.')).toBeVisible();
 
   // The viewer sees the model and its new production version, and cannot change it.
-  await signIn(page, service.baseUrl, 'Val', 'val', 'val-password-1');
+  await signInWithPassword(page, { name: 'Val', baseUrl: service.baseUrl, userName: 'val', password: 'val-password-1' });
   await useProfile(page, /^Val/);
   await openClassifier(page);
   await expect(page.getByRole('button', { name: 'Promote 2.0.0' })).toBeDisabled();

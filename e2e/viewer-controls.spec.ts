@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { signInWithPassword } from './helpers/sign-in.ts';
+import { signInWithPassword, useConnection } from './helpers/sign-in.ts';
 import { openClassifier } from './helpers/governance-seed.ts';
 import { callDirect, embeddedServiceAccess, seedExperimentModel } from './helpers/registry-seed.ts';
 
@@ -68,6 +68,7 @@ test('a viewer sees every write control disabled with the reason, and a member s
   await callDirect(service, 'createRegistryModel', { body: { experimentModelId, registryModelName: 'classifier', version: '1.0.0' } });
 
   await signInWithPassword(page, { name: 'Team as vera', baseUrl: service.baseUrl, userName: 'vera', password: 'vera-password-1' });
+  await useConnection(page, 'Team as vera');
   await page.getByRole('combobox', { name: 'Workspace' }).click();
   await page.getByRole('option', { name: 'admin', exact: true }).click();
 

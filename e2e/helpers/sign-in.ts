@@ -8,7 +8,7 @@ export interface PasswordSignIn {
   password: string;
 }
 
-/** Signs in with a password on Connections, waits for the notice, and switches the window to the new connection. */
+/** Signs in with a password on Connections and waits for the notice. */
 export async function signInWithPassword(page: Page, { name, baseUrl, userName, password }: PasswordSignIn): Promise<void> {
   await page.getByRole('link', { name: 'Connections' }).click();
   await page.getByRole('button', { name: 'Sign in to a service' }).click();
@@ -19,7 +19,11 @@ export async function signInWithPassword(page: Page, { name, baseUrl, userName, 
   await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText(`Signed in to “${name}” as ${userName}.`)).toBeVisible();
+}
+
+/** Makes the connection whose name starts with `name` the one in use, and waits until the window is ready on it. */
+export async function useConnection(page: Page, name: string | RegExp): Promise<void> {
   await page.getByRole('combobox', { name: 'Connection' }).click();
-  await page.getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await page.getByRole('option', { name: typeof name === 'string' ? new RegExp(`^${name}`) : name }).click();
   await page.locator('[data-app-state="ready"]').waitFor();
 }
