@@ -29,8 +29,8 @@ type Open =
   | { kind: 'edit' }
   | { kind: 'notes' }
   | { kind: 'version' }
-  | { kind: 'stages' | 'metadata'; registryModelItemId: string }
-  | { kind: 'promote'; registryModelItemId: string; change: PromotionChange | undefined }
+  | { kind: 'stages' | 'metadata'; registryModelItemId: string; opened: RegistryVersion }
+  | { kind: 'promote'; registryModelItemId: string; opened: RegistryVersion; change: PromotionChange | undefined }
   | undefined;
 
 /** One registry model of the selected workspace: its versions and their stages, notes, edits, deletes and deliveries. */
@@ -67,7 +67,12 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   if (!details.data) return <CircularProgress aria-label="Loading the model" sx={{ m: 3 }} />;
   const model = details.data;
   const ref = { workspaceName, modelName: model.modelName, registryModelId: model.registryModelId };
-  const chosen = open?.kind === 'stages' || open?.kind === 'metadata' || open?.kind === 'promote' ? model.versions.find((version) => version.registryModelItemId === open.registryModelItemId) : undefined;
+  // A dialog open on a version stays open when the version vanishes meanwhile (deleted elsewhere, seen by the next
+  // re-read): what the user typed stays, and saving reports the service's refusal instead of the dialog disappearing.
+  const chosen =
+    open?.kind === 'stages' || open?.kind === 'metadata' || open?.kind === 'promote'
+      ? (model.versions.find((version) => version.registryModelItemId === open.registryModelItemId) ?? open.opened)
+      : undefined;
   const stagesOf = open?.kind === 'stages' ? chosen : undefined;
   const metadataOf = open?.kind === 'metadata' ? chosen : undefined;
   const promoted = open?.kind === 'promote' ? chosen : undefined;
@@ -142,9 +147,9 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
         <VersionTable
           model={ref}
           versions={model.versions}
-          onStages={(version) => setOpen({ kind: 'stages', registryModelItemId: version.registryModelItemId })}
-          onPromote={(version, change) => setOpen({ kind: 'promote', registryModelItemId: version.registryModelItemId, change })}
-          onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId })}
+          onStages={(version) => setOpen({ kind: 'stages', registryModelItemId: version.registryModelItemId, opened: version })}
+          onPromote={(version, change) => setOpen({ kind: 'promote', registryModelItemId: version.registryModelItemId, opened: version, change })}
+          onMetadata={(version) => setOpen({ kind: 'metadata', registryModelItemId: version.registryModelItemId, opened: version })}
           onDelete={(version) => void removeVersion(version)}
           accessOf={accessOf}
           pending={requests.data?.requests.filter((request) => request.state === 'pending') ?? []}
