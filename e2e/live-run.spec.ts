@@ -1,18 +1,11 @@
 import { expect, test } from './fixtures.ts';
-import { seedProject } from './experiments-seed.ts';
-import { ScriptClient, scriptSettingsFromApp } from './script-client.ts';
+import { openProjectForScript } from './script-client.ts';
 
 /** Within this long of the data arriving, the open page must show it (the issue asks 2 s; the rest is test slack). */
 const SHOWN_WITHIN = { timeout: 2_500 };
 
 test('a run a script logs shows as running, its chart and output grow without a reload, and it ends finished', async ({ page, shell }) => {
-  const projectId = await seedProject(shell, 'live');
-  await page.goto(shell.url);
-  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
-  const script = new ScriptClient(await scriptSettingsFromApp(shell));
-  await page.goto(`${shell.origin}/#/projects/${projectId}`);
-  await expect(page.locator('[data-table-state="ready"]')).toBeVisible();
-  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const { script } = await openProjectForScript(page, shell, 'live');
 
   // The script starts a run while the table is open: it appears, running, without a reload.
   const experimentKey = String((await script.ok('createExperiment', { body: { workspaceName: 'admin', projectName: 'live', experimentName: 'training-run' } })).experimentKey);

@@ -1,6 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { seedProject } from './experiments-seed.ts';
-import { ScriptClient, scriptSettingsFromApp } from './script-client.ts';
+import { openProjectForScript } from './script-client.ts';
 
 /** The service's liveness timeout (10 s) and the table's live reads (one a second), with slack. */
 const SILENT_WITHIN = { timeout: 15_000 };
@@ -9,13 +8,7 @@ const SHOWN_WITHIN = { timeout: 2_500 };
 
 test('a run that goes silent shows as crashed in the open table and page without a reload, the filter finds it, and it runs again when it comes back', async ({ page, shell }) => {
   test.setTimeout(60_000);
-  const projectId = await seedProject(shell, 'silent');
-  await page.goto(shell.url);
-  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
-  const script = new ScriptClient(await scriptSettingsFromApp(shell));
-  await page.goto(`${shell.origin}/#/projects/${projectId}`);
-  await expect(page.locator('[data-table-state="ready"]')).toBeVisible();
-  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  const { script } = await openProjectForScript(page, shell, 'silent');
 
   // Two runs heart-beat: one ends cleanly, the other is killed (its beats just stop).
   const start = async (experimentName: string) => {

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { api, fullPath, type BodyInput, type EndpointName, type QueryInput } from '../shared/api/index.ts';
+import { expect, type Page } from '@playwright/test';
+import { seedProject } from './experiments-seed.ts';
 import type { ShellUnderTest } from './fixtures.ts';
 import { shellChannel } from './helpers/registry-seed.ts';
 
@@ -55,4 +57,19 @@ export class ScriptClient {
     if (reply.status !== 200) throw new Error(`${name} answered ${reply.status}: ${JSON.stringify(reply.body)}`);
     return reply.body;
   }
+}
+
+/**
+ * Opens a new project's experiment table as a researcher would before starting a script, and answers the project and
+ * a script client on the app's local service (the page marked, so that a reload would show).
+ */
+export async function openProjectForScript(page: Page, shell: ShellUnderTest, projectName: string): Promise<{ projectId: string; script: ScriptClient }> {
+  const projectId = await seedProject(shell, projectName);
+  await page.goto(shell.url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  const script = new ScriptClient(await scriptSettingsFromApp(shell));
+  await page.goto(`${shell.origin}/#/projects/${projectId}`);
+  await expect(page.locator('[data-table-state="ready"]')).toBeVisible();
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  return { projectId, script };
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isBrowsableSignInPage } from '../../../shared/security/sign-in-page.ts';
 import { parseRoleRules, type SsoSettings } from '../accounts/index.ts';
 
 /** The command-line options of single sign-on (each also settable by environment). */
@@ -37,14 +38,7 @@ export function ssoSettingsFrom(values: SsoValues, env: NodeJS.ProcessEnv): { ss
     if (!passwordSignIn) throw new Error('--no-password-sign-in needs single sign-on (--oidc-issuer): otherwise only service admins could sign in.');
     return { passwordSignIn };
   }
-  let issuerUrl: URL;
-  try {
-    issuerUrl = new URL(issuer);
-  } catch {
-    throw new Error(`--oidc-issuer must be a URL, got "${issuer}".`);
-  }
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuerUrl.hostname);
-  if (issuerUrl.protocol !== 'https:' && !(issuerUrl.protocol === 'http:' && loopback)) throw new Error(`--oidc-issuer must be an https:// URL (http only on this host), got "${issuer}".`);
+  if (!isBrowsableSignInPage(issuer)) throw new Error(`--oidc-issuer must be an https:// URL (http only on this host), got "${issuer}".`);
   const clientId = values['oidc-client-id'] ?? (env.TRACKDESK_OIDC_CLIENT_ID || undefined);
   if (!clientId) throw new Error('--oidc-issuer needs --oidc-client-id (or TRACKDESK_OIDC_CLIENT_ID).');
   const mapFile = values['oidc-role-map'] ?? (env.TRACKDESK_OIDC_ROLE_MAP || undefined);
@@ -57,7 +51,7 @@ export function ssoSettingsFrom(values: SsoValues, env: NodeJS.ProcessEnv): { ss
       issuer,
       clientId,
       clientSecret: env.TRACKDESK_OIDC_CLIENT_SECRET || undefined,
-      displayName: values['oidc-name'] ?? issuerUrl.host,
+      displayName: values['oidc-name'] ?? new URL(issuer).host,
       scopes,
       roleClaim: values['oidc-role-claim'] ?? (env.TRACKDESK_OIDC_ROLE_CLAIM || undefined),
       roleRules: mapFile ? parseRoleRules(readFileSync(mapFile, 'utf8'), `--oidc-role-map ${mapFile}`) : [],

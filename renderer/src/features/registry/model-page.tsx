@@ -1,7 +1,7 @@
 import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { BACKGROUND_READ, useApiMutation, useApiQuery } from '../../lib/api.ts';
+import { useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { FOLLOW_REGISTRY } from './follow-registry.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
@@ -22,7 +22,6 @@ import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
 import { VersionHistorySection } from './version-history-section.tsx';
 import { VersionTable } from './version-table.tsx';
-import { REQUESTS_REFRESH_MS } from './requests-screen.tsx';
 import { runMutation } from '../../lib/run-mutation.ts';
 
 type Open =
@@ -51,7 +50,7 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   // `?request=<id>` (from the requests inbox or a version awaiting approval) opens the cockpit on that request.
   const [search, setSearch] = useSearchParams();
   const requestId = search.get('request');
-  const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, { refetchInterval: REQUESTS_REFRESH_MS, meta: BACKGROUND_READ });
+  const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, FOLLOW_REGISTRY);
   const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
   const deleteVersion = useApiMutation('deleteRegistryModelVersion', { invalidate });
   const deleteModel = useApiMutation('deleteRegistryModel', { invalidate });

@@ -9,7 +9,7 @@ import { requestPath } from './promotion/opened-request.tsx';
 import { RequestActions, useUserName } from './promotion/request-actions.tsx';
 
 /** How often the inbox looks for new requests. */
-export const REQUESTS_REFRESH_MS = 10_000;
+const REQUESTS_REFRESH_MS = 10_000;
 
 function RequestTable({ label, requests }: { label: string; requests: readonly PromotionRequest[] }) {
   return (

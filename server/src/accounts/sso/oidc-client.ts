@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { SdkError } from '../../../../shared/api/index.ts';
+import { isBrowsableSignInPage } from '../../../../shared/security/sign-in-page.ts';
 import { ApiError } from '../../http/api-error.ts';
 import type { SsoSettings } from './sso-settings.ts';
 
@@ -21,9 +22,6 @@ export interface OidcClient {
   /** Asks the provider about a person (`subject`) again with their refresh token; 'refused' when it no longer lets them in. */
   recheck(refreshToken: string, subject: string): Promise<ProviderAnswer | 'refused'>;
 }
-
-/** Whether an issuer is this host's (http is allowed there only: the tests' provider and a developer's). */
-const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 
 /** 503 when the provider cannot be reached or answers nonsense: the sign-in may work again later. */
 const unreachable = (issuer: string, error: unknown) =>
@@ -56,7 +54,8 @@ export function createOidcClient(settings: SsoSettings): OidcClient {
   const configuration = () => {
     discovered ??= oidc
       .discovery(issuer, settings.clientId, settings.clientSecret, settings.clientSecret ? oidc.ClientSecretBasic(settings.clientSecret) : oidc.None(), {
-        execute: issuer.protocol === 'http:' && isLoopback(issuer) ? [oidc.allowInsecureRequests] : [],
+        // http only to a provider on this host (the tests' or a developer's): the same rule as the CLI's and the app's.
+        execute: issuer.protocol === 'http:' && isBrowsableSignInPage(settings.issuer) ? [oidc.allowInsecureRequests] : [],
         timeout: 10,
       })
       .then((config) => {

@@ -27,7 +27,10 @@ function callbackOf(text: string): URL {
 
 /** Handlers of the sign-in options and of single sign-on through the service's OpenID provider (issue 30). */
 export function createSsoHandlers(services: AccountServices): HandlerTable {
-  const enabled = (): SsoServices => services.sso ?? (() => { throw noSso(); })();
+  const enabled = (): SsoServices => {
+    if (!services.sso) throw noSso();
+    return services.sso;
+  };
   return {
     signInOptions: () => ({
       password: services.config.passwordSignIn,
