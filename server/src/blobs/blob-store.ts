@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, readdirSync, statSync, type ReadStream } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,8 +23,17 @@ export interface WrittenBlob {
   size: number;
 }
 
+/**
+ * Says whether temporary files are dead: those of instance `owner` (its folder in `tmp/`), or, for `owner` undefined, a
+ * loose file in `tmp/` (written by a version before per-instance folders); `untouchedMs` is how long ago the newest of
+ * them was last modified.
+ */
+export type TempOwnerDead = (owner: string | undefined, untouchedMs: number) => boolean;
+
 /** Byte storage for assets, patches and panels: files under random names in one directory. */
 export interface BlobStore {
+  /** The instance writing through this store: its uploads' temp files go to `tmp/<owner>/`. */
+  readonly owner: string;
   /** Streams `source` into a new blob (temp file, fsync, rename); on any failure nothing is left behind. */
   write(source: Readable, limit: number): Promise<WrittenBlob>;
   /** A read stream over a blob, optionally a byte range (inclusive end). */
@@ -33,17 +42,19 @@ export interface BlobStore {
   size(blob: string): number;
   /** Removes one blob; a missing one is fine. */
   remove(blob: string): Promise<void>;
+  /** Removes the temp folders (and loose temp files) that `isDead` calls dead; returns how many folders and files. */
+  sweepTemp(isDead: TempOwnerDead): Promise<number>;
   /**
-   * Removes leftover temp files and blobs for which `isReferenced` is false (run at start), once untouched for an
-   * hour: younger ones may be another instance's upload in progress, or its blob whose row is being written.
+   * Removes blobs for which `isReferenced` is false (run at start), once untouched for an hour: a younger one may be
+   * another instance's blob whose row is being written.
    */
   sweepOrphans(isReferenced: (blob: string) => boolean | Promise<boolean>): Promise<number>;
 }
 
 /**
- * How long a temp file or unreferenced blob must have been left untouched before a sweep removes it. Instances
- * sharing the blob directory sweep at their start while others run: an upload in progress writes its temp file
- * continuously, and a blob is renamed into place just before its row is committed, so anything younger may be alive.
+ * How long an unreferenced blob must have been left untouched before a sweep removes it. Instances sharing the blob
+ * directory sweep at their start while others run, and a blob is renamed into place just before its row is
+ * committed, so a younger one may be alive.
  */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
@@ -90,6 +101,19 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
+/** When the file or folder at `path` was last modified (ms since the epoch), or with a folder, the newest of it and its files; undefined when gone. */
+async function lastModified(path: string): Promise<number | undefined> {
+  try {
+    const info = await stat(path);
+    if (!info.isDirectory()) return info.mtimeMs;
+    let newest = info.mtimeMs;
+    for (const name of await readdir(path)) newest = Math.max(newest, (await lastModified(join(path, name))) ?? 0);
+    return newest;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether the file at `path` was last modified before `before` (ms since the epoch); false when it is gone. */
 async function untouchedSince(path: string, before: number): Promise<boolean> {
   try {
@@ -100,13 +124,14 @@ async function untouchedSince(path: string, before: number): Promise<boolean> {
 }
 
 /**
- * Creates the blob store in `<dataDir>/blobs` (created if needed). Several instances may share the directory (a
- * network file system): a blob appears under its name only complete (written to `tmp/`, fsynced, renamed), names are
- * random UUIDs, so two writers never share one, and a sweep leaves other instances' recent files alone.
+ * Creates the blob store in `<dataDir>/blobs` (created if needed) for instance `owner`. Several instances may share the
+ * directory (a network file system): a blob appears under its name only complete (written to `tmp/<owner>/`, fsynced,
+ * renamed), names are random UUIDs, so two writers never share one, and sweeps leave live instances' files alone.
  */
-export function createBlobStore(dataDir: string): BlobStore {
+export function createBlobStore(dataDir: string, owner: string = randomUUID()): BlobStore {
   const root = join(dataDir, 'blobs');
   const tmp = join(root, 'tmp');
+  const ownTmp = join(tmp, owner);
   mkdirSync(tmp, { recursive: true, mode: 0o700 });
 
   const pathOf = (blob: string): string => {
@@ -115,10 +140,13 @@ export function createBlobStore(dataDir: string): BlobStore {
   };
 
   return {
+    owner,
     async write(source, limit) {
       const blob = randomUUID();
-      const temp = join(tmp, `${blob}.part`);
+      const temp = join(ownTmp, `${blob}.part`);
       try {
+        // Made on each write (one cheap call): a peer that took this instance for dead may have removed it.
+        await mkdir(ownTmp, { recursive: true, mode: 0o700 });
         const size = await writeFile(source, temp, limit);
         const shard = join(root, blob.slice(0, 2));
         mkdirSync(shard, { recursive: true, mode: 0o700 });
@@ -139,6 +167,17 @@ export function createBlobStore(dataDir: string): BlobStore {
     },
     size: (blob) => statSync(pathOf(blob)).size,
     remove: (blob) => rm(pathOf(blob), { force: true }),
+    async sweepTemp(isDead) {
+      let removed = 0;
+      for (const entry of await readdir(tmp, { withFileTypes: true })) {
+        const path = join(tmp, entry.name);
+        const modified = await lastModified(path);
+        if (modified === undefined || !isDead(entry.isDirectory() ? entry.name : undefined, Date.now() - modified)) continue;
+        await rm(path, { recursive: true, force: true });
+        removed += 1;
+      }
+      return removed;
+    },
     async sweepOrphans(isReferenced) {
       const before = Date.now() - ORPHAN_AGE_MS;
       let removed = 0;
@@ -147,7 +186,6 @@ export function createBlobStore(dataDir: string): BlobStore {
         await rm(path, { force: true });
         removed += 1;
       };
-      for (const name of readdirSync(tmp)) await removeIfOld(join(tmp, name));
       for (const shard of readdirSync(root)) {
         if (shard === 'tmp') continue;
         for (const name of readdirSync(join(root, shard))) {

@@ -73,6 +73,8 @@ export interface ServerOptions {
   backgroundTiles?: TileKeeperOptions;
   /** The clock (ms since the epoch); tests pass their own to step time without sleeping. */
   now?: () => number;
+  /** How long an instance may stay silent before its peers remove its unfinished uploads (default 60 s; it beats six times as often). */
+  instanceTimeoutMs?: number;
 }
 
 /** A running service. */
@@ -116,10 +118,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       webhookDelivery: options.webhookDelivery,
       throttle: options.throttle,
       backgroundTiles: options.backgroundTiles,
+      instanceTimeoutMs: options.instanceTimeoutMs,
     },
     options.now,
   );
   const bootstrap = await bootstrapAdmin(services, options.bootstrapApiKey, options.bootstrapPassword);
+  await services.tempKeeper.start();
   await services.blobs.sweepOrphans(services.blobGarbage.isReferenced);
   await services.blobGarbage.collect();
   const app = Fastify({

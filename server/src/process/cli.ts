@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
+import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../blobs/temp-keeper.ts';
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
 import { runMigrateCommand } from './cli-migrate.ts';
@@ -36,6 +37,8 @@ Options:
   --throttle-off             no logging limits at all
   --no-background-tiles      tile metric series for charts only when they are read, never in quiet moments
                              (benches of ingest use it: a quiet process is not an idle machine)
+  --instance-timeout <s>     seconds an instance may stay silent before the others sharing its data dir remove
+                             its unfinished uploads (default ${DEFAULT_INSTANCE_TIMEOUT_MS / 1000}; each instance says it is alive six times as often)
   --webhooks-allow-private   let webhooks target loopback and private addresses (off: SSRF protection)
   --allow-sign-up            let a person with an invitation create their account (also TRACKDESK_ALLOW_SIGN_UP=1)
 ${SSO_HELP}  --log                      log every request (JSON lines on stdout)
@@ -57,6 +60,7 @@ const OPTIONS = {
   throttle: { type: 'string' },
   'throttle-off': { type: 'boolean', default: false },
   'no-background-tiles': { type: 'boolean', default: false },
+  'instance-timeout': { type: 'string' },
   'webhooks-allow-private': { type: 'boolean', default: false },
   'allow-sign-up': { type: 'boolean', default: false },
   ...SSO_OPTIONS,
@@ -75,6 +79,12 @@ function integerOption(name: string, text: string | undefined, min: number, max:
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${text}".`);
   return value;
+}
+
+/** An option in whole seconds (1 s to a day), as milliseconds. */
+function secondsOption(name: string, text: string | undefined): number | undefined {
+  const seconds = integerOption(name, text, 1, 86_400);
+  return seconds === undefined ? undefined : seconds * 1000;
 }
 
 function throttleOption(text: string | undefined, off: boolean): Partial<ThrottleLimits> | undefined {
@@ -132,6 +142,7 @@ async function main(argv: string[]): Promise<void> {
     allowSignUp: values['allow-sign-up'] || process.env.TRACKDESK_ALLOW_SIGN_UP === '1',
     ...signIn,
     backgroundTiles: { enabled: !values['no-background-tiles'] },
+    instanceTimeoutMs: secondsOption('instance-timeout', values['instance-timeout']),
     logger: values.log,
   });
   handleShutdownSignals(starting);

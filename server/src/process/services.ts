@@ -6,6 +6,7 @@ import { type RegistryServices, createRegistryStore, createRegistryHistoryStore,
 import { type SearchServices, createSearchStore } from '../search/index.ts';
 import { createBlobCollector } from '../blobs/blob-garbage.ts';
 import { createBlobStore } from '../blobs/blob-store.ts';
+import { createTempKeeper, type TempKeeper } from '../blobs/temp-keeper.ts';
 import { createArtifactStore, createArtifactLineageStore, createAssetStore, createExperimentModelStore, createGitPatchStore } from '../assets/index.ts';
 import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, createThrottleGuard, createTileKeeper, type TileKeeperOptions } from '../logged-data/index.ts';
 import { createWebhooks, type DeliveryPolicy } from '../webhooks/index.ts';
@@ -33,6 +34,8 @@ export interface ServiceConfig {
   throttle?: Partial<ThrottleLimits>;
   /** How the background tiling of large metric series paces itself (tests shorten its waits). */
   backgroundTiles?: TileKeeperOptions;
+  /** How long an instance sharing the data dir may stay silent before its peers remove its unfinished uploads. */
+  instanceTimeoutMs?: number;
 }
 
 /** Something to run when an experiment is purged (e.g. deleting its blobs; rows go by ON DELETE CASCADE). */
@@ -51,6 +54,8 @@ export interface Services extends RegistryServices, PanelServices, LiveServices,
   onClose(listener: CloseListener): void;
   /** Runs the close listeners (called by the server on close). */
   closing(): Promise<void>;
+  /** This instance's heartbeat and the sweep of dead uploads' temp files (started by the server). */
+  tempKeeper: TempKeeper;
 }
 
 /** Builds the services over an open database. Other parts add their stores here, one line each. */
@@ -67,6 +72,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   const registryHistory = createRegistryHistoryStore(sql);
   const blobs = createBlobStore(config.dataDir);
   const blobGarbage = createBlobCollector(sql, blobs);
+  const tempKeeper = createTempKeeper(sql, blobs, config.instanceTimeoutMs);
   const webhooks = createWebhooks(sql, {
     allowPrivate: config.webhooksAllowPrivate,
     policy: config.webhookDelivery,
@@ -77,6 +83,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   closeListeners.push(() => webhooks.worker.close());
   const tileKeeper = createTileKeeper(metricTiles, config.backgroundTiles);
   closeListeners.push(() => tileKeeper.close());
+  closeListeners.push(() => tempKeeper.close());
   const sso = config.sso && createSsoServices(sql, config.sso);
   const services: Services = {
     sql,
@@ -115,6 +122,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     metricTiles,
     seriesSampler: createSeriesSampler(metricTiles),
     tileKeeper,
+    tempKeeper,
     onExperimentPurged: (listener) => void purgeListeners.push(listener),
     async experimentPurged(experimentId) {
       for (const listener of purgeListeners) await listener(experimentId);

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBlobStore } from '../../src/blobs/blob-store.ts';
 import { blobFiles, tempFiles } from '../assets/assets-fixtures.ts';
 import { payload, payloadFault, slowStream } from './blob-payloads.ts';
@@ -70,6 +71,8 @@ describe('the blob store shared by several instances', () => {
       }
       tempFilesSeen += tempFiles(dir).length;
       sweptWhileWriting += await starting.sweepOrphans(() => false);
+      // The writers' folders, written to all along, look alive.
+      sweptWhileWriting += await starting.sweepTemp((_owner, untouchedMs) => untouchedMs > 5000);
       await sleep(2);
     }
     const written = (await writers).flat();
@@ -84,26 +87,51 @@ describe('the blob store shared by several instances', () => {
     expect(tempFiles(dir)).toEqual([]);
   });
 
-  it('removes temp files and unreferenced blobs left untouched for an hour, keeps younger ones and referenced ones', async () => {
+  it('removes unreferenced blobs left untouched for an hour, keeps younger ones and referenced ones', async () => {
     const dir = dataDir();
     const store = createBlobStore(dir);
     const written = await Promise.all([0, 1, 2].map(async (fill) => (await store.write(slowStream(payload(1000, fill)), 1e6)).blob));
     const [referencedOld, orphanOld, orphanYoung] = written as [string, string, string];
-    const leftover = join(dir, 'blobs', 'tmp', `${randomUUID()}.part`);
-    const inProgress = join(dir, 'blobs', 'tmp', `${randomUUID()}.part`);
-    writeFileSync(leftover, 'half an upload');
-    writeFileSync(inProgress, 'an upload still streaming');
     mkdirSync(join(dir, 'blobs', 'zz'));
     writeFileSync(join(dir, 'blobs', 'zz', 'not-a-blob'), 'stray');
     const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    for (const path of [leftover, join(dir, 'blobs', 'zz', 'not-a-blob'), ...[referencedOld, orphanOld].map((blob) => join(dir, 'blobs', blob.slice(0, 2), blob))]) {
+    for (const path of [join(dir, 'blobs', 'zz', 'not-a-blob'), ...[referencedOld, orphanOld].map((blob) => join(dir, 'blobs', blob.slice(0, 2), blob))]) {
       utimesSync(path, twoHoursAgo, twoHoursAgo);
     }
 
     // The service asks its database, asynchronously.
-    expect(await store.sweepOrphans((blob) => Promise.resolve(blob === referencedOld))).toBe(3);
-    expect(tempFiles(dir)).toEqual([inProgress.split('/').at(-1)]);
+    expect(await store.sweepOrphans((blob) => Promise.resolve(blob === referencedOld))).toBe(2);
     expect(blobFiles(dir).sort()).toEqual([referencedOld, orphanYoung].sort());
     expect(payloadFault(readFileSync(join(dir, 'blobs', referencedOld.slice(0, 2), referencedOld)))).toBeUndefined();
+  });
+
+  it('writes temp files in its own folder and sweeps the folders and loose files that the caller calls dead, with how long they were untouched', async () => {
+    const dir = dataDir();
+    const mine = createBlobStore(dir);
+    const other = createBlobStore(dir);
+    const loose = join(dir, 'blobs', 'tmp', `${randomUUID()}.part`);
+    writeFileSync(loose, 'an upload of an older version');
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60 * 1000);
+    utimesSync(loose, tenMinutesAgo, tenMinutesAgo);
+    const source = new PassThrough();
+    const writing = other.write(source, 1e6);
+    source.write(Buffer.alloc(1000, 1));
+    await vi.waitFor(() => expect(tempFiles(dir)).toHaveLength(2));
+    expect(tempFiles(dir).filter((path) => path.startsWith(`${other.owner}/`))).toHaveLength(1);
+
+    const seen: [string | undefined, number][] = [];
+    expect(await mine.sweepTemp((owner, untouchedMs) => (seen.push([owner, untouchedMs]), owner === undefined))).toBe(1);
+    expect(seen.find(([owner]) => owner === undefined)?.[1]).toBeGreaterThanOrEqual(10 * 60 * 1000 - 1000);
+    expect(seen.find(([owner]) => owner === other.owner)?.[1]).toBeLessThan(10_000);
+    expect(tempFiles(dir)).toHaveLength(1);
+
+    // A dead writer's folder goes with its file; the writer itself fails and leaves no blob.
+    expect(await mine.sweepTemp((owner) => owner === other.owner)).toBe(1);
+    expect(tempFiles(dir)).toEqual([]);
+    source.end(Buffer.alloc(1000, 1));
+    await expect(writing).rejects.toThrow(/ENOENT/);
+    expect(blobFiles(dir)).toEqual([]);
+    // A later write makes the folder again.
+    expect((await other.write(slowStream(payload(1000, 3)), 1e6)).size).toBe(1000);
   });
 });

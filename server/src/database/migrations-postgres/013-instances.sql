@@ -1,0 +1,7 @@
+-- Service instances sharing a data dir (issue 33), as SQLite migration 036.
+CREATE TABLE instances (
+  id        text    PRIMARY KEY,
+  host      text    NOT NULL,
+  pid       bigint  NOT NULL,
+  last_seen bigint  NOT NULL
+);
