@@ -39,13 +39,15 @@ interface InstanceRow {
   host: string;
   pid: number;
   lastSeen: number;
+  /** How long it may stay silent (its own setting: instances need not agree). */
+  timeoutMs: number;
 }
 
 /** The other instances sharing the database, as one look at the rows found them. */
 export interface PeerCensus {
   /** Every instance with a row. */
   known: Set<string>;
-  /** The instances found dead: silent for longer than the timeout, or a process of this machine that is gone. */
+  /** The instances found dead: silent for longer than their timeout, or a process of this machine that is gone. */
   dead: InstanceRow[];
 }
 
@@ -62,17 +64,17 @@ export interface Instances {
   leave(): Promise<void>;
 }
 
-/** Creates the heartbeat of instance `id`; an instance silent for `timeoutMs` is dead to the others. */
+/** Creates the heartbeat of instance `id`, which the others take for dead once it is silent for `timeoutMs`. */
 export function createInstances(sql: Sql, id: string, timeoutMs: number): Instances {
-  const upsert = sql.prepare<[string, string, number, number]>(
-    'INSERT INTO instances (id, host, pid, last_seen) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen',
+  const upsert = sql.prepare<[string, string, number, number, number]>(
+    'INSERT INTO instances (id, host, pid, last_seen, timeout_ms) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET last_seen = excluded.last_seen',
   );
-  const rows = sql.prepare<[], InstanceRow>('SELECT id, host, pid, last_seen AS lastSeen FROM instances');
+  const rows = sql.prepare<[], InstanceRow>('SELECT id, host, pid, last_seen AS lastSeen, timeout_ms AS timeoutMs FROM instances');
   const remove = sql.prepare<[string, number]>('DELETE FROM instances WHERE id = ? AND last_seen = ?');
   const removeOwn = sql.prepare<[string]>('DELETE FROM instances WHERE id = ?');
   const isDead = (row: InstanceRow, now: number) => {
     if (row.id === id || inThisProcess.has(row.id)) return false;
-    if (now - row.lastSeen > timeoutMs) return true;
+    if (now - row.lastSeen > row.timeoutMs) return true;
     // A row of this machine names a process that is gone: a crash, or an earlier start of this very pid (a container's 1).
     return row.host === THIS_HOST && (row.pid === process.pid || !running(row.pid));
   };
@@ -80,7 +82,7 @@ export function createInstances(sql: Sql, id: string, timeoutMs: number): Instan
     id,
     async beat() {
       inThisProcess.add(id);
-      await upsert.run(id, THIS_HOST, process.pid, Date.now());
+      await upsert.run(id, THIS_HOST, process.pid, Date.now(), timeoutMs);
     },
     async census() {
       const all = await rows.all();
