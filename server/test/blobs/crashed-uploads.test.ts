@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,10 +111,17 @@ describe.each(testBackends())('an upload killed mid-way on %s', (backend) => {
       expect([...tempSizes(dataDir).values()].reduce((sum, size) => sum + size, 0)).toBeGreaterThanOrEqual(16 * MIB);
 
       instance = await start(storage);
-      expect(tempFiles(dataDir)).toEqual([]);
+      // Neither the file nor the dead instance's folder: the new instance makes its own at its first upload.
+      expect(readdirSync(join(dataDir, 'blobs', 'tmp'))).toEqual([]);
     }
     expect(blobFiles(dataDir)).toEqual([]);
     expect((await on(instance).call('listAssets', { query: { experimentKey } })).body.assets).toEqual([]);
+    // A graceful stop takes its own folder along.
+    expect((await beginUpload(instance, experimentKey, MIB).finish()).statusCode).toBe(200);
+    expect(readdirSync(join(dataDir, 'blobs', 'tmp'))).toHaveLength(1);
+    instance.child.kill('SIGTERM');
+    expect(await instance.exited).toBe(0);
+    expect(readdirSync(join(dataDir, 'blobs', 'tmp'))).toEqual([]);
   }, 60_000);
 });
 
