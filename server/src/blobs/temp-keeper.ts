@@ -21,7 +21,7 @@ export interface TempKeeper {
 /**
  * Creates the keeper of `blobs`' temp area. Each instance writes its uploads' temp files under `tmp/<its id>/` and keeps
  * a row alive in the shared database every `timeoutMs / 6`, sweeping each time: the folder of an instance that is dead
- * (silent for `timeoutMs`, or a gone process of this machine: a restart removes its predecessor's at once), of one with
+ * (silent for its own timeout, or a gone process of this machine: a restart removes its predecessor's at once), of one with
  * no row untouched for `timeoutMs` (a row lost with a dead peer), and loose files of older versions untouched as long.
  */
 export function createTempKeeper(sql: Sql, blobs: BlobStore, timeoutMs = DEFAULT_INSTANCE_TIMEOUT_MS): TempKeeper {
