@@ -26,6 +26,7 @@ export interface TempKeeper {
  */
 export function createTempKeeper(sql: Sql, blobs: BlobStore, timeoutMs = DEFAULT_INSTANCE_TIMEOUT_MS): TempKeeper {
   const instances = createInstances(sql, blobs.owner, timeoutMs);
+  let started = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
@@ -51,17 +52,18 @@ export function createTempKeeper(sql: Sql, blobs: BlobStore, timeoutMs = DEFAULT
 
   return {
     async start() {
+      started = true;
       await sweep();
       timer = setInterval(() => {
-        sweep().catch((error: unknown) => console.error('the sweep of dead uploads failed (retried at the next beat)', error));
+        sweep().catch((error: unknown) => console.error('The sweep of dead uploads failed; it is retried at the next heartbeat (check the database connection if this repeats):', error));
       }, timeoutMs / BEATS_PER_TIMEOUT);
       timer.unref();
     },
     sweep,
     async close() {
-      if (timer === undefined) return;
+      if (!started) return;
+      started = false;
       clearInterval(timer);
-      timer = undefined;
       await running?.catch(() => undefined);
       await blobs.sweepTemp((owner) => owner === blobs.owner);
       await instances.leave();
