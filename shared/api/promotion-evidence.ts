@@ -17,7 +17,7 @@ export const evidenceValue = z.object({
   stepMax: z.number().int().nullable(),
 });
 
-/** One model file of a version: its name, size and SHA-256 (null for a remote file, or past the checksum budget). */
+/** One model file of a version: its name, size and SHA-256 (null for a remote file, past the checksum budget, or unreadable). */
 export const evidenceFile = z.object({ fileName: z.string(), fileSize: z.number().int(), sha256: z.string().nullable() });
 
 /** One version as it stood when the snapshot was taken. */
@@ -35,7 +35,7 @@ export const evidenceVersion = z.object({
   metadata: z.record(z.string(), z.unknown()).describe(`The version's metadata document ({} with omitted.metadata when its JSON passes ${EVIDENCE_LIMITS.metadataChars} characters).`),
   omitted: z
     .object({ metrics: z.number().int(), parameters: z.number().int(), files: z.number().int(), tags: z.number().int(), checksums: z.number().int(), metadata: z.boolean() })
-    .describe('What the snapshot left out to stay bounded: how many of each, and whether the metadata document was dropped.'),
+    .describe('What the snapshot left out to stay bounded: how many of each (checksums: stored files recorded without one), and whether the metadata document was dropped.'),
   experimentGone: z.boolean().describe('True when the source experiment was purged: no metrics, parameters, tags or files could be read.'),
 });
 

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobFiles } from '../assets/assets-fixtures.ts';
 import { EVIDENCE_LIMITS } from '../../../shared/api/promotion-evidence.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
 import { membersOf, versionStates, type Member } from './governance-fixtures.ts';
@@ -110,5 +113,17 @@ describe('promotion evidence (ext.registryRequestEvidence)', () => {
     expect(record?.candidate.metrics).toHaveLength(EVIDENCE_LIMITS.metrics);
     expect(record?.candidate.omitted).toMatchObject({ metrics: 20, parameters: 0 });
     expect(record?.candidate.metrics.filter((metric) => metric.name.startsWith('sys.'))).toHaveLength(10);
+  });
+
+  it('files a request whose model file vanished from the disk, recording the file without a checksum', async () => {
+    const before = new Set(blobFiles(server.dataDir));
+    const lost = await versionWith('evidence-lost-file', '1.0.0', {}, {});
+    for (const blob of blobFiles(server.dataDir).filter((name) => !before.has(name))) rmSync(join(server.dataDir, 'blobs', blob.slice(0, 2), blob));
+    await protect('evidence-lost-file', [{ kind: 'stage', value: 'production' }]);
+    const asked = await server.call('moveRegistryModelVersion', { key: rita.key, body: { registryModelItemId: lost.id, stage: 'production' } });
+    expect(asked.status).toBe(202);
+    const [record] = (await evidenceOf((asked.body as { requestId: string }).requestId)).records;
+    expect(record?.candidate.files).toEqual([{ fileName: 'weights.bin', fileSize: 'weights of evidence-lost-file-1.0.0'.length, sha256: null }]);
+    expect(record?.candidate.omitted.checksums).toBe(1);
   });
 });

@@ -40,10 +40,14 @@ const metricOrder = (a: Summary, b: Summary): number => Number(a.name.startsWith
 export function evidenceCapture(services: RegistryServices) {
   const { registry, experiments, assets, blobs, loggedData, promotionEvidence } = services;
 
-  /** The SHA-256 of a stored blob, streamed. */
-  const digest = async (blob: string): Promise<string> => {
+  /** The SHA-256 of a stored blob, streamed; null when its bytes cannot be read (gone from the disk underneath). */
+  const digest = async (blob: string): Promise<string | null> => {
     const hash = createHash('sha256');
-    for await (const chunk of blobs.read(blob)) hash.update(chunk as Buffer);
+    try {
+      for await (const chunk of blobs.read(blob)) hash.update(chunk as Buffer);
+    } catch {
+      return null;
+    }
     return hash.digest('hex');
   };
   /** The version's model files with their checksums while the checksum budget lasts (remote files have none). */
@@ -53,9 +57,10 @@ export function evidenceCapture(services: RegistryServices) {
     const listed = [];
     for (const file of files) {
       const hashed = file.blob !== null && file.fileSize <= budget;
-      if (file.blob !== null && !hashed) skipped += 1;
       if (hashed) budget -= file.fileSize;
-      listed.push({ fileName: clip(file.fileName), fileSize: file.fileSize, sha256: hashed && file.blob ? await digest(file.blob) : null });
+      const sha256 = hashed && file.blob ? await digest(file.blob) : null;
+      if (file.blob !== null && sha256 === null) skipped += 1;
+      listed.push({ fileName: clip(file.fileName), fileSize: file.fileSize, sha256 });
     }
     return { listed, skipped };
   };

@@ -20,7 +20,7 @@ function leftOutOf(side: string, version: SnapshotVersion): string[] {
   const counted = (['metrics', 'parameters', 'files', 'tags'] as const).filter((what) => omitted[what] > 0).map((what) => `${omitted[what]} ${what}`);
   return [
     ...(counted.length ? [`${side} ${version.version}: ${counted.join(', ')} left out to keep the record bounded.`] : []),
-    ...(omitted.checksums > 0 ? [`${side} ${version.version}: ${omitted.checksums} files recorded without a checksum (past the checksum budget).`] : []),
+    ...(omitted.checksums > 0 ? [`${side} ${version.version}: ${omitted.checksums} files recorded without a checksum (past the checksum budget, or their bytes could not be read).`] : []),
     ...(omitted.metadata ? [`${side} ${version.version}: its metadata document was too large to record.`] : []),
     ...(version.experimentGone ? [`${side} ${version.version}: its source experiment had been purged; no metrics, parameters or files could be recorded.`] : []),
   ];
