@@ -126,4 +126,23 @@ describe('promotion evidence (ext.registryRequestEvidence)', () => {
     expect(record?.candidate.files).toEqual([{ fileName: 'weights.bin', fileSize: 'weights of evidence-lost-file-1.0.0'.length, sha256: null }]);
     expect(record?.candidate.omitted.checksums).toBe(1);
   });
+
+  it('records nothing of a decision whose change fails: the approval, its evidence and the change go back together', async () => {
+    const holder = await versionWith('evidence-rollback', '1.0.0', {}, {});
+    const candidate = await versionWith('evidence-rollback', '2.0.0', {}, {});
+    expect((await server.call('setRegistryModelItemStatus', { body: { modelItemId: holder.id, status: 'Production' } })).status).toBe(200);
+    await protect('evidence-rollback', [{ kind: 'status', value: 'Production' }]);
+    const asked = await server.call('moveRegistryModelVersion', { key: rita.key, body: { registryModelItemId: candidate.id, status: 'Production', previousHolderStatus: 'Staging' } });
+    const { requestId } = asked.body as { requestId: string };
+    // The status the holder would get is no longer allowed when the request is approved: the change is refused.
+    expect((await server.call('setRegistryAllowedStatusValues', { body: { workspaceName: WORKSPACE, allowedStatus: ['None', 'Development', 'Production'] } })).status).toBe(200);
+    try {
+      const approved = await server.call('approvePromotionRequest', { key: lena.key, params: { requestId }, body: {} });
+      expect(approved.status).toBe(400);
+      expect((await evidenceOf(requestId)).records.map((record) => [record.moment, record.state])).toEqual([['filed', 'pending']]);
+      expect((await server.call('promotionRequest', { params: { requestId } })).body).toMatchObject({ state: 'pending' });
+    } finally {
+      await server.call('setRegistryAllowedStatusValues', { body: { workspaceName: WORKSPACE, allowedStatus: ['None', 'Development', 'Staging', 'Production'] } });
+    }
+  });
 });
