@@ -4,7 +4,7 @@ import { nonEmpty } from './fields.ts';
 import { promotionStates } from './registry-governance.ts';
 
 /** The most metrics, parameters, files and tags one version of a snapshot keeps; the rest are counted in `omitted`. */
-export const EVIDENCE_LIMITS = { metrics: 500, parameters: 500, files: 200, tags: 200, valueChars: 1000, metadataChars: 64 * 1024, checksumBytes: 32 * 1024 * 1024 } as const;
+export const EVIDENCE_LIMITS = { metrics: 500, parameters: 500, files: 200, tags: 200, valueChars: 1000, metadataChars: 64 * 1024, checksumBytes: 16 * 1024 * 1024 } as const;
 
 /** A metric's or parameter's summary as the cockpit shows it: latest, least and greatest value, with their steps. */
 export const evidenceValue = z.object({
