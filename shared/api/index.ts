@@ -20,6 +20,7 @@ import { memberEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { metricSeriesEndpoints } from './metric-series.ts';
 import { projectEndpoints } from './projects.ts';
+import { promotionEvidenceEndpoints } from './promotion-evidence.ts';
 import { registryGovernanceEndpoints } from './registry-governance.ts';
 import { registryItemEndpoints } from './registry-items.ts';
 import { registryEndpoints } from './registry.ts';
@@ -53,6 +54,7 @@ export const api = {
   ...registryEndpoints,
   ...registryItemEndpoints,
   ...registryGovernanceEndpoints,
+  ...promotionEvidenceEndpoints,
   ...assetEndpoints,
   ...experimentModelEndpoints,
   ...artifactEndpoints,

@@ -63,7 +63,7 @@ export const SERVER_PARTS = {
   assets: { kind: 'domain', uses: ['experiments'] },
   'logged-data': { kind: 'domain', uses: ['experiments'] },
   webhooks: { kind: 'domain', uses: ['accounts', 'experiments'] },
-  registry: { kind: 'domain', uses: ['accounts', 'assets', 'webhooks'] },
+  registry: { kind: 'domain', uses: ['accounts', 'assets', 'logged-data', 'webhooks'] },
   panels: { kind: 'domain', uses: ['assets'] },
   live: { kind: 'domain', uses: ['experiments', 'logged-data'] },
   clientlib: { kind: 'domain', uses: ['accounts', 'experiments', 'assets', 'logged-data'] },

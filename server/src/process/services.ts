@@ -2,7 +2,7 @@ import type { ClientlibServices } from '../clientlib/index.ts';
 import { type KeepAliveIntervals, createAccess, createRpcStore, createExperimentStore, createProjectStore } from '../experiments/index.ts';
 import { type LiveServices, createChangeStore, createLiveDataStore } from '../live/index.ts';
 import { type PanelServices, createPanelStore, createVizStoreStore } from '../panels/index.ts';
-import { type RegistryServices, createRegistryStore, createRegistryHistoryStore, createRegistryStatusStore, createRegistryPolicyStore, createPromotionRequestStore } from '../registry/index.ts';
+import { type RegistryServices, createRegistryStore, createRegistryHistoryStore, createRegistryStatusStore, createRegistryPolicyStore, createPromotionRequestStore, createPromotionEvidenceStore } from '../registry/index.ts';
 import { type SearchServices, createSearchStore } from '../search/index.ts';
 import { createBlobCollector } from '../blobs/blob-garbage.ts';
 import { createBlobStore } from '../blobs/blob-store.ts';
@@ -108,6 +108,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     registryStatuses: createRegistryStatusStore(sql),
     registryPolicies: createRegistryPolicyStore(sql),
     promotionRequests: createPromotionRequestStore(sql),
+    promotionEvidence: createPromotionEvidenceStore(sql),
     webhooks,
     artifacts: createArtifactStore(sql),
     artifactLineage: createArtifactLineageStore(sql),

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useApiQuery } from '../../lib/api.ts';
 import { formatDateTime, plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
+import { DecidedRequests } from './decided-requests.tsx';
 import { modelPath } from './model-table.tsx';
 import type { PromotionRequest } from './promotion/governance.ts';
 import { requestPath } from './promotion/opened-request.tsx';
@@ -77,6 +78,7 @@ export function RequestsScreen() {
           Your requests ({mine.length})
         </Typography>
         {mine.length === 0 ? <Alert severity="info">You have no pending request.</Alert> : <RequestTable label="Your pending requests" requests={mine} />}
+        <DecidedRequests workspaceName={workspaceName} refetchInterval={REQUESTS_REFRESH_MS} />
       </>
     );
   }

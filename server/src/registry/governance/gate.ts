@@ -6,6 +6,7 @@ import type { RegistryModel } from '../registry-store.ts';
 import type { Workspace } from '../../accounts/index.ts';
 import { registryChanges, type FoundVersion } from '../changes.ts';
 import { requestPayload } from './request-records.ts';
+import { evidenceCapture } from './evidence-capture.ts';
 
 /** A change a policy may hold back: put a version into a stage or status, alone (`move`) or beside others (`add`). */
 export interface GuardedChange {
@@ -19,12 +20,13 @@ export interface GuardedChange {
 type RequestStep = 'REQUESTED' | 'APPROVED' | 'REJECTED' | 'CANCELLED';
 
 /**
- * The approval policies at work: which rule protects a change, filing the request that holds it back (history
- * entry and MODEL_VERSION_PROMOTION_REQUESTED in the caller's transaction), and announcing each later step.
+ * The approval policies at work: which rule protects a change, filing the request that holds it back (its evidence,
+ * history entry and MODEL_VERSION_PROMOTION_REQUESTED in the caller's transaction), and announcing each later step.
  */
 export function registryGate(services: RegistryServices) {
   const { registryPolicies, promotionRequests, registryHistory, webhooks } = services;
   const changes = registryChanges(services);
+  const evidence = evidenceCapture(services);
 
   /** The rule protecting `kind`/`value` for the model (values compared without regard to case), if any. */
   const ruleFor = async (target: { workspace: Workspace; model: RegistryModel }, kind: GuardedChange['kind'], value: string): Promise<ApprovalRule | undefined> =>
@@ -72,6 +74,7 @@ export function registryGate(services: RegistryServices) {
         source,
         createdAt: services.now(),
       });
+      await evidence.record(caller, found, request, 'filed');
       await announce(caller, found, request, 'REQUESTED', comment);
       return request;
     },

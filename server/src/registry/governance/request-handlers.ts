@@ -6,6 +6,7 @@ import type { FinalState, PromotionRequest } from './request-store.ts';
 import type { RegistryVersion } from '../version-rows.ts';
 import { registryChanges, type FoundVersion } from '../changes.ts';
 import { registryGate } from './gate.ts';
+import { evidenceCapture } from './evidence-capture.ts';
 import { registryMoves } from '../moves.ts';
 import { mayDecide, requestRecord } from './request-records.ts';
 import { mapInOrder } from '../../database/in-order.ts';
@@ -14,13 +15,14 @@ import { normalizeStages, registryLookups } from '../support.ts';
 /** The history step of each decision. */
 const STEPS = { approved: 'APPROVED', rejected: 'REJECTED', cancelled: 'CANCELLED' } as const;
 
-/** Handlers of the promotion requests: list, read, approve (making the change), reject and cancel. */
+/** Handlers of the promotion requests: list, read, evidence, approve (making the change), reject and cancel. */
 export function createRegistryRequestHandlers(services: RegistryServices): HandlerTable {
-  const { access, registry, promotionRequests } = services;
+  const { access, registry, promotionRequests, promotionEvidence } = services;
   const lookups = registryLookups(services);
   const changes = registryChanges(services);
   const gate = registryGate(services);
   const moves = registryMoves(services);
+  const evidence = evidenceCapture(services);
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
   /** The request's version with its model and workspace; `versions` caches each model's versions for a list. */
@@ -55,7 +57,7 @@ export function createRegistryRequestHandlers(services: RegistryServices): Handl
     else if (request.operation === 'add') await changes.setStatus(caller, found, request.value);
     else await moves.moveStatus(caller, found, request.value, request.previousHolderStatus);
   };
-  /** Ends a pending request in one transaction (approval also makes its change); 409 when someone decided first. */
+  /** Ends a pending request in one transaction (its evidence recorded before an approval makes its change); 409 when someone decided first. */
   const decide = (caller: Caller, requestId: string, state: FinalState, comment: string | undefined) =>
     transaction(async () => {
       const { request, found } = await requestNamed(caller, requestId);
@@ -66,6 +68,7 @@ export function createRegistryRequestHandlers(services: RegistryServices): Handl
       const decidedFirst = await promotionRequests.decide(request.id, state, caller.userName, comment ?? '', services.now());
       const decided = await promotionRequests.byUuid(request.uuid) ?? request;
       if (!decidedFirst) requirePending(decided);
+      await evidence.record(caller, found, decided, 'decided');
       await gate.announce(caller, found, decided, STEPS[state], comment ?? '');
       if (state === 'approved') await apply(caller, found, decided);
       return requestRecord(decided, found, caller);
@@ -84,6 +87,10 @@ export function createRegistryRequestHandlers(services: RegistryServices): Handl
     promotionRequest: async ({ params, caller }) => {
       const { request, found } = await requestNamed(caller, params.requestId);
       return requestRecord(request, found, caller);
+    },
+    promotionEvidence: async ({ params, caller }) => {
+      const { request } = await requestNamed(caller, params.requestId);
+      return { requestId: request.uuid, records: await promotionEvidence.list(request.id) };
     },
     approvePromotionRequest: ({ params, body, caller }) => decide(caller, params.requestId, 'approved', body.comment),
     rejectPromotionRequest: ({ params, body, caller }) => decide(caller, params.requestId, 'rejected', body.comment),

@@ -19,7 +19,23 @@ export interface EvidenceEvent {
   comment: string;
 }
 
-/** What an evidence export records: the change, both versions compared, the webhooks, the policy, the decision, approvals and history. */
+/** The comparison as the service recorded it with the request at one moment (filed or decided), with what it left out. */
+export interface RecordedMoment {
+  moment: 'filed' | 'decided';
+  state: string;
+  capturedAt: number;
+  capturedBy: string;
+  candidate: VersionFacts;
+  current: VersionFacts | null;
+  comparison: Comparison;
+  /** What the service left out to keep the record bounded, in words (empty when nothing). */
+  leftOut: string[];
+}
+
+/**
+ * What an evidence export records: the change, both versions compared, the webhooks, the policy, the decision, approvals and
+ * history. With `recorded` moments (a request's stored evidence) the comparison sections come from them, not from a re-read.
+ */
 export interface EvidenceRecord {
   workspaceName: string;
   modelName: string;
@@ -34,6 +50,7 @@ export interface EvidenceRecord {
   approvals: readonly EvidenceEvent[];
   history: readonly EvidenceEvent[];
   deliveries: readonly { url: string; eventType: string; status: string; responseCode: number | null }[];
+  recorded?: readonly RecordedMoment[];
 }
 
 /** A table of plain-text cells (renderers escape them). */
@@ -59,46 +76,63 @@ const time = (ms: number | null): string => (ms === null ? '—' : new Date(ms).
 const orDash = (text: string | null | undefined): string => (text === null || text === undefined || text === '' ? '—' : text);
 const sideText = (values: MetricRow['candidate'], which: 'last' | 'best'): string => (values ? steppedText(values[which]) : '—');
 
-function versionsSection(record: EvidenceRecord): EvidenceSection {
-  const { candidate, current } = record;
+/** Both versions and their comparison: the live one, or one recorded moment (`prefix` names it in every title). */
+type Compared = Pick<RecordedMoment, 'candidate' | 'current' | 'comparison'>;
+
+function versionsSection(pair: Compared, change: EvidenceRecord['change'], prefix: string): EvidenceSection {
+  const { candidate, current } = pair;
   const line = (facts: VersionFacts) => [facts.version, facts.status, facts.stages.join(', ') || '—', `${facts.experimentModelName} (experiment ${facts.experimentKey})`];
+  const when = prefix ? 'then' : 'now';
   return {
-    title: 'Versions',
-    paragraphs: current ? [] : [`No version holds ${record.change.kind} “${record.change.value}” now: the candidate is compared with nothing.`],
-    table: { columns: ['Role', 'Version', 'Status', 'Stages', 'Source'], rows: [['Candidate', ...line(candidate)], ...(current ? [['Current holder', ...line(current)]] : [])] },
+    title: `${prefix}Versions`,
+    paragraphs: current ? [] : [`No version held ${change.kind} “${change.value}” ${when}: the candidate is compared with nothing.`],
+    table: { columns: ['Role', 'Version', 'Status', 'Stages', 'Source'], rows: [['Candidate', ...line(candidate)], ...(current ? [[prefix ? 'Holder then' : 'Current holder', ...line(current)]] : [])] },
   };
 }
 
-function comparisonSections(record: EvidenceRecord): EvidenceSection[] {
-  const { comparison } = record;
+function comparisonSections({ comparison }: Compared, prefix: string): EvidenceSection[] {
+  const them = prefix ? 'Holder' : 'Current';
   const metricRows = comparison.metrics.map((row) => [row.name, `${row.better} is better`, sideText(row.candidate, 'last'), sideText(row.candidate, 'best'), sideText(row.current, 'last'), sideText(row.current, 'best')]);
   const tags = comparison.tags;
   return [
-    { title: 'Metrics', paragraphs: metricRows.length ? [] : ['Neither experiment logged metrics.'], table: { columns: ['Metric', 'Direction', 'Candidate last', 'Candidate best', 'Current last', 'Current best'], rows: metricRows } },
+    { title: `${prefix}Metrics`, paragraphs: metricRows.length ? [] : ['Neither experiment logged metrics.'], table: { columns: ['Metric', 'Direction', 'Candidate last', 'Candidate best', `${them} last`, `${them} best`], rows: metricRows } },
     {
-      title: 'Parameters',
+      title: `${prefix}Parameters`,
       paragraphs: [`${comparison.parameters.filter((row) => row.differs).length} of ${comparison.parameters.length} differ (listed first).`],
-      table: { columns: ['Parameter', 'Candidate', 'Current', 'Differs'], rows: comparison.parameters.map((row) => [row.name, orDash(row.candidate), orDash(row.current), row.differs ? 'yes' : 'no']) },
+      table: { columns: ['Parameter', 'Candidate', them, 'Differs'], rows: comparison.parameters.map((row) => [row.name, orDash(row.candidate), orDash(row.current), row.differs ? 'yes' : 'no']) },
     },
     {
-      title: 'Model files',
+      title: `${prefix}Model files`,
       paragraphs: [],
       table: {
-        columns: ['File', 'Change', 'Candidate size', 'Candidate SHA-256', 'Current size', 'Current SHA-256'],
+        columns: ['File', 'Change', 'Candidate size', 'Candidate SHA-256', `${them} size`, `${them} SHA-256`],
         rows: comparison.files.map((row) => [row.fileName, row.change, orDash(row.candidate?.fileSize.toString()), orDash(row.candidate?.sha256), orDash(row.current?.fileSize.toString()), orDash(row.current?.sha256)]),
       },
     },
-    { title: 'Tags', paragraphs: [`Added: ${tags.added.join(', ') || '—'}`, `Removed: ${tags.removed.join(', ') || '—'}`, `Kept: ${tags.kept.join(', ') || '—'}`] },
+    { title: `${prefix}Tags`, paragraphs: [`Added: ${tags.added.join(', ') || '—'}`, `Removed: ${tags.removed.join(', ') || '—'}`, `Kept: ${tags.kept.join(', ') || '—'}`] },
     {
-      title: 'Metadata',
+      title: `${prefix}Metadata`,
       paragraphs: comparison.metadata.length ? [] : ['No difference.'],
       table: {
-        columns: ['Path', 'Change', 'Current', 'Candidate'],
+        columns: ['Path', 'Change', them, 'Candidate'],
         rows: comparison.metadata.map((change) => [change.path, change.kind, change.kind === 'added' ? '—' : compactJson(change.before), change.kind === 'removed' ? '—' : compactJson(change.after)]),
       },
     },
-    { title: 'Status', paragraphs: [`Candidate: ${comparison.status.candidate}`, `Current holder: ${orDash(comparison.status.current)}`] },
+    { title: `${prefix}Status`, paragraphs: [`Candidate: ${comparison.status.candidate}`, `${prefix ? 'Holder then' : 'Current holder'}: ${orDash(comparison.status.current)}`] },
   ];
+}
+
+/** One recorded moment: when and by whom it was captured, then both versions and their comparison as they stood. */
+function recordedSections(moment: RecordedMoment, change: EvidenceRecord['change']): EvidenceSection[] {
+  const label = moment.moment === 'filed' ? 'When filed' : 'When decided';
+  const intro = {
+    title: `Recorded ${moment.moment === 'filed' ? 'when the request was filed' : 'when the request was decided'}`,
+    paragraphs: [
+      `Captured by the service ${time(moment.capturedAt)}, by ${moment.capturedBy}, in the transaction that ${moment.moment === 'filed' ? 'filed' : 'decided'} the request (then ${moment.state}).`,
+      ...moment.leftOut,
+    ],
+  };
+  return [intro, versionsSection(moment, change, `${label}: `), ...comparisonSections(moment, `${label}: `)];
 }
 
 const eventRows = (events: readonly EvidenceEvent[]) => events.map((event) => [time(event.at), event.version, event.what, event.who, orDash(event.comment)]);
@@ -123,8 +157,7 @@ export function evidenceDocument(record: EvidenceRecord): EvidenceDocument {
       },
       { title: 'Approval policy', paragraphs: [record.policy] },
       { title: 'Approvals', paragraphs: record.approvals.length ? [] : ['None recorded.'], table: { columns: eventColumns, rows: eventRows(record.approvals) } },
-      versionsSection(record),
-      ...comparisonSections(record),
+      ...(record.recorded?.length ? record.recorded.flatMap((moment) => recordedSections(moment, record.change)) : [versionsSection(record, record.change, ''), ...comparisonSections(record, '')]),
       {
         title: 'Webhooks',
         paragraphs: record.webhooks.length ? [] : ['No webhook receives this change.'],

@@ -79,4 +79,29 @@ describe('evidence exports', () => {
     const rowsWithHostile = text.split('\n').filter((line) => line.includes('alert'));
     for (const line of rowsWithHostile) expect(line.split(/(?<!\\)\|/).length).toBeLessThanOrEqual(7);
   });
+
+  it('with the recorded moments, renders what the service recorded at filing and at decision instead of the live comparison', () => {
+    const candidate = facts('2.0.0', '0.93');
+    const replaced = facts('1.0.0', '0.81', { stages: ['production'] });
+    const moment = (kind: 'filed' | 'decided', current: VersionFacts | null) => ({
+      moment: kind,
+      state: kind === 'filed' ? 'pending' : 'approved',
+      capturedAt: Date.UTC(2026, 10, 25, kind === 'filed' ? 11 : 12, 0, 0),
+      capturedBy: kind === 'filed' ? 'rita' : 'bob',
+      candidate,
+      current,
+      comparison: compareVersions(candidate, current),
+      leftOut: kind === 'decided' ? ['Holder 1.0.0: 20 metrics left out to keep the record bounded.'] : [],
+    });
+    const live = { ...record(), current: null, comparison: compareVersions(candidate, null) };
+    const { text } = evidenceFile({ ...live, recorded: [moment('filed', replaced), moment('decided', replaced)] }, 'html');
+    expect(text).toContain('<h2>Recorded when the request was filed</h2>');
+    expect(text).toContain('<p>Captured by the service 2026-11-25 12:00:00 UTC, by bob, in the transaction that decided the request (then approved).</p>');
+    expect(text).toContain('<h2>When decided: Metrics</h2>');
+    expect(text).toMatch(/<td>Holder then<\/td><td>1\.0\.0<\/td><td>None<\/td><td>production<\/td>/);
+    expect(text).toContain('<td>0.81 (step 9)</td>');
+    expect(text).toContain('20 metrics left out');
+    expect(text).not.toContain('compared with nothing');
+    expect(text).not.toContain('<h2>Versions</h2>');
+  });
 });

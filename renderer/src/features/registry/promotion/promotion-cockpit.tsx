@@ -13,6 +13,7 @@ import type { EvidenceRecord } from './evidence-document.ts';
 import { OpenedRequest } from './opened-request.tsx';
 import { decisionOf, historyEvents, policyText, requestEvents, ruleFor, type PromotionRequest } from './governance.ts';
 import { PromotionResultView } from './promotion-result.tsx';
+import { RecordedComparison, useRecordedEvidence } from './recorded-evidence.tsx';
 import { RequestActions, useUserName } from './request-actions.tsx';
 import { usePromotion, type PromotionChange, type PromotionResult } from './use-promotion.ts';
 import { useVersionFacts } from './use-version-facts.ts';
@@ -59,6 +60,12 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
   const isChange = (request: PromotionRequest) => request.kind === change.kind && request.value.toLowerCase() === change.value.toLowerCase();
   const matching = opened && isChange(opened) ? opened : mine.find(isChange);
   const pending = mine.filter((request) => request.state === 'pending' && request.requestId !== requestId);
+  // A request's evidence is what the service recorded with it; a decided one opened here shows what its approver saw.
+  const recorded = useRecordedEvidence(matching);
+  const stored = matching && recorded.data?.length ? recorded.data : undefined;
+  const decidedOpened = opened && opened.state !== 'pending' ? opened : undefined;
+  const liveReady = Boolean(candidateFacts.data && holderFacts.data !== undefined && change.value);
+  const exportReady = (!matching || recorded.data !== undefined || recorded.error !== null) && (stored ? true : liveReady);
 
   const act = async () => {
     if (holder && !rule) {
@@ -80,11 +87,12 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
   };
 
   const evidence = (generatedAt: number): EvidenceRecord | null => {
-    const candidate = candidateFacts.data?.facts;
-    if (!candidate || holderFacts.data === undefined || !change.value) return null;
-    const current = holderFacts.data?.facts ?? null;
+    const latest = stored?.at(-1);
+    const candidate = latest?.candidate ?? candidateFacts.data?.facts;
+    if (!candidate || (!latest && holderFacts.data === undefined) || !change.value) return null;
+    const current = latest ? latest.current : (holderFacts.data?.facts ?? null);
     const since = Math.min(matching?.createdAt ?? Infinity, result?.startedAt ?? Infinity) - 1000;
-    const involved = [target.version, ...(compared ? [compared.version] : [])];
+    const involved = [target.version, ...(current ? [current.version] : [])];
     return {
       workspaceName,
       modelName,
@@ -92,7 +100,8 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
       generatedAt,
       candidate,
       current,
-      comparison: compareVersions(candidate, current),
+      comparison: latest?.comparison ?? compareVersions(candidate, current),
+      ...(stored ? { recorded: stored } : {}),
       webhooks: targets ?? [],
       policy: policy.data ? policyText(rule, change) : `The approval policy could not be read${policy.error ? `: ${policy.error.message}` : ''}.`,
       decision: decisionOf(matching, result?.outcome, result?.startedAt ?? null, userName),
@@ -145,24 +154,30 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
         <CockpitPart title="Webhooks that will fire">
           <WebhookList targets={change.value ? targets : []} error={config.error?.message ?? null} />
         </CockpitPart>
-        <CockpitPart title={compared ? `Comparison with ${compared.version}` : 'Comparison'}>
-          <TextField select size="small" label="Compare with" value={compareId} onChange={(event) => setCompareId(event.target.value)} sx={{ minWidth: 240, my: 1 }}>
-            <MenuItem value="">The current holder{holder ? ` (${holder.version})` : ''}</MenuItem>
-            {versions.filter((version) => version.registryModelItemId !== target.registryModelItemId).map((version) => (
-              <MenuItem key={version.registryModelItemId} value={version.registryModelItemId}>
-                {version.version}
-              </MenuItem>
-            ))}
-          </TextField>
-          <ComparisonSection candidate={candidateFacts} current={holderFacts} holder={compared} />
-        </CockpitPart>
+        {decidedOpened ? (
+          <CockpitPart title="What the approver saw">
+            <RecordedComparison request={decidedOpened} recorded={recorded} />
+          </CockpitPart>
+        ) : (
+          <CockpitPart title={compared ? `Comparison with ${compared.version}` : 'Comparison'}>
+            <TextField select size="small" label="Compare with" value={compareId} onChange={(event) => setCompareId(event.target.value)} sx={{ minWidth: 240, my: 1 }}>
+              <MenuItem value="">The current holder{holder ? ` (${holder.version})` : ''}</MenuItem>
+              {versions.filter((version) => version.registryModelItemId !== target.registryModelItemId).map((version) => (
+                <MenuItem key={version.registryModelItemId} value={version.registryModelItemId}>
+                  {version.version}
+                </MenuItem>
+              ))}
+            </TextField>
+            <ComparisonSection candidate={candidateFacts} current={holderFacts} holder={compared} />
+          </CockpitPart>
+        )}
         <Divider sx={{ my: 2 }} />
         <TextField label="Comment for the history" value={comment} onChange={(event) => setComment(event.target.value)} fullWidth multiline minRows={2} />
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <BusyButton variant="contained" busy={promotion.running} disabled={!change.value || already} onClick={() => void act()}>
             {label}
           </BusyButton>
-          <EvidenceButtons ready={Boolean(candidateFacts.data && holderFacts.data !== undefined && change.value)} record={evidence} />
+          <EvidenceButtons ready={exportReady} record={evidence} />
         </Stack>
         {already && <Typography variant="body2">{target.version} already holds it.</Typography>}
         {result && <PromotionResultView workspaceName={workspaceName} modelName={modelName} result={result} />}
