@@ -4,7 +4,7 @@ import { openApp } from './projects-api.ts';
 
 async function openConnections(page: Page, url: string): Promise<string> {
   await openApp(page, url);
-  await page.keyboard.press('Alt+4');
+  await page.keyboard.press('Alt+9');
   await expect(page.getByRole('heading', { name: 'Connections' })).toBeVisible();
   const addressCell = page.getByRole('row', { name: /Local/ }).getByRole('cell').nth(1);
   await expect(addressCell).toHaveText(/^http:\/\/127\.0\.0\.1:\d+$/);

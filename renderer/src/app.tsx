@@ -2,6 +2,7 @@ import { CssBaseline, ThemeProvider, createTheme, useMediaQuery } from '@mui/mat
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { RouterProvider, createHashRouter } from 'react-router';
+import { useUiStore } from './lib/ui-store.ts';
 import { ConfirmProvider } from './shell/confirm.tsx';
 import { NotifyProvider } from './shell/notify.tsx';
 import { appRoutes } from './shell/routes.tsx';
@@ -19,10 +20,12 @@ function createQueryClient(): QueryClient {
   });
 }
 
-/** The root of the renderer: theme following the OS, server-state cache, notifications, confirmations, shortcuts and routes. */
+/** The root of the renderer: theme (the user's choice of System, Light or Dark), server-state cache, notifications, confirmations, shortcuts and routes. */
 export function App() {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)');
-  const theme = useMemo(() => createTheme({ palette: { mode: prefersDark ? 'dark' : 'light' } }), [prefersDark]);
+  const choice = useUiStore((state) => state.colorScheme);
+  const mode = choice === 'system' ? (prefersDark ? 'dark' : 'light') : choice;
+  const theme = useMemo(() => createTheme({ palette: { mode } }), [mode]);
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createHashRouter(appRoutes));
   return (

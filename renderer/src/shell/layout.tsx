@@ -1,4 +1,6 @@
 import KeyboardIcon from '@mui/icons-material/Keyboard';
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpenIcon from '@mui/icons-material/MenuOpen';
 import { Alert, AppBar, Box, Drawer, IconButton, LinearProgress, Link, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,14 +11,17 @@ import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
 import { useServiceStatusEvents } from '../lib/service-status.ts';
 import { useWorkspace, useWorkspaceRole } from '../lib/workspace.ts';
+import { ColorSchemeMenu } from './color-scheme-menu.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Navigation } from './navigation.tsx';
+import { useNavigationCollapse } from './navigation-collapse.ts';
 import { ProfileSwitcher } from './profile-switcher.tsx';
 import { ServiceProblemBanner, ServiceStatusChip } from './service-status.tsx';
 import { ShortcutDialog } from './shortcut-dialog.tsx';
 import { useShortcut } from './shortcuts.tsx';
 
 const DRAWER_WIDTH = 200;
+const COLLAPSED_DRAWER_WIDTH = 56;
 
 /**
  * The app frame: top bar (connection, workspace, service state), side navigation, and the current screen; an invitation
@@ -32,6 +37,8 @@ export function Layout({ appName, version }: { appName: string; version: string 
   // Live updates read every second in the background: they would light the bar (and render the frame) twice a second.
   const busy = useIsFetching({ predicate: (query) => !isBackgroundRead(query) }) + useIsMutating() > 0;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const navigation = useNavigationCollapse();
+  const drawerWidth = navigation.collapsed ? COLLAPSED_DRAWER_WIDTH : DRAWER_WIDTH;
   useServiceStatusEvents();
   useShortcut('?', 'Show keyboard shortcuts', () => setShortcutsOpen(true), { group: 'Everywhere' });
   useShortcut('Shift+R', 'Reload data from the service', () => void client.invalidateQueries({ queryKey: [profile.id] }), {
@@ -40,14 +47,20 @@ export function Layout({ appName, version }: { appName: string; version: string 
   return (
     <Box data-app-state={workspace.isLoading ? 'loading' : 'ready'} sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" color="default" elevation={1} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-        <Toolbar sx={{ gap: 2 }}>
-          <Typography variant="h6" component="h1" sx={{ flexGrow: 0, mr: 2 }}>
+        <Toolbar sx={{ gap: 2, pl: { xs: 1 } }}>
+          <Tooltip title={navigation.collapsed ? 'Expand navigation' : 'Collapse navigation'}>
+            <IconButton aria-label={navigation.collapsed ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!navigation.collapsed} onClick={navigation.toggle}>
+              {navigation.collapsed ? <MenuIcon /> : <MenuOpenIcon />}
+            </IconButton>
+          </Tooltip>
+          <Typography variant="h6" component="h1" sx={{ flexGrow: 0, mr: 2, whiteSpace: 'nowrap' }}>
             {appName}
           </Typography>
           <ProfileSwitcher />
           <WorkspacePicker />
           <Box sx={{ flexGrow: 1 }} />
           {profile.kind === 'embedded' && <ServiceStatusChip />}
+          <ColorSchemeMenu />
           <Tooltip title="Keyboard shortcuts (?)">
             <IconButton aria-label="Keyboard shortcuts" onClick={() => setShortcutsOpen(true)}>
               <KeyboardIcon />
@@ -57,11 +70,11 @@ export function Layout({ appName, version }: { appName: string; version: string 
         {/* Rendered only while busy: a hidden bar still animates, costing the window frames on every screen. */}
         {busy ? <LinearProgress aria-label="Working" sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
       </AppBar>
-      <Drawer variant="permanent" sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}>
+      <Drawer variant="permanent" sx={{ width: drawerWidth, flexShrink: 0, '& .MuiDrawer-paper': { width: drawerWidth, overflowX: 'hidden' } }}>
         <Toolbar />
         <Stack sx={{ flexGrow: 1, justifyContent: 'space-between' }}>
-          <Navigation />
-          <Typography aria-label="version" variant="caption" color="text.secondary" sx={{ p: 2 }}>
+          <Navigation collapsed={navigation.collapsed} />
+          <Typography aria-label="version" variant="caption" color="text.secondary" sx={{ p: 2, display: navigation.collapsed ? 'none' : undefined }}>
             Version {version}
           </Typography>
         </Stack>

@@ -1,21 +1,31 @@
-import { Badge, List, ListItemButton, ListItemText } from '@mui/material';
+import ApprovalIcon from '@mui/icons-material/Approval';
+import CableIcon from '@mui/icons-material/Cable';
+import FolderIcon from '@mui/icons-material/Folder';
+import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
+import InventoryIcon from '@mui/icons-material/Inventory';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import VpnKeyIcon from '@mui/icons-material/VpnKey';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import { Badge, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
+import type { ReactElement } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useApiQuery } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
 import { useShortcut } from './shortcuts.tsx';
 
-/** The main screens, in navigation order (Alt+1…4 jump to them in their older order; Alt+5 to Requests, Alt+6 to Members). */
-const mainScreens = [
-  { path: '/projects', label: 'Projects' },
-  { path: '/registry', label: 'Registry' },
-  { path: '/requests', label: 'Requests' },
-  { path: '/webhooks', label: 'Webhooks' },
-  { path: '/members', label: 'Members' },
-  { path: '/keys', label: 'My keys' },
-  { path: '/audit', label: 'Audit trail' },
-  { path: '/users', label: 'Users' },
-  { path: '/connections', label: 'Connections' },
-] as const;
+/** The main screens, in navigation order: the one list both the links and their Alt+digit shortcuts come from. */
+const mainScreens: readonly { path: string; label: string; icon: ReactElement }[] = [
+  { path: '/projects', label: 'Projects', icon: <FolderIcon /> },
+  { path: '/registry', label: 'Registry', icon: <InventoryIcon /> },
+  { path: '/requests', label: 'Requests', icon: <ApprovalIcon /> },
+  { path: '/webhooks', label: 'Webhooks', icon: <WebhookIcon /> },
+  { path: '/members', label: 'Members', icon: <GroupIcon /> },
+  { path: '/keys', label: 'My keys', icon: <VpnKeyIcon /> },
+  { path: '/audit', label: 'Audit trail', icon: <HistoryIcon /> },
+  { path: '/users', label: 'Users', icon: <ManageAccountsIcon /> },
+  { path: '/connections', label: 'Connections', icon: <CableIcon /> },
+];
 
 /** How often the navigation looks for requests waiting for the user's approval. */
 const REQUEST_COUNT_REFRESH_MS = 10_000;
@@ -28,31 +38,40 @@ function useRequestsToApprove(): number {
   return requests.data?.requests.length ?? 0;
 }
 
-/** The side navigation between the main screens, with Alt+digit shortcuts and the count of requests to approve. */
-export function Navigation() {
+/** Alt+digit to the screen at that place in the navigation (Alt+1 the first; only digits 1–9 exist). */
+function ScreenShortcut({ place, path, label }: { place: number; path: string; label: string }) {
   const navigate = useNavigate();
+  useShortcut(`Alt+${place}`, `Go to ${label}`, () => void navigate(path), { group: 'Everywhere' });
+  return null;
+}
+
+/** The side navigation between the main screens (icons only when collapsed), with Alt+digit shortcuts in the same order and the count of requests to approve. */
+export function Navigation({ collapsed = false }: { collapsed?: boolean }) {
   const toApprove = useRequestsToApprove();
-  const [projects, registry, requests, webhooks, members, , , , connections] = mainScreens;
-  useShortcut('Alt+1', `Go to ${projects.label}`, () => void navigate(projects.path), { group: 'Everywhere' });
-  useShortcut('Alt+2', `Go to ${registry.label}`, () => void navigate(registry.path), { group: 'Everywhere' });
-  useShortcut('Alt+3', `Go to ${webhooks.label}`, () => void navigate(webhooks.path), { group: 'Everywhere' });
-  useShortcut('Alt+4', `Go to ${connections.label}`, () => void navigate(connections.path), { group: 'Everywhere' });
-  useShortcut('Alt+5', `Go to ${requests.label}`, () => void navigate(requests.path), { group: 'Everywhere' });
-  useShortcut('Alt+6', `Go to ${members.label}`, () => void navigate(members.path), { group: 'Everywhere' });
   return (
     <nav aria-label="Main">
+      {mainScreens.slice(0, 9).map((screen, index) => (
+        <ScreenShortcut key={screen.path} place={index + 1} path={screen.path} label={screen.label} />
+      ))}
       <List>
-        {mainScreens.map((screen) => (
-          <ListItemButton
-            key={screen.path}
-            component={NavLink}
-            to={screen.path}
-            aria-label={screen.path === '/requests' && toApprove > 0 ? `${screen.label} (${toApprove} to approve)` : screen.label}
-            sx={{ '&.active': { bgcolor: 'action.selected' } }}
-          >
-            <ListItemText primary={screen.path === '/requests' ? <Badge badgeContent={toApprove} color="primary" sx={{ pr: 1.5 }}>{screen.label}</Badge> : screen.label} />
-          </ListItemButton>
-        ))}
+        {mainScreens.map((screen) => {
+          const count = screen.path === '/requests' ? toApprove : 0;
+          const name = count > 0 ? `${screen.label} (${count} to approve)` : screen.label;
+          return (
+            <Tooltip key={screen.path} title={collapsed ? name : ''} placement="right">
+              <ListItemButton component={NavLink} to={screen.path} aria-label={name} sx={{ '&.active': { bgcolor: 'action.selected' }, minHeight: 44 }}>
+                <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40 }}>
+                  <Badge badgeContent={count} color="primary" invisible={!collapsed}>
+                    {screen.icon}
+                  </Badge>
+                </ListItemIcon>
+                {!collapsed && (
+                  <ListItemText primary={screen.path === '/requests' ? <Badge badgeContent={count} color="primary" sx={{ pr: 1.5 }}>{screen.label}</Badge> : screen.label} />
+                )}
+              </ListItemButton>
+            </Tooltip>
+          );
+        })}
       </List>
     </nav>
   );

@@ -18,6 +18,7 @@ import {
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format.ts';
 import { RefusalTooltip } from '../../shell/refusal-tooltip.tsx';
+import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import { AssetPreview } from './asset-preview.tsx';
 import type { AssetRecord } from './asset-record.ts';
 import { AssetTags } from './asset-tags.tsx';
@@ -59,8 +60,8 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<As
       </TableCell>
       <TableCell>{asset.type}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{asset.remote ? '—' : formatBytes(asset.fileSize)}</TableCell>
-      <TableCell align="right">{asset.step ?? ''}</TableCell>
-      <TableCell>{asset.runContext ?? ''}</TableCell>
+      <TableCell align="right" sx={givesWayWhenNarrow}>{asset.step ?? ''}</TableCell>
+      <TableCell sx={givesWayWhenNarrow}>{asset.runContext ?? ''}</TableCell>
       <TableCell sx={{ minWidth: 160 }}>
         <AssetTags
           asset={asset}
@@ -70,8 +71,8 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<As
           onRemove={(tag) => void actions.removeTag([asset], tag)}
         />
       </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(asset.createdAt)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell sx={[givesWayWhenNarrow, { whiteSpace: 'nowrap' }]}>{formatDateTime(asset.createdAt)}</TableCell>
+      <TableCell sx={[stickyActionsCell, { whiteSpace: 'nowrap' }]}>
         <Tooltip title={asset.remote ? 'Stored elsewhere: see its address' : 'Download'}>
           <span>
             <IconButton disabled={asset.remote || downloading} onClick={() => void actions.download(asset)} aria-label={`Download ${asset.fileName}`}>
@@ -116,11 +117,11 @@ export function AssetTable({ experimentKey, assets, selected, onSelect, actions 
               <TableCell>File</TableCell>
               <TableCell>Type</TableCell>
               <TableCell align="right">Size</TableCell>
-              <TableCell align="right">Step</TableCell>
-              <TableCell>Context</TableCell>
+              <TableCell align="right" sx={givesWayWhenNarrow}>Step</TableCell>
+              <TableCell sx={givesWayWhenNarrow}>Context</TableCell>
               <TableCell>Tags</TableCell>
-              <TableCell>Uploaded</TableCell>
-              <TableCell>Actions</TableCell>
+              <TableCell sx={givesWayWhenNarrow}>Uploaded</TableCell>
+              <TableCell sx={stickyActionsCell}>Actions</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -1,5 +1,6 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, FormControlLabel, MenuItem, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import DataObjectIcon from '@mui/icons-material/DataObject';
+import TableViewIcon from '@mui/icons-material/TableView';
+import { Alert, Box, FormControlLabel, MenuItem, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { useState } from 'react';
 import { auditActions } from '../../../../shared/api/index.ts';
 import { useApiQuery } from '../../lib/api.ts';
@@ -7,6 +8,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { saveTextFile } from '../../lib/save-text.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { useNotify } from '../../shell/notify.tsx';
+import { ToolbarButton } from '../../shell/toolbar-button.tsx';
 import { auditCsv, type AuditEvent } from './audit-csv.ts';
 
 /** The most entries one read (and one export) holds. */
@@ -56,12 +58,8 @@ export function AuditScreen() {
             </MenuItem>
           ))}
         </TextField>
-        <Button startIcon={<DownloadIcon />} disabled={events.length === 0} onClick={() => void exportAs('csv')}>
-          Export CSV
-        </Button>
-        <Button startIcon={<DownloadIcon />} disabled={events.length === 0} onClick={() => void exportAs('json')}>
-          Export JSON
-        </Button>
+        <ToolbarButton label="Export CSV" icon={<TableViewIcon />} disabled={events.length === 0} onClick={() => void exportAs('csv')} />
+        <ToolbarButton label="Export JSON" icon={<DataObjectIcon />} disabled={events.length === 0} onClick={() => void exportAs('json')} />
       </Stack>
       {trail.error && <Alert severity="error">Could not read the audit trail: {trail.error.message}</Alert>}
       {trail.data && events.length === 0 && <Alert severity="info">No entry matches.</Alert>}
@@ -89,8 +87,8 @@ export function AuditScreen() {
                 <TableCell>{event.action}</TableCell>
                 <TableCell>{event.target || '(workspace default)'}</TableCell>
                 {wholeService && <TableCell>{event.workspaceName ?? '—'}</TableCell>}
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{stateText(event.before)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12 }}>{stateText(event.after)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' }}>{stateText(event.before)}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' }}>{stateText(event.after)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -1,6 +1,7 @@
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import type { ProfileView } from '../../../../shared/ipc/index.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
+import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import { describeKeyStorage } from './profile-form-model.ts';
 
 /** What a row of the connection table can ask for. */
@@ -26,8 +27,8 @@ export function ProfileTable({ profiles, activeProfileId, actions }: { profiles:
           <TableRow>
             <TableCell>Name</TableCell>
             <TableCell>Address</TableCell>
-            <TableCell>API key</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell sx={givesWayWhenNarrow}>API key</TableCell>
+            <TableCell align="right" sx={stickyActionsCell}>Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -43,8 +44,8 @@ export function ProfileTable({ profiles, activeProfileId, actions }: { profiles:
                   </Stack>
                 </TableCell>
                 <TableCell sx={{ fontFamily: 'monospace' }}>{profile.baseUrl || '(starting)'}</TableCell>
-                <TableCell>{profile.kind === 'embedded' ? 'Managed by Trackdesk' : describeKeyStorage(profile.keyStorage)}</TableCell>
-                <TableCell align="right">
+                <TableCell sx={givesWayWhenNarrow}>{profile.kind === 'embedded' ? 'Managed by Trackdesk' : describeKeyStorage(profile.keyStorage)}</TableCell>
+                <TableCell align="right" sx={stickyActionsCell}>
                   <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                     {!active && (
                       <BusyButton size="small" aria-label={`Use ${profile.name}`} busy={actions.busy.switching === profile.id} onClick={() => actions.use(profile)}>

@@ -72,7 +72,7 @@ export const ExperimentsTableHead = memo(function ExperimentsTableHead({ sort, s
         <TableRow aria-rowindex={1}>
           <SelectAllCell rowCount={rowCount} allShownSelected={allShownSelected} someSelected={someSelected} onToggleAll={onToggleAll} />
           <ColumnCells sort={sort} summaryColumns={summaryColumns} onSort={onSort} />
-          <TableCell padding="none">
+          <TableCell padding="none" sx={{ right: 0, zIndex: 3 }}>
             <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
           </TableCell>
         </TableRow>

@@ -40,7 +40,12 @@ export function tableBodyStyles(theme: Theme): CSSObject {
     '& .exp-tag-remove::before': { content: '"×"' },
     '& .exp-tag-remove:hover:not(:disabled)': { opacity: 1 },
     '& .exp-tag-remove:disabled': { cursor: 'default', opacity: 0.3 },
-    '& tr.exp-row > td.exp-actions': { padding: 0, textAlign: 'center', textOverflow: 'clip' },
+    // The row actions stay at the right edge while the columns scroll sideways under them (a narrow window, many summary columns).
+    '& tr.exp-row > td.exp-actions': { padding: 0, textAlign: 'center', textOverflow: 'clip', position: 'sticky', right: 0, backgroundColor: theme.palette.background.paper },
+    '& tr.exp-row:hover > td.exp-actions': { backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})` },
+    '& tr.exp-selected > td.exp-actions, & tr.exp-selected:hover > td.exp-actions': {
+      backgroundImage: `linear-gradient(${theme.palette.action.selected}, ${theme.palette.action.selected})`,
+    },
     '& td.exp-actions button': {
       font: 'inherit',
       fontSize: '18px',

@@ -1,8 +1,10 @@
-import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { Box, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import type { Access } from '../../lib/access.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
+import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import { modelPath, StageChips } from './model-table.tsx';
 import { AwaitingApproval } from './promotion/awaiting-approval.tsx';
 import type { PromotionRequest } from './promotion/governance.ts';
@@ -11,6 +13,20 @@ import type { RegistryVersion } from './stage-dialog.tsx';
 import type { PromotionChange } from './promotion/use-promotion.ts';
 import type { ModelRef } from './use-stage-change.ts';
 import { VersionStatusSelect } from './version-status-select.tsx';
+
+/** Where a version came from: its experiment model, linked to the experiment (in the Version column when Source gives way). */
+function VersionSource({ version, sx }: { version: RegistryVersion; sx?: SxProps<Theme> }) {
+  return (
+    <Box sx={sx}>
+      <Link component={RouterLink} to={`/experiments/${encodeURIComponent(version.experimentModel.experimentKey)}`}>
+        {version.experimentModel.modelName}
+      </Link>
+      <Typography variant="caption" component="div" color="text.secondary">
+        experiment {version.experimentModel.experimentKey.slice(0, 8)}
+      </Typography>
+    </Box>
+  );
+}
 
 /** A model's versions: stages (the SDK's tags) and the changes awaiting approval, status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
 export function VersionTable({
@@ -43,17 +59,20 @@ export function VersionTable({
             <TableCell>Version</TableCell>
             <TableCell>Stages (tags)</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell>Comment</TableCell>
-            <TableCell>Source</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell>Last update</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell sx={givesWayWhenNarrow}>Comment</TableCell>
+            <TableCell sx={givesWayWhenNarrow}>Source</TableCell>
+            <TableCell sx={givesWayWhenNarrow}>Created</TableCell>
+            <TableCell sx={givesWayWhenNarrow}>Last update</TableCell>
+            <TableCell align="right" sx={stickyActionsCell}>Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {versions.map((version) => (
             <TableRow key={version.registryModelItemId}>
-              <TableCell>{version.version}</TableCell>
+              <TableCell>
+                {version.version}
+                <VersionSource version={version} sx={{ display: { lg: 'none' } }} />
+              </TableCell>
               <TableCell>
                 <StageChips stages={version.stages} />
                 <AwaitingApproval modelPath={modelPath(model.modelName)} requests={pending.filter((request) => request.registryModelItemId === version.registryModelItemId)} />
@@ -67,31 +86,26 @@ export function VersionTable({
                   onChoose={(status) => onPromote(version, { kind: 'status', value: status })}
                 />
               </TableCell>
-              <TableCell sx={{ maxWidth: 280 }}>
+              <TableCell sx={[givesWayWhenNarrow, { maxWidth: 280 }]}>
                 <Typography variant="body2" noWrap title={version.comment}>
                   {version.comment || '—'}
                 </Typography>
               </TableCell>
-              <TableCell>
-                <Link component={RouterLink} to={`/experiments/${encodeURIComponent(version.experimentModel.experimentKey)}`}>
-                  {version.experimentModel.modelName}
-                </Link>
-                <Typography variant="caption" component="div" color="text.secondary">
-                  experiment {version.experimentModel.experimentKey.slice(0, 8)}
-                </Typography>
+              <TableCell sx={givesWayWhenNarrow}>
+                <VersionSource version={version} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell sx={[givesWayWhenNarrow, { whiteSpace: 'nowrap' }]}>
                 {formatDateTime(version.createdAt)}
                 <Typography variant="caption" component="div" color="text.secondary">
                   by {version.userName}
                 </Typography>
               </TableCell>
-              <TableCell>
+              <TableCell sx={givesWayWhenNarrow}>
                 <Tooltip title={formatDateTime(version.lastUpdated)}>
                   <span>{formatRelativeTime(version.lastUpdated)}</span>
                 </Tooltip>
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <TableCell align="right" sx={[stickyActionsCell, { whiteSpace: 'nowrap' }]}>
                 <BusyButton size="small" aria-label={`Promote ${version.version}`} disabledReason={accessOf('promote').reason} onClick={() => onPromote(version)}>
                   Promote…
                 </BusyButton>

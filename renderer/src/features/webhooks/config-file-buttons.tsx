@@ -1,8 +1,8 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
-import { Button } from '@mui/material';
 import { useRef } from 'react';
 import { useNotify } from '../../shell/notify.tsx';
+import { ToolbarButton } from '../../shell/toolbar-button.tsx';
 import { exportConfigFile, importConfigFile } from './webhook-file.ts';
 import type { WebhookEntry } from './webhook-model.ts';
 
@@ -44,12 +44,8 @@ export function ConfigFileButtons({
   };
   return (
     <>
-      <Button startIcon={<DownloadIcon />} onClick={() => download(exportConfigFile(workspaceName, saved, Date.now()), exportFileName(workspaceName))}>
-        Export
-      </Button>
-      <Button startIcon={<UploadIcon />} onClick={() => input.current?.click()}>
-        Import
-      </Button>
+      <ToolbarButton label="Export" icon={<DownloadIcon />} onClick={() => download(exportConfigFile(workspaceName, saved, Date.now()), exportFileName(workspaceName))} />
+      <ToolbarButton label="Import" icon={<UploadIcon />} onClick={() => input.current?.click()} />
       <input
         ref={input}
         type="file"

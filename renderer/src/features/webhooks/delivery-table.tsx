@@ -1,5 +1,6 @@
 import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
 import { BusyButton } from '../../shell/busy-button.tsx';
+import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import type { z } from 'zod';
 import type { webhookDeliveryRecord } from '../../../../shared/api/webhooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -45,9 +46,9 @@ export function DeliveryTable({ deliveries, label, onRedeliver, redeliverRefusal
             <TableCell>Stages</TableCell>
             <TableCell>Address</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell align="right">Attempts</TableCell>
+            <TableCell align="right" sx={givesWayWhenNarrow}>Attempts</TableCell>
             <TableCell>Last answer</TableCell>
-            {onRedeliver && <TableCell>Actions</TableCell>}
+            {onRedeliver && <TableCell sx={stickyActionsCell}>Actions</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -66,14 +67,14 @@ export function DeliveryTable({ deliveries, label, onRedeliver, redeliverRefusal
               <TableCell>
                 <Chip size="small" variant="outlined" color={STATUS_COLOR[delivery.status]} label={delivery.status} />
               </TableCell>
-              <TableCell align="right">{delivery.attempts}</TableCell>
+              <TableCell align="right" sx={givesWayWhenNarrow}>{delivery.attempts}</TableCell>
               <TableCell>
                 <Tooltip title={delivery.lastAttemptAt === null ? 'Not attempted yet' : `Last attempt ${formatDateTime(delivery.lastAttemptAt)}`}>
                   <span>{lastAnswer(delivery)}</span>
                 </Tooltip>
               </TableCell>
               {onRedeliver && (
-                <TableCell>
+                <TableCell sx={stickyActionsCell}>
                   <BusyButton
                     size="small"
                     aria-label={`Re-send the delivery of ${formatDateTime(delivery.createdAt)} to ${delivery.url}`}

@@ -1,5 +1,6 @@
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { BusyButton } from '../../shell/busy-button.tsx';
+import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import type { ConfigDiff } from './webhook-diff.ts';
 import { MASK, triggersText, type WebhookEntry } from './webhook-model.ts';
 
@@ -45,11 +46,11 @@ export function EntryTable({
             <TableCell>Notifies about</TableCell>
             <TableCell>Name</TableCell>
             <TableCell>Address</TableCell>
-            <TableCell>Headers</TableCell>
+            <TableCell sx={givesWayWhenNarrow}>Headers</TableCell>
             <TableCell>Triggers</TableCell>
-            <TableCell>Signing secret</TableCell>
+            <TableCell sx={givesWayWhenNarrow}>Signing secret</TableCell>
             <TableCell>State</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell align="right" sx={stickyActionsCell}>Actions</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -58,7 +59,7 @@ export function EntryTable({
               <TableCell>{entry.modelName ? `Model ${entry.modelName}` : 'Every model'}</TableCell>
               <TableCell>{entry.name || '—'}</TableCell>
               <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>{entry.url}</TableCell>
-              <TableCell>
+              <TableCell sx={givesWayWhenNarrow}>
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   {entry.headers.length === 0 && '—'}
                   {entry.headers.map((row) => (
@@ -67,11 +68,11 @@ export function EntryTable({
                 </Stack>
               </TableCell>
               <TableCell>{triggersText(entry.triggers)}</TableCell>
-              <TableCell>{entry.secret.action === 'set' ? 'new secret' : entry.secret.action === 'clear' ? 'removed' : entry.hasSecret ? 'set' : 'none'}</TableCell>
+              <TableCell sx={givesWayWhenNarrow}>{entry.secret.action === 'set' ? 'new secret' : entry.secret.action === 'clear' ? 'removed' : entry.hasSecret ? 'set' : 'none'}</TableCell>
               <TableCell>
                 <Chip size="small" color={STATE_COLOR[state]} variant={state === 'saved' ? 'outlined' : 'filled'} label={STATE_LABEL[state]} />
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap', '& button': { textDecoration: 'none' } }}>
+              <TableCell align="right" sx={[stickyActionsCell, { whiteSpace: 'nowrap', '& button': { textDecoration: 'none' } }]}>
                 {state === 'removed' ? (
                   <Button size="small" aria-label={`Undo removal of ${entry.url}`} onClick={() => onRestore(entry)}>
                     Undo

@@ -1,0 +1,37 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { Navigation } from './navigation.tsx';
+import { renderInShell } from './testing.tsx';
+
+function Location() {
+  return <output aria-label="location">{useLocation().pathname}</output>;
+}
+
+describe('side navigation', () => {
+  it('Alt+1…9 open the links in the order the navigation lists them', async () => {
+    renderInShell(
+      <MemoryRouter initialEntries={['/nowhere']}>
+        <Navigation />
+        <Location />
+      </MemoryRouter>,
+    );
+    const links = within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link');
+    expect(links.length).toBeGreaterThanOrEqual(5);
+    for (const [index, link] of links.slice(0, 9).entries()) {
+      fireEvent.keyDown(window, { key: String(index + 1), code: `Digit${index + 1}`, altKey: true });
+      await waitFor(() => expect(screen.getByLabelText('location').textContent).toBe(link.getAttribute('href')));
+    }
+  });
+
+  it('keeps every link named by its screen when collapsed to icons', () => {
+    renderInShell(
+      <MemoryRouter>
+        <Navigation collapsed />
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Requests' }).getAttribute('href')).toBe('/requests');
+    expect(within(nav).queryByText('Requests')).toBeNull();
+  });
+});

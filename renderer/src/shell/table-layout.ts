@@ -1,0 +1,15 @@
+import type { SxProps, Theme } from '@mui/material/styles';
+
+/**
+ * A table cell that stays at the table's right edge while the other columns scroll sideways beneath it: put it on the
+ * row actions' cells (head and body), so a narrow window never hides them.
+ */
+export const stickyActionsCell = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+} satisfies SxProps<Theme>;
+
+/** A less important column's cell (head and body) that gives way in a window narrower than the theme's `lg` breakpoint. */
+export const givesWayWhenNarrow = { display: { xs: 'none', lg: 'table-cell' } } satisfies SxProps<Theme>;
