@@ -2,17 +2,17 @@ import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow,
 import { Link as RouterLink } from 'react-router';
 import type { Access } from '../../lib/access.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
-import { modelPath, StageChips } from './model-table.tsx';
+import { modelPath, StageChips, versionPath } from './model-table.tsx';
 import { AwaitingApproval } from './promotion/awaiting-approval.tsx';
 import type { PromotionRequest } from './promotion/governance.ts';
 import type { RegistryCommand } from './registry-access.ts';
 import type { RegistryVersion } from './stage-dialog.tsx';
 import type { PromotionChange } from './promotion/use-promotion.ts';
 import type { ModelRef } from './use-stage-change.ts';
+import { VersionActions } from './version-actions.tsx';
 import { VersionStatusSelect } from './version-status-select.tsx';
 
-/** A model's versions: stages (the SDK's tags) and the changes awaiting approval, status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
+/** A model's versions (each linking to its page): stages (the SDK's tags) and the changes awaiting approval, status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
 export function VersionTable({
   model,
   versions,
@@ -53,7 +53,11 @@ export function VersionTable({
         <TableBody>
           {versions.map((version) => (
             <TableRow key={version.registryModelItemId}>
-              <TableCell>{version.version}</TableCell>
+              <TableCell>
+                <Link component={RouterLink} to={versionPath(model.modelName, version.version)} aria-label={`Open version ${version.version}`}>
+                  {version.version}
+                </Link>
+              </TableCell>
               <TableCell>
                 <StageChips stages={version.stages} />
                 <AwaitingApproval modelPath={modelPath(model.modelName)} requests={pending.filter((request) => request.registryModelItemId === version.registryModelItemId)} />
@@ -92,24 +96,7 @@ export function VersionTable({
                 </Tooltip>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <BusyButton size="small" aria-label={`Promote ${version.version}`} disabledReason={accessOf('promote').reason} onClick={() => onPromote(version)}>
-                  Promote…
-                </BusyButton>
-                <BusyButton size="small" aria-label={`Stages of ${version.version}`} disabledReason={accessOf('stages').reason} onClick={() => onStages(version)}>
-                  Stages…
-                </BusyButton>
-                <BusyButton size="small" aria-label={`Metadata of ${version.version}`} disabledReason={accessOf('metadata').reason} onClick={() => onMetadata(version)}>
-                  Metadata…
-                </BusyButton>
-                <BusyButton
-                  size="small"
-                  color="error"
-                  aria-label={`Delete version ${version.version}`}
-                  disabledReason={accessOf('deleteVersion').reason}
-                  onClick={() => onDelete(version)}
-                >
-                  Delete
-                </BusyButton>
+                <VersionActions version={version} accessOf={accessOf} handlers={{ onStages, onPromote: (chosen) => onPromote(chosen), onMetadata, onDelete }} />
               </TableCell>
             </TableRow>
           ))}
