@@ -40,7 +40,7 @@ export interface Experiment {
 export interface StatusReport {
   /** Running again (true) or ended now (false); undefined leaves the run as it is. */
   isAlive?: boolean;
-  /** Left unchanged when undefined. */
+  /** Left unchanged when undefined, but for a report that the run is alive again (`isAlive: true`), which clears it. */
   hasCrashed?: boolean;
   /** Left unchanged when undefined. */
   error?: string;
@@ -264,7 +264,10 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     beat: changing((id, now: number) => beat.run(now, id)),
     stop: changing((id, now: number) => stop.run(now, id)),
     reportStatus: changing(async (id, report: StatusReport, now: number) => {
-      const crashed = report.hasCrashed === undefined ? null : report.hasCrashed ? 1 : 0;
+      // The last report wins: a crash is marked or cleared when a report says so, and a run reported alive again (resumed
+      // by its client) sheds a crash it reported before, so that it reads as its next end says; an end that says nothing of
+      // a crash (the SDK's closing heartbeat, E3) keeps what the last report said.
+      const crashed = report.hasCrashed !== undefined ? (report.hasCrashed ? 1 : 0) : report.isAlive === true ? 0 : null;
       const alive = report.isAlive === undefined ? null : report.isAlive ? 1 : 0;
       await status.run(alive, now, alive, now, alive, crashed, report.error ?? null, id);
     }),
