@@ -90,6 +90,8 @@ export interface ExperimentStore {
   /** Changes the home project (and workspace); drops a symlink into the new home. */
   move(experimentId: number, workspaceId: number, projectId: number): Promise<void>;
   link(projectId: number, experimentId: number, now: number): Promise<void>;
+  /** Whether the experiment is symlinked into the project (E6). */
+  isLinked(projectId: number, experimentId: number): Promise<boolean>;
   /** Moves every experiment whose home is `fromProjectId` to `toProjectId`; drops symlinks into `fromProjectId`. */
   rehomeAll(fromProjectId: number, toProjectId: number): Promise<number>;
   /** Trashes every live experiment whose home is the project; drops symlinks into it. */
@@ -225,6 +227,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
   const times = run('UPDATE experiments SET start_time_millis = ?, end_time_millis = ? WHERE id = ?');
   const move = run('UPDATE experiments SET workspace_id = ?, project_id = ? WHERE id = ?');
   const unlink = run('DELETE FROM experiment_links WHERE project_id = ? AND experiment_id = ?');
+  const linked = db.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM experiment_links WHERE project_id = ? AND experiment_id = ?');
   const link = run('INSERT INTO experiment_links (project_id, experiment_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const rehome = run('UPDATE experiments SET project_id = ? WHERE project_id = ?');
   const dropLinksInto = run('DELETE FROM experiment_links WHERE project_id = ?');
@@ -281,6 +284,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     link: async (projectId, id, now) => {
       await link.run(projectId, id, now);
     },
+    isLinked: async (projectId, id) => (await linked.get(projectId, id)) !== undefined,
     async rehomeAll(fromProjectId, toProjectId) {
       forgetAll();
       const moved = (await rehome.run(toProjectId, fromProjectId)).changes;

@@ -56,6 +56,17 @@ describe('the page at the run address the SDK prints', () => {
     expect(text).not.toMatch(/<script|<img|<iframe|<form/);
   });
 
+  it('answers at the address of a project the run is symlinked into (E6), naming that project', async () => {
+    const created = await run('vision', 'shared run');
+    await run('showcase', 'another');
+    const linked = await server.call('symlinkExperiment', { query: { experimentKey: created.experimentKey, projectName: 'showcase' } });
+    expect(linked.status).toBe(200);
+    const { response, text } = await open(linked.body.link, BROWSER_ACCEPT);
+    expect(response.status).toBe(200);
+    expect(text).toContain('<h1>shared run</h1>');
+    expect(text).toContain('the project <strong>showcase</strong> of the workspace <strong>admin</strong>');
+  });
+
   it('tells a browser nothing more than the address holds and the name: no metrics, parameters or state', async () => {
     const created = await run('vision', 'private sweep');
     await server.call('logParameter', { body: { experimentKey: created.experimentKey, parameterName: 'secret_lr', parameterValue: '0.123456' } });
