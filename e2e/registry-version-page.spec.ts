@@ -11,7 +11,7 @@ test('a version opened from the versions table shows its details, follows a requ
   await callDirect(service, 'updateRegistryModelItemMetadata', { params: { registryModelItemId: ids['2.0.0'] }, body: { metadata: [{ key: 'dataset', value: 'imagenet-2026' }] } });
 
   await openClassifier(page);
-  await page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: 'Open version 2.0.0' }).click();
+  await page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: '2.0.0', exact: true }).click();
   await expect(page).toHaveURL(/\/registry\/classifier\/2\.0\.0$/);
   await expect(page.getByRole('heading', { name: 'classifier 2.0.0', exact: true })).toBeVisible();
   const facts = page.getByLabel('About this version');
@@ -43,8 +43,8 @@ test('a version opened from the versions table shows its details, follows a requ
   await page.getByRole('button', { name: 'Delete version 2.0.0' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete version 2.0.0' }).click();
   await expect(page).toHaveURL(/\/registry\/classifier$/);
-  await expect(page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: 'Open version 2.0.0' })).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: 'Open version 1.0.0' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: '2.0.0', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Versions' }).getByRole('link', { name: '1.0.0', exact: true })).toBeVisible();
 });
 
 test('an address naming a version the model does not have says so and leads back to the model', async ({ page, shell }) => {

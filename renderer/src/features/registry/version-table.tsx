@@ -54,7 +54,7 @@ export function VersionTable({
           {versions.map((version) => (
             <TableRow key={version.registryModelItemId}>
               <TableCell>
-                <Link component={RouterLink} to={versionPath(model.modelName, version.version)} aria-label={`Open version ${version.version}`}>
+                <Link component={RouterLink} to={versionPath(model.modelName, version.version)}>
                   {version.version}
                 </Link>
               </TableCell>
