@@ -103,7 +103,7 @@ function VersionDetails({ workspaceName, modelName, versionName }: { workspaceNa
           </Fact>
           <Fact label="Source experiment">
             <Link component={RouterLink} to={`/experiments/${encodeURIComponent(version.experimentModel.experimentKey)}`}>
-              {version.experimentModel.modelName} (experiment {version.experimentModel.experimentKey.slice(0, 8)})
+              model {version.experimentModel.modelName} of experiment {version.experimentModel.experimentKey.slice(0, 8)}
             </Link>
           </Fact>
           <Fact label="Created">{`${formatDateTime(version.createdAt)} by ${version.userName}`}</Fact>
