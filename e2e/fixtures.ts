@@ -13,9 +13,9 @@ export interface ShellUnderTest {
   userDataDir: string;
 }
 
-/** Starts `node electron/web/cli.ts --port 0` and resolves with the address it prints. */
-async function startShell(userDataDir: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0'], {
+/** Starts `node electron/web/cli.ts --port 0 [args]` and resolves with the address it prints. */
+async function startShell(userDataDir: string, args: readonly string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0', ...args], {
     env: { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -48,12 +48,12 @@ async function stopShell(child: ChildProcess): Promise<number | null> {
   return code;
 }
 
-/** Playwright test with a fresh browser shell per test. */
-export const test = base.extend<{ shell: ShellUnderTest }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, and this one has none
-  shell: async ({}, use) => {
+/** Playwright test with a fresh browser shell per test; `test.use({ shellArgs: [...] })` passes it options (e.g. shorter timings). */
+export const test = base.extend<{ shell: ShellUnderTest; shellArgs: string[] }>({
+  shellArgs: [[], { option: true }],
+  shell: async ({ shellArgs }, use) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'trackdesk-e2e-'));
-    const { child, url, output } = await startShell(userDataDir);
+    const { child, url, output } = await startShell(userDataDir, shellArgs);
     await use({ url, origin: new URL(url).origin, userDataDir });
     const exitCode = await stopShell(child);
     await rm(userDataDir, { recursive: true, force: true });

@@ -1,10 +1,14 @@
 import { expect, test } from './fixtures.ts';
 import { openProjectForScript } from './script-client.ts';
 
-/** The service's liveness timeout (10 s) and the table's live reads (one a second), with slack. */
-const SILENT_WITHIN = { timeout: 15_000 };
+/** The liveness timeout this spec's service runs with (the service's own is 10 s). */
+const ALIVE_BEAT_MS = 4_000;
+/** The liveness timeout and the table's live reads (one a second), with slack. */
+const SILENT_WITHIN = { timeout: ALIVE_BEAT_MS + 3_000 };
 /** Within this long of a heartbeat, the open table must show it. */
 const SHOWN_WITHIN = { timeout: 2_500 };
+
+test.use({ shellArgs: ['--alive-beat-ms', String(ALIVE_BEAT_MS)] });
 
 test('a run that goes silent shows as crashed in the open table and page without a reload, the filter finds it, and it runs again when it comes back', async ({ page, shell }) => {
   test.setTimeout(60_000);
@@ -47,6 +51,8 @@ test('a run that goes silent shows as crashed in the open table and page without
   await script.ok('keepAlive', { query: { experimentKey: killedKey } });
   await expect(page.getByText('Running', { exact: true })).toBeVisible(SHOWN_WITHIN);
   await expect(page.getByText(/^Lost contact/)).toHaveCount(0);
+  // Heartbeats go on (one per timeout, as the SDK's), so the short timeout does not end it again while the table loads.
+  await script.ok('keepAlive', { query: { experimentKey: killedKey } });
   await page.getByRole('link', { name: 'silent', exact: true }).click();
   await expect(killed).toContainText('Running', SHOWN_WITHIN);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);

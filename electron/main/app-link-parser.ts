@@ -1,5 +1,6 @@
 import { api, fullPath } from '../../shared/api/index.ts';
 import { APP_SCHEME, type AppLink } from '../../shared/links/app-link.ts';
+import { parseExperimentLink } from '../backend/src/experiment-links.ts';
 
 /** A link the app acts on, or why it ignores it. */
 export type ParsedAppLink = { ok: true; link: AppLink } | { ok: false; reason: string };
@@ -36,9 +37,22 @@ export function checkInvitationLink(text: string): { ok: true; href: string } | 
   return { ok: true, href: url.href };
 }
 
+/** The routes a `trackdesk://` link may name, each with the one `link` it holds checked. */
+const ROUTES: Record<AppLink['route'], (link: string) => ParsedAppLink> = {
+  join: (link) => {
+    const invitation = checkInvitationLink(link);
+    return invitation.ok ? { ok: true, link: { route: 'join', invitationLink: invitation.href } } : invitation;
+  },
+  open: (link) => {
+    const experiment = parseExperimentLink(link);
+    return experiment.ok ? { ok: true, link: { route: 'open', experimentLink: link.trim() } } : experiment;
+  },
+};
+
 /**
- * Parses a `trackdesk://` link strictly: only the known route `join` with one `link` that is an invitation link; no user,
- * port, path or fragment. Whatever else arrives is refused with the reason (for the log), never acted on.
+ * Parses a `trackdesk://` link strictly: only the known routes, `join` with one `link` that is an invitation link and `open`
+ * with one `link` that is an experiment address; no user, port, path or fragment. Whatever else arrives is refused with the
+ * reason (for the log), never acted on.
  */
 export function parseAppLink(raw: string): ParsedAppLink {
   const refused = (reason: string): ParsedAppLink => ({ ok: false, reason });
@@ -52,10 +66,11 @@ export function parseAppLink(raw: string): ParsedAppLink {
   if (url.protocol !== `${APP_SCHEME}:`) return refused(`not a ${APP_SCHEME}:// link`);
   if (url.username || url.password || url.port || url.hash) return refused('a user, port or fragment is not part of any Trackdesk link');
   // Some systems hand `trackdesk://join/?link=…` on with a slash before the query.
-  if (url.hostname.toLowerCase() !== 'join' || (url.pathname !== '' && url.pathname !== '/')) return refused(`unknown route ${url.href.split('?')[0]} (only ${APP_SCHEME}://join is known)`);
+  const route = url.hostname.toLowerCase();
+  if (!Object.hasOwn(ROUTES, route) || (url.pathname !== '' && url.pathname !== '/')) {
+    return refused(`unknown route ${url.href.split('?')[0]} (only ${Object.keys(ROUTES).map((name) => `${APP_SCHEME}://${name}`).join(' and ')} are known)`);
+  }
   const names = [...url.searchParams.keys()];
-  if (names.length !== 1 || names[0] !== 'link') return refused('a join link holds one "link" and nothing else');
-  const invitation = checkInvitationLink(url.searchParams.get('link') ?? '');
-  if (!invitation.ok) return refused(invitation.reason);
-  return { ok: true, link: { route: 'join', invitationLink: invitation.href } };
+  if (names.length !== 1 || names[0] !== 'link') return refused(`a ${APP_SCHEME}://${route} link holds one "link" and nothing else`);
+  return ROUTES[route as AppLink['route']](url.searchParams.get('link') ?? '');
 }

@@ -9,10 +9,13 @@ const usage = `Usage: npm run serve -- [--port <port>]
 Serves Trackdesk in a browser on 127.0.0.1 only, behind a random per-launch token, with the embedded
 tracking service running beside it (data in the user data dir, or TRACKDESK_USER_DATA_DIR).
   --port <port>   port to listen on (default 5171; 0 picks a free port)
+  --alive-beat-ms <ms>
+                  the local service's liveness timeout: a run silent this long reads crashed
+                  (default: the service's own, 10000; tests shorten it)
   --help          show this help`;
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '5171' }, help: { type: 'boolean', default: false } },
+  options: { port: { type: 'string', default: '5171' }, 'alive-beat-ms': { type: 'string' }, help: { type: 'boolean', default: false } },
 });
 if (values.help) {
   console.log(usage);
@@ -24,7 +27,13 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const backend = createBackend({ userDataDir: userDataDir(), spawnService: nodeSpawner() });
+const aliveBeatMs = Number(values['alive-beat-ms'] ?? 0);
+if (!Number.isInteger(aliveBeatMs) || aliveBeatMs < 0 || aliveBeatMs > 3_600_000) {
+  console.error(`--alive-beat-ms must be a whole number of milliseconds up to 3600000, not "${values['alive-beat-ms']}".`);
+  process.exit(2);
+}
+
+const backend = createBackend({ userDataDir: userDataDir(), spawnService: nodeSpawner(), embeddedLimits: { aliveBeatMs } });
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 const shell = await startWebShell({ backend, rendererDir, port }).catch(async (error: unknown) => {
   console.error(`Trackdesk could not listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);

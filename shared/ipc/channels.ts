@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiChannels } from './api-channels.ts';
 import { defineChannel } from './define.ts';
 import { evidenceChannels } from './evidence-channels.ts';
+import { ExperimentOpened, experimentLinkChannels } from './experiment-link-channels.ts';
 import { InvitationOpened, invitationChannels } from './invitation-channels.ts';
 import { profileChannels } from './profile-channels.ts';
 import { scriptChannels } from './script-channels.ts';
@@ -24,6 +25,7 @@ export const channels = {
   ...scriptChannels,
   ...evidenceChannels,
   ...invitationChannels,
+  ...experimentLinkChannels,
 };
 
 /** Events the backend pushes to the renderer, named `domain.event`. */
@@ -31,6 +33,7 @@ export const events = {
   'service.status': ServiceStatus,
   'transfers.progress': TransferProgress,
   'invitations.opened': InvitationOpened,
+  'experiments.opened': ExperimentOpened,
 };
 
 /** The name of an ipc channel. */

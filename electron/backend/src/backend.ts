@@ -18,7 +18,8 @@ import { EMBEDDED_PROFILE_ID } from './profiles/profile-list.ts';
 import { ProfileService } from './profiles/profile-service.ts';
 import { ProviderSignIns, type OpenExternal } from './profiles/provider-sign-in.ts';
 import { SettingsStore } from './profiles/settings-store.ts';
-import { OpenedInvitations } from './opened-invitations.ts';
+import { OpenedLink } from './opened-links.ts';
+import { experimentLinkHandlers } from './handlers/experiment-link-handlers.ts';
 import { ScriptAccess, type Clipboard } from './scripts/script-access.ts';
 import { signInHandlers } from './handlers/sign-in-handlers.ts';
 import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
@@ -62,7 +63,9 @@ export interface Backend {
   /** The embedded service, when this backend runs one. */
   embedded: EmbeddedService | undefined;
   /** Invitation links the operating system opened the app with, until the window takes them. */
-  openedInvitations: OpenedInvitations;
+  openedInvitations: OpenedLink;
+  /** Experiment addresses the operating system opened the app with (`trackdesk://open`), until the window takes them. */
+  openedExperiments: OpenedLink;
   /** Stops the embedded service and waits for it. */
   close(): Promise<void>;
 }
@@ -89,11 +92,13 @@ export function createBackend(options: BackendOptions): Backend {
   const queue = new TransferQueue(events, options.transferConcurrency);
   const chosenFiles = new ChosenFiles();
   const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined, clientOptions });
-  const openedInvitations = new OpenedInvitations(events);
+  const openedInvitations = new OpenedLink(events, 'invitations.opened');
+  const openedExperiments = new OpenedLink(events, 'experiments.opened');
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
     ...invitationHandlers(profiles, openedInvitations, clientOptions),
+    ...experimentLinkHandlers(profiles, openedExperiments),
     ...signInHandlers(new ProviderSignIns(profiles, clientOptions, options.openExternal, options.providerSignInTimeoutMs)),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
@@ -105,7 +110,7 @@ export function createBackend(options: BackendOptions): Backend {
   };
   void embedded?.start();
   const streams = streamTransfers(profiles, queue, clientOptions);
-  return { handlers, events, streams, chosenFiles, embedded, openedInvitations, close: async () => embedded?.stop() };
+  return { handlers, events, streams, chosenFiles, embedded, openedInvitations, openedExperiments, close: async () => embedded?.stop() };
 }
 
 function notRunning(): Error {

@@ -144,6 +144,14 @@ describe('embedded service', () => {
     expect(await filesContaining(userDataDir, second.apiKey)).toEqual([]);
   });
 
+  it('runs with the liveness timeout it is given (tests shorten it), and tells clients to beat that often', async () => {
+    const backend = await startBackend({ embeddedLimits: { aliveBeatMs: 1_234 } });
+    await backend.embedded?.whenReady();
+    const created = await call(backend, 'api.call', { endpoint: 'createExperiment', body: { workspaceName: 'admin', projectName: 'beat' } });
+    const { experimentKey } = created as { experimentKey: string };
+    expect(await call(backend, 'api.call', { endpoint: 'keepAlive', query: { experimentKey } })).toMatchObject({ isAliveBeatDurationMillis: 1_234 });
+  });
+
   it('stops the process cleanly on close', async () => {
     const backend = await startBackend();
     const { baseUrl } = await backend.embedded!.whenReady();

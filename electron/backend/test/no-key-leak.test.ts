@@ -100,6 +100,11 @@ describe('nothing sent to the renderer carries an API key', () => {
     expect((await ipc('invitations.open', { link: 'https://example.com/not-an-invitation' })).error).toMatchObject({ code: 'invalid_input' });
     backend.openedInvitations.open(another);
     expect((await ipc('invitations.takeOpened', {})).data).toEqual({ link: another });
+    backend.openedExperiments.open(experiment?.link as string);
+    const { data: openedRun } = await ipc('experiments.takeOpened', {});
+    const run = await ipc('experiments.openLink', { link: openedRun?.link as string });
+    expect(run.data).toMatchObject({ baseUrl: admin.baseUrl, workspaceName: 'alice', projectName: 'leak-check', experimentKey });
+    expect((run.data?.profiles as { id: string }[]).map((profile) => profile.id)).toEqual(expect.arrayContaining(['local', aliceId, samId]));
     await ipc('api.bulk', { endpoint: 'archiveExperiment', items: [{ query: { experimentKey } }, { query: { experimentKey: 'x' } }] });
 
     const { data: picked } = await ipc('files.chooseOpen', { title: 'Upload an asset' });

@@ -6,6 +6,7 @@ import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-qu
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useOpenedInvitation } from '../features/connections/use-opened-invitation.ts';
+import { useOpenedExperiment } from '../features/experiment-detail/use-opened-experiment.ts';
 import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
 import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
@@ -25,10 +26,11 @@ const COLLAPSED_DRAWER_WIDTH = 56;
 
 /**
  * The app frame: top bar (connection, workspace, service state), side navigation, and the current screen; an invitation
- * link the app was opened with leads to Connections (here, so that it follows the first screen's own redirect).
+ * link the app was opened with leads to Connections, a run address to that run (here, so that it follows the first screen's own redirect).
  */
 export function Layout({ appName, version }: { appName: string; version: string }) {
   useOpenedInvitation();
+  useOpenedExperiment();
   const profile = useActiveProfile();
   const workspace = useWorkspace();
   const role = useWorkspaceRole(workspace.workspaceName);

@@ -12,6 +12,7 @@ const screens = {
   experiment: async () => (await import('../features/experiment-detail/index.ts')).ExperimentRoute,
   registry: async () => (await import('../features/registry/index.ts')).RegistryScreen,
   model: async () => (await import('../features/registry/index.ts')).ModelPage,
+  version: async () => (await import('../features/registry/index.ts')).VersionPage,
   requests: async () => (await import('../features/registry/index.ts')).RequestsScreen,
   webhooks: async () => (await import('../features/webhooks/index.ts')).WebhooksScreen,
   members: async () => (await import('../features/members/index.ts')).MembersScreen,
@@ -43,7 +44,7 @@ function RootError() {
   );
 }
 
-/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/requests`, `/webhooks`, `/members`, `/keys`, `/audit`, `/users`, `/connections`. */
+/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/registry/:modelName/:version`, `/requests`, `/webhooks`, `/members`, `/keys`, `/audit`, `/users`, `/connections`. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -56,6 +57,7 @@ export const appRoutes: RouteObject[] = [
       loadedOnVisit('experiments/:experimentKey', screens.experiment),
       loadedOnVisit('registry', screens.registry),
       loadedOnVisit('registry/:modelName', screens.model),
+      loadedOnVisit('registry/:modelName/:version', screens.version),
       loadedOnVisit('requests', screens.requests),
       loadedOnVisit('webhooks', screens.webhooks),
       loadedOnVisit('members', screens.members),

@@ -40,7 +40,7 @@ export interface Experiment {
 export interface StatusReport {
   /** Running again (true) or ended now (false); undefined leaves the run as it is. */
   isAlive?: boolean;
-  /** Left unchanged when undefined. */
+  /** Left unchanged when undefined, but for a report that the run is alive again (`isAlive: true`), which clears it. */
   hasCrashed?: boolean;
   /** Left unchanged when undefined. */
   error?: string;
@@ -90,6 +90,8 @@ export interface ExperimentStore {
   /** Changes the home project (and workspace); drops a symlink into the new home. */
   move(experimentId: number, workspaceId: number, projectId: number): Promise<void>;
   link(projectId: number, experimentId: number, now: number): Promise<void>;
+  /** Whether the experiment is symlinked into the project (E6). */
+  isLinked(projectId: number, experimentId: number): Promise<boolean>;
   /** Moves every experiment whose home is `fromProjectId` to `toProjectId`; drops symlinks into `fromProjectId`. */
   rehomeAll(fromProjectId: number, toProjectId: number): Promise<number>;
   /** Trashes every live experiment whose home is the project; drops symlinks into it. */
@@ -225,6 +227,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
   const times = run('UPDATE experiments SET start_time_millis = ?, end_time_millis = ? WHERE id = ?');
   const move = run('UPDATE experiments SET workspace_id = ?, project_id = ? WHERE id = ?');
   const unlink = run('DELETE FROM experiment_links WHERE project_id = ? AND experiment_id = ?');
+  const linked = db.prepare<[number, number], { one: number }>('SELECT 1 AS one FROM experiment_links WHERE project_id = ? AND experiment_id = ?');
   const link = run('INSERT INTO experiment_links (project_id, experiment_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const rehome = run('UPDATE experiments SET project_id = ? WHERE project_id = ?');
   const dropLinksInto = run('DELETE FROM experiment_links WHERE project_id = ?');
@@ -264,7 +267,10 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     beat: changing((id, now: number) => beat.run(now, id)),
     stop: changing((id, now: number) => stop.run(now, id)),
     reportStatus: changing(async (id, report: StatusReport, now: number) => {
-      const crashed = report.hasCrashed === undefined ? null : report.hasCrashed ? 1 : 0;
+      // The last report wins: a crash is marked or cleared when a report says so, and a run reported alive again (resumed
+      // by its client) sheds a crash it reported before, so that it reads as its next end says; an end that says nothing of
+      // a crash (the SDK's closing heartbeat, E3) keeps what the last report said.
+      const crashed = report.hasCrashed !== undefined ? (report.hasCrashed ? 1 : 0) : report.isAlive === true ? 0 : null;
       const alive = report.isAlive === undefined ? null : report.isAlive ? 1 : 0;
       await status.run(alive, now, alive, now, alive, crashed, report.error ?? null, id);
     }),
@@ -278,6 +284,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
     link: async (projectId, id, now) => {
       await link.run(projectId, id, now);
     },
+    isLinked: async (projectId, id) => (await linked.get(projectId, id)) !== undefined,
     async rehomeAll(fromProjectId, toProjectId) {
       forgetAll();
       const moved = (await rehome.run(toProjectId, fromProjectId)).changes;

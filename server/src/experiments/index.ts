@@ -3,6 +3,7 @@ export { createAccess } from './access.ts';
 export { createExperimentHandlers, startEndTimes } from './experiment-handlers.ts';
 export { EXPERIMENT_SELECT, createExperimentStore, toExperiment } from './experiment-store.ts';
 export type { Experiment, ExperimentRecord, ExperimentStore } from './experiment-store.ts';
+export { registerExperimentPage } from './experiment-page.ts';
 export { createExperimentLifecycleHandlers } from './lifecycle-handlers.ts';
 export { createProjectHandlers } from './project-handlers.ts';
 export { createProjectStore } from './project-store.ts';

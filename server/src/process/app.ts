@@ -15,7 +15,7 @@ import { registerContractRoutes } from '../http/routes.ts';
 import { answerFrameworkError, installProtocolReplies } from '../http/server-events.ts';
 import { limitUploadsInFlight } from '../http/upload-admission.ts';
 import { installExactJsonContentType, installRequestDecompression } from '../http/wire.ts';
-import type { KeepAliveIntervals } from '../experiments/index.ts';
+import { registerExperimentPage, type KeepAliveIntervals } from '../experiments/index.ts';
 import { createServices } from './services.ts';
 import { openStorage } from '../database/open-storage.ts';
 import type { DeliveryPolicy } from '../webhooks/index.ts';
@@ -161,6 +161,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       registerContractRoutes(batches, threadDecodedEntries, handlers, authenticate);
     });
   });
+  // The run address the SDK prints: a page for browsers, the JSON 404 for everyone else.
+  registerExperimentPage(app, services);
 
   try {
     await app.listen({ host: options.host, port: options.port });

@@ -79,6 +79,31 @@ describe('how a run ended: running, finished or crashed', () => {
     expect(await metadataOf(experimentKey)).toMatchObject({ state: 'finished', endedBy: null, lastHeardAt: null });
   });
 
+  it('reads as the last report says: a crash reported, then the run resumed by its client and ended cleanly, reads finished', async () => {
+    const resumed = await startRun();
+    const reported = await startRun();
+    const closed = await startRun();
+    clock.now += 1_000;
+    for (const run of [resumed, reported, closed]) expect((await reportStatus(run.key, false, true)).status).toBe(200);
+    // The SDK's ExistingExperiment resumes the run, which heart-beats and ends as every SDK run ends.
+    const again = await sdkCall(server.url, { path: 'logger/get/run', body: { apiKey: server.adminKey, previousExperiment: resumed.key, local_timestamp: clock.now } });
+    expect(again.status).toBe(200);
+    expect(await metadataOf(resumed.key)).toMatchObject({ running: true, state: 'running', hasCrashed: false });
+    clock.now += 1_000;
+    await heartbeat(resumed.key, String(again.json.runId), false);
+    // set_state("finished") after set_state("crashed").
+    await reportStatus(reported.key, false, false);
+    // Only the SDK's closing heartbeat after the crash report: it says nothing of a crash, so the crash stands.
+    await heartbeat(closed.key, closed.runId, false);
+    clock.now += 10 * BEAT;
+    expect(await metadataOf(resumed.key)).toMatchObject({ running: false, hasCrashed: false, state: 'finished', endedBy: 'client' });
+    expect(await metadataOf(reported.key)).toMatchObject({ running: false, hasCrashed: false, state: 'finished', endedBy: 'client' });
+    expect(await metadataOf(closed.key)).toMatchObject({ running: false, hasCrashed: true, state: 'crashed', endedBy: 'crash' });
+    // A stop (E3) on a run that reported a crash does not make its end a clean one either.
+    await server.call('stopExperiment', { query: { experimentKey: closed.key } });
+    expect(await metadataOf(closed.key)).toMatchObject({ state: 'crashed', endedBy: 'crash' });
+  });
+
   it('finds runs by state in the experiment search, as the metadata reads them', async () => {
     const running = await startRun();
     const projectId = (await server.call('getProject', { query: { workspaceName: 'admin', projectName: 'state' } })).body.projectId;

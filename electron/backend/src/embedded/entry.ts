@@ -35,6 +35,7 @@ async function handle(message: HostMessage): Promise<void> {
         bootstrapApiKey: message.bootstrapApiKey,
         webhooksAllowPrivate: message.webhooksAllowPrivate,
         throttle: embeddedThrottleLimits,
+        ...(message.aliveBeatMs > 0 ? { keepAlive: { isAliveBeatDurationMillis: message.aliveBeatMs } } : {}),
       });
       post({ type: 'ready', url: server.url });
     } catch (error) {

@@ -23,10 +23,12 @@ interface EmbeddedServiceOptions {
   maxRestarts?: number;
   /** Pause before the first restart; the n-th restart waits n times as long. */
   restartDelayMs?: number;
+  /** The service's liveness timeout: a run silent this long reads crashed (0: the service's own, 10 s). */
+  aliveBeatMs?: number;
 }
 
 /** The tunable limits of the embedded service (tests shorten them). */
-export type EmbeddedServiceLimits = Partial<Pick<EmbeddedServiceOptions, 'healthIntervalMs' | 'startTimeoutMs' | 'maxRestarts' | 'restartDelayMs'>>;
+export type EmbeddedServiceLimits = Partial<Pick<EmbeddedServiceOptions, 'healthIntervalMs' | 'startTimeoutMs' | 'maxRestarts' | 'restartDelayMs' | 'aliveBeatMs'>>;
 
 const STOP_TIMEOUT_MS = 5_000;
 const STABLE_MS = 60_000;
@@ -46,7 +48,7 @@ export class EmbeddedService {
   private asking: Promise<unknown> = Promise.resolve();
 
   constructor(options: EmbeddedServiceOptions) {
-    this.options = { healthIntervalMs: 15_000, startTimeoutMs: 30_000, maxRestarts: 3, restartDelayMs: 500, ...options };
+    this.options = { healthIntervalMs: 15_000, startTimeoutMs: 30_000, maxRestarts: 3, restartDelayMs: 500, aliveBeatMs: 0, ...options };
   }
 
   /** The service's data dir. */
@@ -159,7 +161,7 @@ export class EmbeddedService {
       await this.options.keys.saveWithFallback(EMBEDDED_PROFILE_ID, apiKey);
     }
     await link.next(['listening'], this.options.startTimeoutMs);
-    link.process.send({ type: 'start', host: '127.0.0.1', port: 0, dataDir: this.dataDir, bootstrapApiKey: apiKey, webhooksAllowPrivate: true });
+    link.process.send({ type: 'start', host: '127.0.0.1', port: 0, dataDir: this.dataDir, bootstrapApiKey: apiKey, webhooksAllowPrivate: true, aliveBeatMs: this.options.aliveBeatMs });
     const started = await link.next(['ready', 'start-failed'], this.options.startTimeoutMs);
     if (started.type === 'start-failed') throw new Error(started.message);
     const target = { baseUrl: started.url, apiKey };

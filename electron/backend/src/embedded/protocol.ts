@@ -10,6 +10,8 @@ export type HostMessage =
       dataDir: string;
       bootstrapApiKey: string;
       webhooksAllowPrivate: boolean;
+      /** The liveness timeout of runs (ms); 0 keeps the service's own. */
+      aliveBeatMs: number;
     }
   /** Issue a fresh admin key (the keychain lost the old one). */
   | { type: 'issue-key' }

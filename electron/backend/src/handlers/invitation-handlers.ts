@@ -3,7 +3,7 @@ import { normalizeBaseUrl } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
-import type { OpenedInvitations } from '../opened-invitations.ts';
+import type { OpenedLink } from '../opened-links.ts';
 import type { Handlers } from '../ipc/dispatch.ts';
 import { deviceKeyName, type ProfileService } from '../profiles/profile-service.ts';
 
@@ -29,7 +29,7 @@ export function parseInvitationLink(link: string): { baseUrl: string; token: str
  */
 export function invitationHandlers(
   profiles: ProfileService,
-  opened: OpenedInvitations,
+  opened: OpenedLink,
   clientOptions: Partial<ClientOptions>,
 ): Pick<Handlers, `invitations.${string}` & keyof Handlers> {
   const anonymous = (baseUrl: string) => new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);

@@ -1,14 +1,12 @@
 import { useState } from 'react';
-import { invoke } from '../../bridge.ts';
 import { useAccessCheck } from '../../lib/access.ts';
 import { callBulk, useInvalidateApi, type ApiEndpointName, type BulkOutcome } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
+import { saveDownload } from '../../lib/save-download.ts';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import type { AssetRecord } from './asset-record.ts';
-import { inDesktopWindow } from './desktop.ts';
-import { newId } from './upload-store.ts';
 
 /** The asset actions of one experiment, and which one is running (for busy buttons). */
 export interface AssetActions {
@@ -28,21 +26,6 @@ export interface AssetActions {
 /** Names the assets for messages: `“a.png”` or `3 assets`. */
 export function assetsLabel(assets: readonly AssetRecord[]): string {
   return assets.length === 1 ? `“${assets[0]?.fileName}”` : plural(assets.length, 'asset');
-}
-
-/**
- * Has the browser save `url` as `fileName`, after checking that the shell answers it: a refusal (the asset is gone, the
- * service is down) throws with the shell's message instead of ending as a failed entry in the browser's download list.
- */
-async function saveThroughBrowser(url: string, fileName: string): Promise<void> {
-  const probe = new AbortController();
-  const response = await fetch(url, { signal: probe.signal });
-  if (!response.ok) throw new Error((await response.text()).trim() || `The download failed (${response.status}).`);
-  probe.abort();
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
 }
 
 /** Tags (E48, E49), delete (E47, confirmed) and download for the assets of one experiment; each refreshes the list. */
@@ -100,25 +83,10 @@ export function useAssetActions(experimentKey: string, workspaceName: string | u
       return ok;
     },
     download: async (asset) => {
-      const query = { experimentKey, assetId: asset.assetId };
-      if (!inDesktopWindow()) {
-        const params = new URLSearchParams({ endpoint: 'downloadAsset', query: JSON.stringify(query), fileName: asset.fileName, profileId });
-        setBusy(`Download ${asset.assetId}`);
-        try {
-          await saveThroughBrowser(`/transfers/download?${params}`, asset.fileName);
-        } catch (error) {
-          notify.error(error, `Could not download ${asset.fileName}`);
-        } finally {
-          setBusy(null);
-        }
-        return;
-      }
+      const label = `Download ${asset.assetId}`;
       try {
-        const { path } = await invoke('files.chooseSave', { title: `Save ${asset.fileName}`, defaultName: asset.fileName });
-        if (path === null) return;
-        setBusy(`Download ${asset.assetId}`);
-        await invoke('transfers.download', { transferId: newId(), endpoint: 'downloadAsset', query, filePath: path, profileId });
-        notify.success(`Saved ${asset.fileName} to ${path}.`);
+        const path = await saveDownload({ endpoint: 'downloadAsset', query: { experimentKey, assetId: asset.assetId }, fileName: asset.fileName, profileId }, () => setBusy(label));
+        if (path) notify.success(`Saved ${asset.fileName} to ${path}.`);
       } catch (error) {
         notify.error(error, `Could not download ${asset.fileName}`);
       } finally {

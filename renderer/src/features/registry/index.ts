@@ -1,4 +1,5 @@
-/** The registry feature: the model list and one model's page. */
+/** The registry feature: the model list, one model's page and one version's page. */
 export { RegistryScreen } from './registry-screen.tsx';
 export { ModelPage } from './model-page.tsx';
+export { VersionPage } from './version-page.tsx';
 export { RequestsScreen } from './requests-screen.tsx';

@@ -22,6 +22,7 @@ import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { VersionFormDialog } from './version-form-dialog.tsx';
 import { VersionHistorySection } from './version-history-section.tsx';
 import { VersionTable } from './version-table.tsx';
+import { useDeleteVersion, VERSION_CHANGE_INVALIDATES } from './use-delete-version.ts';
 import { runMutation } from '../../lib/run-mutation.ts';
 
 type Open =
@@ -51,9 +52,8 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const [search, setSearch] = useSearchParams();
   const requestId = search.get('request');
   const requests = useApiQuery('listPromotionRequests', { workspaceName, modelName }, FOLLOW_REGISTRY);
-  const invalidate = ['listRegistryModels', 'countRegistryModels', 'registryModelDetails', 'listExperimentModels'] as const;
-  const deleteVersion = useApiMutation('deleteRegistryModelVersion', { invalidate });
-  const deleteModel = useApiMutation('deleteRegistryModel', { invalidate });
+  const deleteModel = useApiMutation('deleteRegistryModel', { invalidate: VERSION_CHANGE_INVALIDATES });
+  const removeVersion = useDeleteVersion(modelName);
   if (details.error) {
     return (
       <Box sx={{ p: 3 }}>
@@ -79,20 +79,6 @@ function ModelDetails({ workspaceName, modelName }: { workspaceName: string; mod
   const askedVersion = asked ? model.versions.find((version) => version.registryModelItemId === asked.registryModelItemId) : undefined;
   const closeRequest = () => setSearch({}, { replace: true });
 
-  const removeVersion = async (version: RegistryVersion) => {
-    const confirmed = await confirm({
-      title: `Delete version ${version.version} of “${model.modelName}”?`,
-      message: `Version ${version.version}${version.stages.length > 0 ? ` (in ${version.stages.join(', ')})` : ''} and its comment are deleted from the registry. The experiment model it came from stays. This cannot be undone.`,
-      confirmLabel: `Delete version ${version.version}`,
-      destructive: true,
-    });
-    if (!confirmed) return;
-    runMutation(
-      deleteVersion,
-      { query: { modelItemId: version.registryModelItemId } },
-      { onSuccess: () => notify.success(`Deleted version ${version.version} of ${model.modelName}.`), onError: (error) => notify.error(error, `Could not delete version ${version.version}`) },
-    );
-  };
   const removeModel = async () => {
     const versions = model.versions.map((version) => version.version);
     const confirmed = await confirm({

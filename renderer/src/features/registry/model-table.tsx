@@ -10,6 +10,9 @@ type RegistryModelOverview = z.infer<typeof registryModelOverview>;
 /** The address of a model's page. */
 export const modelPath = (modelName: string): string => `/registry/${encodeURIComponent(modelName)}`;
 
+/** The address of one version's page. */
+export const versionPath = (modelName: string, version: string): string => `${modelPath(modelName)}/${encodeURIComponent(version)}`;
+
 /** Stage names as small chips ("—" for none). */
 export function StageChips({ stages }: { stages: readonly string[] }) {
   if (stages.length === 0) return <>—</>;

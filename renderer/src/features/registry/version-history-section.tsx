@@ -39,8 +39,8 @@ function HistoryTable({ events }: { events: readonly HistoryEvent[] }) {
   );
 }
 
-/** The service's history of a model's versions with filters; where the service keeps none, what this profile recorded locally. */
-export function VersionHistorySection({ subject }: { subject: HistorySubject }) {
+/** The service's history of a model's versions (or of the one a version page shows) with filters; where the service keeps none, what this profile recorded locally. */
+export function VersionHistorySection({ subject, of = 'the versions of this model' }: { subject: HistorySubject; of?: string }) {
   const history = useVersionHistory(subject);
   const [filter, setFilter] = useState(NO_HISTORY_FILTER);
   let body;
@@ -67,7 +67,7 @@ export function VersionHistorySection({ subject }: { subject: HistorySubject }) 
         Version history
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Every change to the versions of this model, as the service records it: made here, from the SDK or by anyone else.
+        Every change to {of}, as the service records it: made here, from the SDK or by anyone else.
       </Typography>
       {body}
     </Box>

@@ -3,15 +3,15 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import type { Access } from '../../lib/access.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format.ts';
-import { BusyButton } from '../../shell/busy-button.tsx';
 import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
-import { modelPath, StageChips } from './model-table.tsx';
+import { modelPath, StageChips, versionPath } from './model-table.tsx';
 import { AwaitingApproval } from './promotion/awaiting-approval.tsx';
 import type { PromotionRequest } from './promotion/governance.ts';
 import type { RegistryCommand } from './registry-access.ts';
 import type { RegistryVersion } from './stage-dialog.tsx';
 import type { PromotionChange } from './promotion/use-promotion.ts';
 import type { ModelRef } from './use-stage-change.ts';
+import { VersionActions } from './version-actions.tsx';
 import { VersionStatusSelect } from './version-status-select.tsx';
 
 /** Where a version came from: its experiment model, linked to the experiment (in the Version column when Source gives way). */
@@ -28,7 +28,7 @@ function VersionSource({ version, sx }: { version: RegistryVersion; sx?: SxProps
   );
 }
 
-/** A model's versions: stages (the SDK's tags) and the changes awaiting approval, status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
+/** A model's versions (each linking to its page): stages (the SDK's tags) and the changes awaiting approval, status (editable), comment, source, who made it and when, with stage, metadata and delete actions. */
 export function VersionTable({
   model,
   versions,
@@ -70,7 +70,9 @@ export function VersionTable({
           {versions.map((version) => (
             <TableRow key={version.registryModelItemId}>
               <TableCell>
-                {version.version}
+                <Link component={RouterLink} to={versionPath(model.modelName, version.version)}>
+                  {version.version}
+                </Link>
                 <VersionSource version={version} sx={{ display: { lg: 'none' } }} />
               </TableCell>
               <TableCell>
@@ -106,24 +108,7 @@ export function VersionTable({
                 </Tooltip>
               </TableCell>
               <TableCell align="right" sx={[stickyActionsCell, { whiteSpace: 'nowrap' }]}>
-                <BusyButton size="small" aria-label={`Promote ${version.version}`} disabledReason={accessOf('promote').reason} onClick={() => onPromote(version)}>
-                  Promote…
-                </BusyButton>
-                <BusyButton size="small" aria-label={`Stages of ${version.version}`} disabledReason={accessOf('stages').reason} onClick={() => onStages(version)}>
-                  Stages…
-                </BusyButton>
-                <BusyButton size="small" aria-label={`Metadata of ${version.version}`} disabledReason={accessOf('metadata').reason} onClick={() => onMetadata(version)}>
-                  Metadata…
-                </BusyButton>
-                <BusyButton
-                  size="small"
-                  color="error"
-                  aria-label={`Delete version ${version.version}`}
-                  disabledReason={accessOf('deleteVersion').reason}
-                  onClick={() => onDelete(version)}
-                >
-                  Delete
-                </BusyButton>
+                <VersionActions version={version} accessOf={accessOf} handlers={{ onStages, onPromote: (chosen) => onPromote(chosen), onMetadata, onDelete }} />
               </TableCell>
             </TableRow>
           ))}
