@@ -91,4 +91,5 @@ export async function runServiceAgainst(ref: string): Promise<void> {
   }
   printComparison(old, current);
   console.log(`  machine load average at the end: ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores (other processes take their share from both sides alike)`);
+  console.log('  (--against HEAD measures this code against itself: the spread two copies of the same code show under the same load)');
 }
