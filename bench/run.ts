@@ -1,6 +1,8 @@
+import { parseArgs } from 'node:util';
 import { runFuzzBench } from './fuzz.ts';
 import { runLiveBench } from './live.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
+import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
 import { runUiBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
@@ -20,7 +22,14 @@ const suites: Record<string, () => Promise<void>> = {
 const pending: Record<string, string> = {
 };
 
-const requested = process.argv.slice(2);
+const { values: options, positionals: requested } = parseArgs({ options: { against: { type: 'string' } }, allowPositionals: true });
+if (options.against !== undefined) {
+  if (requested.join() !== 'service') {
+    console.error('--against <ref> compares the service only: npm run bench -- service --against <commit, tag or branch>.');
+    process.exit(2);
+  }
+  suites.service = () => runServiceAgainst(options.against ?? '');
+}
 const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending }).filter((name) => name !== 'backends');
 let waiting = 0;
 for (const name of names) {
