@@ -34,7 +34,7 @@ export async function openStorage(location: StorageLocation): Promise<OpenStorag
     return { sql, externalCommits: createEpochCommits(sql), close: () => sql.close() };
   }
   const db = openDatabase(location.dataDir);
-  const checkpointer = await startCheckpointer(db);
+  const checkpointer = startCheckpointer(db);
   const sql = sqliteSql(db);
   return {
     sql,
