@@ -2,6 +2,7 @@ import { runFuzzBench } from './fuzz.ts';
 import { runLiveBench } from './live.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceBench } from './service.ts';
+import { runStartBench } from './start.ts';
 import { runUiBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
 
@@ -10,6 +11,7 @@ const suites: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
   live: runLiveBench,
   service: runServiceBench,
+  start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */
   backends: runServiceBackendsBench,
   ui: runUiBench,
