@@ -4,7 +4,6 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
-import { runMigrateCommand } from './cli-migrate.ts';
 import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
 import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 import { userDataDir } from './user-data-dir.ts';
@@ -104,6 +103,7 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (positionals[0] === 'migrate') {
+    const { runMigrateCommand } = await import('./cli-migrate.ts');
     await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to });
     return;
   }
