@@ -4,6 +4,7 @@ import { runLiveBench } from './live.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
+import { runStartBench } from './start.ts';
 import { runUiBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
 
@@ -12,6 +13,7 @@ const suites: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
   live: runLiveBench,
   service: runServiceBench,
+  start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */
   backends: runServiceBackendsBench,
   ui: runUiBench,

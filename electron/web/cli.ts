@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createBackend, userDataDir } from '../backend/src/backend.ts';
-import { nodeSpawner } from '../backend/src/embedded/node-spawner.ts';
-import { startWebShell } from './web-shell.ts';
+import { nodeSpawner, startedEarly } from '../backend/src/embedded/node-spawner.ts';
 
 const usage = `Usage: npm run serve -- [--port <port>]
 
@@ -33,7 +31,11 @@ if (!Number.isInteger(aliveBeatMs) || aliveBeatMs < 0 || aliveBeatMs > 3_600_000
   process.exit(2);
 }
 
-const backend = createBackend({ userDataDir: userDataDir(), spawnService: nodeSpawner(), embeddedLimits: { aliveBeatMs } });
+// The service's process loads its modules on one core while this one loads the shell's (imported only now) on the other.
+const spawnService = startedEarly(nodeSpawner());
+const { createBackend, userDataDir } = await import('../backend/src/backend.ts');
+const { startWebShell } = await import('./web-shell.ts');
+const backend = createBackend({ userDataDir: userDataDir(), spawnService, embeddedLimits: { aliveBeatMs } });
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 const shell = await startWebShell({ backend, rendererDir, port }).catch(async (error: unknown) => {
   console.error(`Trackdesk could not listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);

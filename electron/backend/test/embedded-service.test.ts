@@ -5,7 +5,7 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import { describe, expect, it } from 'vitest';
 import type { ServiceStatus } from '../../../shared/ipc/index.ts';
 import type { Backend } from '../src/backend.ts';
-import { nodeSpawner } from '../src/embedded/node-spawner.ts';
+import { nodeSpawner, startedEarly } from '../src/embedded/node-spawner.ts';
 import type { ServiceProcess } from '../src/embedded/protocol.ts';
 import { KEYCHAIN_SERVICE } from '../src/keys/keychain.ts';
 import { call, callError, filesContaining, startBackend, tempDir } from './helpers.ts';
@@ -60,6 +60,29 @@ describe('embedded service', () => {
     const second = await backend.embedded!.whenReady();
     expect(second.apiKey).toBe(first.apiKey);
     expect(await call(backend, 'profiles.test', { id: 'local' })).toMatchObject({ ok: true });
+  });
+
+  it('takes over a process started before the backend existed, with what it said meanwhile, and starts new ones on restart', async () => {
+    const processes: ServiceProcess[] = [];
+    const spawn = nodeSpawner();
+    let heard = () => {};
+    const listening = new Promise<void>((resolve) => (heard = resolve));
+    const spawnService = startedEarly(() => {
+      const started = spawn();
+      processes.push(started);
+      started.onMessage((message) => message.type === 'listening' && heard());
+      return started;
+    });
+    // As in the browser shell: the process has loaded and said so while the shell was still loading its own modules.
+    await listening;
+    const backend = await startBackend({ spawnService, embeddedLimits: { restartDelayMs: 10, startTimeoutMs: 10_000 } });
+    const first = await backend.embedded!.whenReady();
+    expect(await call(backend, 'profiles.test', { id: 'local' })).toMatchObject({ ok: true });
+    expect(processes).toHaveLength(1);
+    const ready = nextStatus(backend, (s) => s.state === 'ready');
+    processes[0]?.kill();
+    expect((await ready).baseUrl).not.toBe(first.baseUrl);
+    expect(processes).toHaveLength(2);
   });
 
   it('ends a service that stopped answering health checks and starts a fresh one', async () => {

@@ -43,6 +43,8 @@ parentPort.postMessage('ready');
 
 /** Checkpoints a database's WAL from a background thread. */
 export interface Checkpointer {
+  /** Settles once the thread checkpoints (or failed to start: then commits keep checkpointing by themselves). */
+  ready: Promise<void>;
   /** Stops the thread (after its current checkpoint) and closes its connection. */
   stop(): Promise<void>;
 }
@@ -51,33 +53,36 @@ export interface Checkpointer {
  * Moves WAL checkpoints off the writing thread: left to itself, every commit that finds 1,000 pages in the WAL
  * copies them into the database file (and syncs it) before the commit returns, on the thread that serves requests.
  * Here a worker thread does most of that copying on the other core, leaving commits a small remainder. Durability is
- * unchanged: a commit is in the WAL when it returns, whoever checkpoints it later. Resolves once the thread is ready.
+ * unchanged: a commit is in the WAL when it returns, whoever checkpoints it later. Returns at once: the thread starts
+ * beside the service's own start, and commits checkpoint by themselves until it is ready.
  */
-export async function startCheckpointer(db: Db, options: { intervalMs?: number } = {}): Promise<Checkpointer> {
+export function startCheckpointer(db: Db, options: { intervalMs?: number } = {}): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, file: db.name, interval: options.intervalMs ?? DEFAULT_INTERVAL_MS } });
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  let stopped = false;
   /** Commits checkpoint by themselves again, as SQLite does by default. */
   const selfCheckpointing = () => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
   };
-  try {
-    await new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-    });
-  } catch (error) {
-    console.error('The WAL checkpoint thread did not start; commits checkpoint by themselves.', error);
-    return { stop: () => exited };
-  }
-  worker.on('error', (error) => {
-    console.error('The WAL checkpoint thread failed; commits checkpoint by themselves again.', error);
-    selfCheckpointing();
-  });
-  db.pragma(`wal_autocheckpoint = ${COMMIT_CHECKPOINT_PAGES}`);
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+  }).then(
+    () => {
+      worker.on('error', (error) => {
+        console.error('The WAL checkpoint thread failed; commits checkpoint by themselves again.', error);
+        selfCheckpointing();
+      });
+      if (!stopped && db.open) db.pragma(`wal_autocheckpoint = ${COMMIT_CHECKPOINT_PAGES}`);
+    },
+    (error: unknown) => console.error('The WAL checkpoint thread did not start; commits checkpoint by themselves.', error),
+  );
   return {
+    ready,
     async stop() {
+      stopped = true;
       selfCheckpointing();
       // Held open until it has closed its connection (unreferenced, it would not keep the process alive to finish).
       worker.ref();

@@ -1,8 +1,6 @@
 import { startCheckpointer } from './checkpointer.ts';
 import { openDatabase } from './database.ts';
 import { createEpochCommits, createExternalCommits, type ExternalCommits } from './external-commits.ts';
-import { openPostgres } from './postgres-database.ts';
-import { postgresSql } from './sql-postgres.ts';
 import { openSqlite, sqliteSql } from './sql-sqlite.ts';
 import type { Sql } from './sql.ts';
 
@@ -15,6 +13,12 @@ export interface OpenStorage {
   externalCommits: ExternalCommits;
   /** Stops background work and closes the connections. */
   close(): Promise<void>;
+}
+
+/** The PostgreSQL driver and dialect, loaded only by a service that uses them (a SQLite start is spared loading pg). */
+async function postgresModules() {
+  const [{ openPostgres }, { postgresSql }] = await Promise.all([import('./postgres-database.ts'), import('./sql-postgres.ts')]);
+  return { openPostgres, postgresSql };
 }
 
 /** Where the service keeps its rows: PostgreSQL at `databaseUrl`, else SQLite in the data dir. */
@@ -30,11 +34,12 @@ export interface StorageLocation {
  */
 export async function openStorage(location: StorageLocation): Promise<OpenStorage> {
   if (location.databaseUrl !== undefined) {
+    const { openPostgres, postgresSql } = await postgresModules();
     const sql = postgresSql(await openPostgres(location.databaseUrl, POSTGRES_POOL_SIZE));
     return { sql, externalCommits: createEpochCommits(sql), close: () => sql.close() };
   }
   const db = openDatabase(location.dataDir);
-  const checkpointer = await startCheckpointer(db);
+  const checkpointer = startCheckpointer(db);
   const sql = sqliteSql(db);
   return {
     sql,
@@ -51,5 +56,7 @@ export async function openStorage(location: StorageLocation): Promise<OpenStorag
  * beside a running service, such as `keys create`.
  */
 export async function openSql(location: StorageLocation): Promise<Sql> {
-  return location.databaseUrl === undefined ? openSqlite(location.dataDir) : postgresSql(await openPostgres(location.databaseUrl, 1));
+  if (location.databaseUrl === undefined) return openSqlite(location.dataDir);
+  const { openPostgres, postgresSql } = await postgresModules();
+  return postgresSql(await openPostgres(location.databaseUrl, 1));
 }

@@ -1,19 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { isLostRace } from './lost-race.ts';
 import { checkStorableText, type RunResult, type Sql, type Statement, type TransactionScope } from './sql.ts';
 
-/**
- * PostgreSQL's codes for a transaction that lost a race: serialisation failure, deadlock, and a unique violation
- * (two transactions inserting the same new key, which SERIALIZABLE can report as such): safe to run again.
- */
-const RETRYABLE = new Set(['40001', '40P01', '23505']);
-
-/** True for an error that only says the transaction lost a race with another: the whole transaction may run again. */
-export const isLostRace = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && RETRYABLE.has(code);
-};
 /** Most times a serializable transaction is run before its failure is reported. */
 const MAX_ATTEMPTS = 12;
 /**

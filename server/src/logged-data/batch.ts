@@ -1,4 +1,4 @@
-import { isLostRace } from '../database/sql-postgres.ts';
+import { isLostRace } from '../database/lost-race.ts';
 import type { Sql, TransactionScope } from '../database/sql.ts';
 
 /** Runs writes in shared transactions (group commit). */

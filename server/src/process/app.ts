@@ -16,7 +16,7 @@ import { answerFrameworkError, installProtocolReplies } from '../http/server-eve
 import { limitUploadsInFlight } from '../http/upload-admission.ts';
 import { installExactJsonContentType, installRequestDecompression } from '../http/wire.ts';
 import { registerExperimentPage, type KeepAliveIntervals } from '../experiments/index.ts';
-import { createServices } from './services.ts';
+import { createServices, type Services } from './services.ts';
 import { openStorage } from '../database/open-storage.ts';
 import type { DeliveryPolicy } from '../webhooks/index.ts';
 import type { ThrottleLimits } from '../throttle/rate-limits.ts';
@@ -86,6 +86,8 @@ export interface RunningServer {
   generatedAdminKey?: string;
   /** A password generated on this (first) start, also written to `<data-dir>/admin-password`. */
   generatedAdminPassword?: string;
+  /** Settles once the leftovers of earlier runs (orphaned blobs, deleted rows' files) are swept, which starts after listening. */
+  swept: Promise<void>;
   /** Graceful: stops accepting, finishes in-flight requests, stops workers, closes the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -99,6 +101,16 @@ function splitByBodyKind(contract: Record<string, Endpoint>): [Record<string, En
     Object.fromEntries(entries.filter(threadDecoded)),
     Object.fromEntries(entries.filter((entry) => entry[1].bodyKind !== 'multipart' && !threadDecoded(entry))),
   ];
+}
+
+/** Removes what earlier runs left behind; a failure is logged, as the next start sweeps again. */
+async function sweepLeftovers(services: Services): Promise<void> {
+  try {
+    await services.blobs.sweepOrphans(services.blobGarbage.isReferenced);
+    await services.blobGarbage.collect();
+  } catch (error) {
+    console.error('Sweeping the leftovers of earlier runs failed; the next start tries again.', error);
+  }
 }
 
 /** Opens the data dir, bootstraps the admin key on first start, and listens. */
@@ -122,10 +134,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     options.now,
   );
-  const bootstrap = await bootstrapAdmin(services, options.bootstrapApiKey, options.bootstrapPassword);
+  // This instance's heartbeat row, and a restart's own dead uploads removed, before it takes any upload.
   await services.tempKeeper.start();
-  await services.blobs.sweepOrphans(services.blobGarbage.isReferenced);
-  await services.blobGarbage.collect();
+  // Hashing a generated admin password takes a core for a moment: on another thread, while the routes are set up.
+  const bootstrapping = bootstrapAdmin(services, options.bootstrapApiKey, options.bootstrapPassword);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
@@ -164,7 +176,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // The run address the SDK prints: a page for browsers, the JSON 404 for everyone else.
   registerExperimentPage(app, services);
 
+  let bootstrap: Awaited<typeof bootstrapping>;
   try {
+    bootstrap = await bootstrapping;
     await app.listen({ host: options.host, port: options.port });
   } catch (error) {
     await services.closing();
@@ -172,6 +186,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   services.tileKeeper.start();
+  const swept = sweepLeftovers(services);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -181,9 +196,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     port,
     generatedAdminKey: bootstrap.generatedAdminKey,
     generatedAdminPassword: bootstrap.generatedAdminPassword,
+    swept,
     close() {
       closing ??= (async () => {
         await app.close();
+        await swept;
         await services.closing();
         await storage.close();
       })();

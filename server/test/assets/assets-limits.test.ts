@@ -75,6 +75,8 @@ describe('upload limits and interrupted uploads', () => {
       expect(blobFiles(dataDir)).toHaveLength(2);
 
       const second = await startTestServer({ storage: first.storage });
+      // The sweep runs after the service listens, so that it does not hold back the first request.
+      await second.server.swept;
       expect(tempFiles(dataDir)).toEqual([]);
       expect(blobFiles(dataDir)).toHaveLength(1);
       const download = await second.call('downloadAsset', { query: { experimentKey, assetId: kept.body.assetId } });

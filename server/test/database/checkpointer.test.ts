@@ -31,7 +31,8 @@ describe('background WAL checkpoints', () => {
   it('copies committed pages into the database file from another thread, while commits only append to the WAL', async () => {
     fixture = await openStorageFixture();
     const current = fixture;
-    checkpointer = await startCheckpointer(current.raw, { intervalMs: 20 });
+    checkpointer = startCheckpointer(current.raw, { intervalMs: 20 });
+    await checkpointer.ready;
     expect(current.raw.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
     const before = statSync(current.raw.name).size;
     await writeSomePages(current);

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NODE_FLAGS, type ServiceMessage, type SpawnService } from './protocol.ts';
+import { SERVICE_NODE_FLAGS, type ServiceMessage, type ServiceProcess, type SpawnService } from './protocol.ts';
 
 /** The entry script of the embedded service process (run by Node 24 directly from source). */
 const EMBEDDED_ENTRY = fileURLToPath(new URL('./entry.ts', import.meta.url));
@@ -23,5 +23,49 @@ export function nodeSpawner(entry: string = EMBEDDED_ENTRY): SpawnService {
       onExit: (listener) => child.once('exit', (code) => listener(code)),
       kill: () => child.kill('SIGKILL'),
     };
+  };
+}
+
+/** Wraps a process so that its messages and exit are kept until listeners come, then handed to them in order. */
+function keepingMessages(child: ServiceProcess): ServiceProcess {
+  const messages: ServiceMessage[] = [];
+  const messageListeners: ((message: ServiceMessage) => void)[] = [];
+  const exitListeners: ((code: number | null) => void)[] = [];
+  let exit: { code: number | null } | undefined;
+  child.onMessage((message) => {
+    if (messageListeners.length === 0) messages.push(message);
+    for (const listener of messageListeners) listener(message);
+  });
+  child.onExit((code) => {
+    exit = { code };
+    for (const listener of exitListeners) listener(code);
+  });
+  return {
+    get pid() {
+      return child.pid;
+    },
+    send: (message) => child.send(message),
+    onMessage(listener) {
+      messageListeners.push(listener);
+      for (const message of messages.splice(0)) listener(message);
+    },
+    onExit(listener) {
+      exitListeners.push(listener);
+      if (exit) listener(exit.code);
+    },
+    kill: () => child.kill(),
+  };
+}
+
+/**
+ * Starts one service process now, so that it loads its modules while the shell loads its own, and hands it to the
+ * first caller (what it said meanwhile kept for them); later calls (restarts) start new processes.
+ */
+export function startedEarly(spawn: SpawnService): SpawnService {
+  let early: ServiceProcess | undefined = keepingMessages(spawn());
+  return () => {
+    const process = early ?? spawn();
+    early = undefined;
+    return process;
   };
 }

@@ -1,0 +1,184 @@
+/** The service's command line (`npm run server -- …`), run on import by cli.ts once the process has its V8 flags. */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
+import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../blobs/temp-keeper.ts';
+import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
+import { runKeysCommand } from './cli-keys.ts';
+import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
+import { applyRunningServiceHeapSettings } from './heap-settings.ts';
+import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
+import { userDataDir } from './user-data-dir.ts';
+
+const HELP = `Trackdesk tracking service (v2 REST API)
+
+Usage:
+  npm run server -- [options]                 start the service
+  npm run server -- keys create --user <name> issue an API key (creates the user and their workspace)
+  npm run server -- keys list                 list keys by prefix
+  npm run server -- keys revoke <prefix>      revoke the keys starting with <prefix> (8+ characters)
+  npm run server -- migrate --from <data dir> --to postgres://user@host:port/db
+                                              copy a SQLite service's database into PostgreSQL (empty, or
+                                              filled by an earlier run: then it only verifies), table by
+                                              table, verifying row counts and checksums; blobs stay put
+
+Options:
+  --host <address>           address to listen on (default 127.0.0.1)
+  --port <port>              port; 0 picks a free one (default 5170)
+  --data-dir <dir>           blobs, and the SQLite database unless --database (default <user data dir>/service)
+  --database <url>           keep the rows in PostgreSQL (postgres://user@host:port/db; also env
+                             TRACKDESK_DATABASE_URL); several instances may share it and a data dir
+  --body-limit <bytes>       largest JSON request body; larger ones get 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
+  --upload-limit <bytes>     largest uploaded file (default ${DEFAULT_UPLOAD_LIMIT_BYTES})
+  --uploads-in-flight <n>    uploads received at a time; one more gets 429 (default ${DEFAULT_UPLOADS_IN_FLIGHT})
+  --throttle <limits>        per-experiment logging limits, e.g. metricsPerMinute=20000,valuesPerMetric=off
+                             (metricsPerMinute, parametersPerMinute, outputLinesPerMinute, otherPerMinute,
+                             valuesPerMetric; defaults 12000, 10000, 12000, 8000, 15000 as the hosted service)
+  --throttle-off             no logging limits at all
+  --no-background-tiles      tile metric series for charts only when they are read, never in quiet moments
+                             (benches of ingest use it: a quiet process is not an idle machine)
+  --instance-timeout <s>     seconds an instance may stay silent before the others sharing its data dir remove
+                             its unfinished uploads (default ${DEFAULT_INSTANCE_TIMEOUT_MS / 1000}; each instance says it is alive six times as often)
+  --webhooks-allow-private   let webhooks target loopback and private addresses (off: SSRF protection)
+  --allow-sign-up            let a person with an invitation create their account (also TRACKDESK_ALLOW_SIGN_UP=1)
+${SSO_HELP}  --log                      log every request (JSON lines on stdout)
+  -h, --help                 show this help
+
+On first start with an empty data dir an admin user (a service admin) with an API key and a password is
+registered: TRACKDESK_BOOTSTRAP_API_KEY and TRACKDESK_BOOTSTRAP_PASSWORD if set, otherwise random ones written
+to <data-dir>/admin-api-key and <data-dir>/admin-password (mode 0600) and printed once on stderr. SIGINT/SIGTERM shut down gracefully.
+`;
+
+const OPTIONS = {
+  host: { type: 'string', default: '127.0.0.1' },
+  port: { type: 'string', default: '5170' },
+  'data-dir': { type: 'string' },
+  database: { type: 'string' },
+  'body-limit': { type: 'string' },
+  'upload-limit': { type: 'string' },
+  'uploads-in-flight': { type: 'string' },
+  throttle: { type: 'string' },
+  'throttle-off': { type: 'boolean', default: false },
+  'no-background-tiles': { type: 'boolean', default: false },
+  'instance-timeout': { type: 'string' },
+  'webhooks-allow-private': { type: 'boolean', default: false },
+  'allow-sign-up': { type: 'boolean', default: false },
+  ...SSO_OPTIONS,
+  log: { type: 'boolean', default: false },
+  user: { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** A command-line mistake: printed with a hint, exit status 2. */
+class UsageError extends Error {}
+
+function integerOption(name: string, text: string | undefined, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${text}".`);
+  return value;
+}
+
+/** An option in whole seconds (1 s to a day), as milliseconds. */
+function secondsOption(name: string, text: string | undefined): number | undefined {
+  const seconds = integerOption(name, text, 1, 86_400);
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+function throttleOption(text: string | undefined, off: boolean): Partial<ThrottleLimits> | undefined {
+  if (off) return unlimitedThrottleLimits;
+  try {
+    return text === undefined ? undefined : parseThrottleLimits(text);
+  } catch (error) {
+    throw new UsageError(`--throttle: ${(error as Error).message}`);
+  }
+}
+
+function databaseOption(url: string | undefined): string | undefined {
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--database must be a postgres:// URL, got "${url}".`);
+  return url;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  if (values.help) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const dataDir = values['data-dir'] ?? join(userDataDir(), 'service');
+  const databaseUrl = databaseOption(values.database ?? (process.env.TRACKDESK_DATABASE_URL || undefined));
+  if (positionals[0] === 'keys') {
+    await runKeysCommand(positionals.slice(1), { dataDir, databaseUrl, user: values.user });
+    return;
+  }
+  if (positionals[0] === 'migrate') {
+    const { runMigrateCommand } = await import('./cli-migrate.ts');
+    await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to });
+    return;
+  }
+  if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
+  let signIn: ReturnType<typeof ssoSettingsFrom>;
+  try {
+    signIn = ssoSettingsFrom(values, process.env);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const bootstrapApiKey = process.env.TRACKDESK_BOOTSTRAP_API_KEY || undefined;
+  const bootstrapPassword = process.env.TRACKDESK_BOOTSTRAP_PASSWORD || 'generate';
+  const starting = startServer({
+    host: values.host,
+    port: integerOption('port', values.port, 0, 65535) ?? 5170,
+    dataDir,
+    databaseUrl,
+    bootstrapApiKey,
+    bootstrapPassword,
+    bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),
+    uploadLimitBytes: integerOption('upload-limit', values['upload-limit'], 1, Number.MAX_SAFE_INTEGER),
+    uploadsInFlight: integerOption('uploads-in-flight', values['uploads-in-flight'], 1, 10_000),
+    throttle: throttleOption(values.throttle, values['throttle-off']),
+    webhooksAllowPrivate: values['webhooks-allow-private'],
+    allowSignUp: values['allow-sign-up'] || process.env.TRACKDESK_ALLOW_SIGN_UP === '1',
+    ...signIn,
+    backgroundTiles: { enabled: !values['no-background-tiles'] },
+    instanceTimeoutMs: secondsOption('instance-timeout', values['instance-timeout']),
+    logger: values.log,
+  });
+  handleShutdownSignals(starting);
+  const server = await starting;
+  applyRunningServiceHeapSettings();
+  if (server.generatedAdminKey) {
+    process.stderr.write(`Admin API key (shown once, also in ${adminKeyFile(dataDir)}): ${server.generatedAdminKey}\n`);
+  }
+  if (server.generatedAdminPassword) {
+    process.stderr.write(`Admin password (shown once, also in ${adminPasswordFile(dataDir)}): ${server.generatedAdminPassword}\n`);
+  }
+  process.stdout.write(`Trackdesk service listening on ${server.url}\n`);
+}
+
+/** SIGINT/SIGTERM close gracefully (installed before the listening line, so no signal finds the default handler); a second one exits at once. */
+function handleShutdownSignals(starting: Promise<RunningServer>): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    starting
+      .then((server) => server.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          process.stderr.write(`Shutdown after ${signal} failed: ${String(error)}\n`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${usage ? 'See --help.\n' : ''}`);
+  process.exit(usage ? 2 : 1);
+});
