@@ -68,7 +68,7 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('new, not saved');
     await page.getByRole('button', { name: 'Review and save…' }).click();
     let save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
-    await expect(save.getByRole('radio', { name: /^Merge \(E56\)/ })).toBeChecked();
+    await expect(save.getByRole('radio', { name: /^Merge: add and update/ })).toBeChecked();
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(a.url);
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText('header Authorization—••••••••');
     await expect(page.getByText(/s3cret-A/)).toHaveCount(0);
@@ -98,7 +98,7 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     await page.getByRole('button', { name: 'Review and save…' }).click();
     save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
     await expect(save.getByRole('region', { name: 'Left in place: a merge never removes (1)' })).toContainText(a.url);
-    await save.getByRole('radio', { name: /^Replace \(E57\)/ }).check();
+    await save.getByRole('radio', { name: /^Replace: the workspace keeps/ }).check();
     await expect(save.getByRole('region', { name: 'Removed (1)' })).toContainText(a.url);
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(c.url);
     await save.getByRole('button', { name: 'Replace configuration…' }).click();
