@@ -55,7 +55,10 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     const dialog = page.getByRole('dialog', { name: 'Add webhook' });
     await dialog.getByRole('textbox', { name: 'Address (URL)' }).fill('ftp://files.example.com/hook');
     await dialog.getByRole('button', { name: 'Add entry' }).click();
-    await expect(dialog.getByText('Only http and https addresses can be notified, not ftp.')).toBeVisible();
+    await expect(dialog.getByText('Only http and https addresses can be notified, not ftp: start the address with http:// or https://.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Address (URL)' }).fill('localhost:8080/hook');
+    await dialog.getByRole('button', { name: 'Add entry' }).click();
+    await expect(dialog.getByText('Start the address with http:// or https://, e.g. https://hooks.example.com/trackdesk.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await addEntry(page, a, { name: 'alpha', header: ['Authorization', 'Bearer s3cret-A'] });
