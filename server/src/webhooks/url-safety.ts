@@ -58,7 +58,7 @@ export function checkUrlShape(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new UrlRefusedError(`"${text}" is not a valid URL.`);
+    throw new UrlRefusedError(`"${text}" is not a valid address: check the host name after http:// or https://.`);
   }
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   if (METADATA_HOSTS.has(host)) throw new UrlRefusedError(`${host} is a cloud metadata host; webhooks are never sent there.`);
