@@ -21,7 +21,7 @@ async function digestOf(client: ServiceClient, experimentKey: string, assetId: s
       hash.update(chunk);
     }
   } catch {
-    throw new AppError('unreachable', `The service stopped sending asset ${assetId} midway.`);
+    throw new AppError('unreachable', `The service stopped sending asset ${assetId} midway: check the connection and try again.`);
   }
   return { assetId, sha256: hash.digest('hex'), bytes };
 }

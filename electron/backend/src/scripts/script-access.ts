@@ -144,7 +144,7 @@ export class ScriptAccess {
   }
 
   private embedded(): EmbeddedService {
-    if (!this.parts.embedded) throw new AppError('unreachable', 'This process runs no local service.');
+    if (!this.parts.embedded) throw new AppError('unreachable', 'This window runs no local service: use a connection to a service instead.');
     return this.parts.embedded;
   }
 }
