@@ -30,10 +30,13 @@ function textsOf(file: string, code = readFileSync(join(root, file), 'utf8')): {
 /** The renderer's code that builds what users see (its tests aside). */
 const rendererFiles = globSync('renderer/src/**/*.{ts,tsx}', { cwd: root, exclude: (name) => /\.test\.tsx?$/.test(name) }).sort();
 
+/** The service's and the desktop backend's code, whose messages the app shows (their tests aside). */
+const messageFiles = globSync('{server/src,electron/backend/src}/**/*.ts', { cwd: root }).sort();
+
 /** The places where a text of these files (or of `code`, given) names a wire word, as `file:line: “text” (what to write instead)`. */
-function wireWordsIn(files: readonly string[], code?: string): string[] {
+function wireWordsIn(files: readonly string[], code?: string, only: (text: string) => boolean = () => true): string[] {
   return files.flatMap((file) =>
-    textsOf(file, code).flatMap(({ line, text }) =>
+    textsOf(file, code).filter(({ text }) => only(text)).flatMap(({ line, text }) =>
       WIRE_WORDS.filter(({ pattern }) => pattern.test(text)).map(({ instead }) => `${file}:${line}: “${text.trim().slice(0, 120)}” (${instead})`),
     ),
   );
@@ -56,5 +59,10 @@ describe('words users understand (issue 33): no screen shows the wire’s or the
 
   it('shows no endpoint id, errno code or asset type name in a text of the renderer', () => {
     expect(wireWordsIn(rendererFiles), 'Say it in the words of someone who uses the app, and say what to do next').toEqual([]);
+  });
+
+  it('writes no endpoint id or errno code into a message of the service or the desktop backend (a text with words; a bare id is code)', () => {
+    expect(messageFiles.length).toBeGreaterThan(100);
+    expect(wireWordsIn(messageFiles, undefined, (text) => /\w\s+\w/.test(text)), 'The app shows these messages: say what happened and what to do next').toEqual([]);
   });
 });
