@@ -97,7 +97,7 @@ test('a file the service refuses shows its message, is never listed as uploaded,
   await page.getByRole('combobox', { name: 'Type' }).fill('model-element');
   await page.getByLabel('Choose files to upload').setInputFiles([{ name: 'weights.bin', mimeType: 'application/octet-stream', buffer: randomBytes(4096) }]);
   const row = uploadRow(page, 'weights.bin');
-  await expect(row.getByRole('alert')).toHaveText('Failed: The query field "groupingName" (the model name) is required for type=model-element.');
+  await expect(row.getByRole('alert')).toHaveText('Failed: A model file needs the model name (the query field "groupingName" for type=model-element): log models from the training script with log_model(name, path), or upload with another type.');
   await expect(row).not.toContainText('Uploaded');
   await expect(page.getByText('No assets yet: upload files above or add remote ones.')).toBeVisible();
   expect(await assetsOf(shell, experimentKey)).toEqual([]);

@@ -10,12 +10,21 @@ test('a newcomer on an empty local service learns how to log a first run, and se
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
   const firstRun = page.getByRole('region', { name: 'Log your first run' });
   await expect(firstRun).toContainText('admin has no projects yet.');
+  // The browser shell offers no copy: the panel says save, and only save.
+  await expect(firstRun).toContainText('create a key for scripts, save the settings below as a .comet.config file, and run your script.');
   await expect(firstRun.getByTestId('script-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/clientlib\/$/);
-  await expect(firstRun.getByLabel('Shell snippet')).toContainText("export COMET_API_KEY='<the key: copied or saved by Trackdesk>'");
+  await expect(firstRun.getByLabel('Shell snippet')).toContainText("export COMET_API_KEY='<the key: in the .comet.config Trackdesk saves>'");
   await expect(firstRun.getByRole('button', { name: 'Save .comet.config' })).toBeDisabled();
 
   await firstRun.getByRole('button', { name: 'Create a key for scripts' }).click();
   await expect(firstRun.getByRole('status')).toHaveText('A key for scripts was created.');
+  // A folder that does not exist: the answer says so and what to do, never a raw system code.
+  const missing = join(shell.userDataDir, 'no-such-folder', '.comet.config');
+  await firstRun.getByLabel('Config file').fill(missing);
+  await firstRun.getByRole('button', { name: 'Save .comet.config' }).click();
+  await expect(firstRun.getByRole('alert')).toHaveText(
+    `Cannot save ${missing}: the folder ${join(shell.userDataDir, 'no-such-folder')} does not exist. Create the folder first, or choose another one.`,
+  );
   const configPath = join(shell.userDataDir, '.comet.config');
   await firstRun.getByLabel('Config file').fill(configPath);
   await firstRun.getByRole('button', { name: 'Save .comet.config' }).click();

@@ -42,7 +42,7 @@ test('a requester files a promotion in one profile, an approver approves it in a
     await expect(cockpit.getByRole('region', { name: 'Approval' })).toContainText('needs approval by a user other than the requester: one of carol');
     await expect(cockpit.getByRole('list', { name: 'Webhooks that will fire' })).toContainText('MODEL_VERSION_PROMOTION_REQUESTED, MODEL_VERSION_PROMOTION_APPROVED, MODEL_VERSION_STAGE_CHANGED');
     await cockpit.getByRole('textbox', { name: 'Comment for the history' }).fill('ready for release');
-    await cockpit.getByRole('button', { name: 'Request production for 2.0.0' }).click();
+    await cockpit.getByRole('button', { name: 'Request stage production for 2.0.0' }).click();
     await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('Promotion request filed');
     await expect(cockpit.getByRole('region', { name: 'Pending requests for this version' })).toContainText('stage production, requested by bob: “ready for release”');
     await cockpit.getByRole('button', { name: 'Close' }).click();

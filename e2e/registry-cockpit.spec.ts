@@ -21,6 +21,7 @@ test('the cockpit compares the candidate with the holder, moves the stage in one
     await expect(cockpit.getByRole('region', { name: 'Approval' })).toContainText('No approval is needed');
     await expect(cockpit.getByRole('list', { name: 'Webhooks that will fire' })).toContainText(`release desk (this model)${receiver.url} · MODEL_VERSION_STAGE_CHANGED`);
 
+    await expect(cockpit.getByRole('region', { name: 'Metrics' })).toContainText('No metric with a known direction is worse in 2.0.0 than in 1.0.0.');
     const metrics = cockpit.getByRole('table', { name: 'Metrics comparison' });
     await expect(metrics.getByRole('row', { name: /accuracy/ })).toHaveText('accuracy (higher is better)0.93 (step 2)0.95 (step 1)0.79 (step 2)0.81 (step 1)');
     await expect(metrics.getByRole('row', { name: /loss/ })).toContainText('0.05 (step 1)');
@@ -32,9 +33,9 @@ test('the cockpit compares the candidate with the holder, moves the stage in one
 
     // The move asks first, as it takes production from 1.0.0.
     await cockpit.getByRole('textbox', { name: 'Comment for the history' }).fill('better accuracy');
-    await cockpit.getByRole('button', { name: 'Move production to 2.0.0' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Move production from 1.0.0 to 2.0.0?' });
-    await confirm.getByRole('button', { name: 'Move production' }).click();
+    await cockpit.getByRole('button', { name: 'Move stage production to 2.0.0' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Move stage production from 1.0.0 to 2.0.0?' });
+    await confirm.getByRole('button', { name: 'Move stage production' }).click();
     const result = cockpit.getByRole('region', { name: 'Result of the promotion' });
     await expect(result).toContainText('The change was made.');
     const deliveries = result.getByRole('table', { name: 'Deliveries of this promotion' });
@@ -61,6 +62,7 @@ test('the cockpit compares the candidate with the holder, moves the stage in one
     const markdown = await downloadedText(Promise.all([page.waitForEvent('download'), cockpit.getByRole('button', { name: 'Export evidence (Markdown)' }).click()]).then(([download]) => download));
     expect(markdown.name).toBe('evidence-classifier-2.0.0-production.md');
     expect(markdown.text).toContain('| accuracy | higher is better | 0\\.93 \\(step 2\\) | 0\\.95 \\(step 1\\) | 0\\.79 \\(step 2\\) | 0\\.81 \\(step 1\\) |');
+    expect(markdown.text).toContain('No metric with a known direction is worse in 2\\.0\\.0 than in 1\\.0\\.0\\.');
     expect(markdown.text).toContain('MODEL\\_VERSION\\_STAGE\\_CHANGED');
   } finally {
     await receiver.close();

@@ -28,7 +28,7 @@ test('the policy editor shows the refusal in place and keeps the rules typed; a 
   await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
   const cockpit = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
   await cockpit.getByRole('combobox', { name: 'Stage to add' }).fill('staging');
-  await cockpit.getByRole('button', { name: 'Request staging for 2.0.0' }).click();
+  await cockpit.getByRole('button', { name: 'Request stage staging for 2.0.0' }).click();
   await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('Promotion request filed');
   await cockpit.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('link', { name: 'Requests', exact: true }).click();

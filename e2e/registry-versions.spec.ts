@@ -36,7 +36,7 @@ test('status from the allowed values, a refused status with the server’s messa
   await choose(page, 'Status of 1.0.0', 'Staging');
   // Choosing a status opens the promotion cockpit, which makes the change.
   const cockpit = page.getByRole('dialog', { name: 'Promote classifier 1.0.0' });
-  await cockpit.getByRole('button', { name: 'Put 1.0.0 into Staging' }).click();
+  await cockpit.getByRole('button', { name: 'Set status Staging on 1.0.0' }).click();
   await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('The change was made.');
   await cockpit.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('combobox', { name: 'Status of 1.0.0' })).toHaveText('Staging');
@@ -46,7 +46,7 @@ test('status from the allowed values, a refused status with the server’s messa
   await callDirect(service, 'setRegistryAllowedStatusValues', { body: { workspaceName: 'admin', allowedStatus: ['None', 'Staging', 'Production'] } });
   await choose(page, 'Status of 2.0.0', 'Development');
   const refused = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
-  await refused.getByRole('button', { name: 'Put 2.0.0 into Development' }).click();
+  await refused.getByRole('button', { name: 'Set status Development on 2.0.0' }).click();
   await expect(refused.getByRole('region', { name: 'Result of the promotion' })).toContainText(
     'The service refused the change: The status "Development" is not allowed in workspace "admin"; allowed: None, Staging, Production.',
   );

@@ -64,7 +64,7 @@ test('a team through the window: users made, a lead and a viewer added, a resear
   const cockpit = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
   await cockpit.getByRole('combobox', { name: 'Stage to add' }).fill('production');
   await expect(cockpit.getByRole('region', { name: 'Approval' })).toContainText('one of lea');
-  await cockpit.getByRole('button', { name: 'Request production for 2.0.0' }).click();
+  await cockpit.getByRole('button', { name: 'Request stage production for 2.0.0' }).click();
   await expect(cockpit.getByRole('region', { name: 'Result of the promotion' })).toContainText('Promotion request filed');
   await cockpit.getByRole('button', { name: 'Close' }).click();
 

@@ -55,7 +55,10 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     const dialog = page.getByRole('dialog', { name: 'Add webhook' });
     await dialog.getByRole('textbox', { name: 'Address (URL)' }).fill('ftp://files.example.com/hook');
     await dialog.getByRole('button', { name: 'Add entry' }).click();
-    await expect(dialog.getByText('Only http and https addresses can be notified, not ftp.')).toBeVisible();
+    await expect(dialog.getByText('Only http and https addresses can be notified, not ftp: start the address with http:// or https://.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Address (URL)' }).fill('localhost:8080/hook');
+    await dialog.getByRole('button', { name: 'Add entry' }).click();
+    await expect(dialog.getByText('Start the address with http:// or https://, e.g. https://hooks.example.com/trackdesk.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await addEntry(page, a, { name: 'alpha', header: ['Authorization', 'Bearer s3cret-A'] });
@@ -68,7 +71,7 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('new, not saved');
     await page.getByRole('button', { name: 'Review and save…' }).click();
     let save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
-    await expect(save.getByRole('radio', { name: /^Merge \(E56\)/ })).toBeChecked();
+    await expect(save.getByRole('radio', { name: /^Merge: add and update/ })).toBeChecked();
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(a.url);
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText('header Authorization—••••••••');
     await expect(page.getByText(/s3cret-A/)).toHaveCount(0);
@@ -98,7 +101,7 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     await page.getByRole('button', { name: 'Review and save…' }).click();
     save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
     await expect(save.getByRole('region', { name: 'Left in place: a merge never removes (1)' })).toContainText(a.url);
-    await save.getByRole('radio', { name: /^Replace \(E57\)/ }).check();
+    await save.getByRole('radio', { name: /^Replace: the workspace keeps/ }).check();
     await expect(save.getByRole('region', { name: 'Removed (1)' })).toContainText(a.url);
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(c.url);
     await save.getByRole('button', { name: 'Replace configuration…' }).click();

@@ -57,11 +57,14 @@ describe('files.saveText', () => {
     expect(denied.code).toBe('forbidden');
   });
 
-  it('refuses a chosen path whose folder does not exist, naming the path', async () => {
+  it('refuses a chosen path whose folder does not exist, naming the path and what to do next', async () => {
     const desktop = await startBackend({ dialogs: { ...dialogs, chooseSave: async () => join(files, 'missing', 'evidence.html') } });
     const { path } = await call(desktop, 'files.chooseSave', {});
     const error = await callError(desktop, 'files.saveText', { filePath: path ?? '', text: 'x' });
-    expect(error.message).toContain(join(files, 'missing', 'evidence.html'));
+    expect(error).toMatchObject({
+      code: 'invalid_input',
+      message: `Cannot save ${join(files, 'missing', 'evidence.html')}: the folder ${join(files, 'missing')} does not exist. Create the folder first, or choose another one.`,
+    });
   });
 
   it('without native dialogs (the browser shell) writes nothing: the page downloads instead', async () => {

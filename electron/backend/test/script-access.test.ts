@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '../src/backend.ts';
@@ -30,7 +30,23 @@ describe('script settings in the browser shell', () => {
     expect(await readFile(path, 'utf8')).toMatch(/^\[comet\]\nurl_override = http:\/\/127\.0\.0\.1:\d+\/clientlib\/\napi_key = \w{40}\n$/);
     expect((await callError(backend, 'scripts.saveConfig', { profileId: 'local', filePath: path })).code).toBe('forbidden');
     expect((await callError(backend, 'scripts.saveConfig', { profileId: 'local', filePath: join(dir, '.bashrc') })).code).toBe('invalid_input');
-    expect((await callError(backend, 'scripts.saveConfig', { profileId: 'local', filePath: join(dir, 'missing', 'x.config') })).code).toBe('invalid_input');
+  });
+
+  it('says what to do next when the config file cannot be written, never a raw errno code', async () => {
+    await call(backend, 'scripts.createKey', {});
+    const dir = await tempDir();
+    const missing = await callError(backend, 'scripts.saveConfig', { profileId: 'local', filePath: join(dir, 'missing', '.comet.config') });
+    expect(missing).toMatchObject({
+      code: 'invalid_input',
+      message: `Cannot save ${join(dir, 'missing', '.comet.config')}: the folder ${join(dir, 'missing')} does not exist. Create the folder first, or choose another one.`,
+    });
+    await mkdir(join(dir, 'taken.config'));
+    const folder = await callError(backend, 'scripts.saveConfig', { profileId: 'local', filePath: join(dir, 'taken.config') });
+    expect(folder.message).toMatch(/exists already; choose another name or remove it first\.$|it is a folder\. Add a file name/);
+    await writeFile(join(dir, 'plain'), 'x');
+    const throughFile = await callError(backend, 'scripts.saveConfig', { profileId: 'local', filePath: join(dir, 'plain', '.comet.config') });
+    expect(throughFile.message).toBe(`Cannot save ${join(dir, 'plain', '.comet.config')}: a part of that path is a file, not a folder. Check the path, or choose another folder.`);
+    for (const error of [missing, folder, throughFile]) expect(error.message).not.toMatch(/\bE[A-Z]{3,}\b/);
   });
 
   it('keeps one key across creations and forgets it on revoke', async () => {

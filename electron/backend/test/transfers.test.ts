@@ -127,4 +127,15 @@ describe('uploads and downloads (E44 and the asset download, streamed)', () => {
     expect(error).toMatchObject({ code: 'not_found', status: 404 });
     await expect(readFile(target)).rejects.toThrow(/ENOENT/);
   });
+
+  it('says what to do when a download cannot be saved where asked (a folder that does not exist), never a raw errno code', async () => {
+    const { path } = await fileOf('small.bin', 1024);
+    const { assetId } = (await call(backend, 'transfers.upload', { transferId: 'up-small', endpoint: 'uploadAsset', query: { experimentKey }, filePath: path })) as { assetId: string };
+    const target = join(files, 'no-such-folder', 'small.bin');
+    const error = await callError(backend, 'transfers.download', { transferId: 'down-nowhere', endpoint: 'downloadAsset', query: { experimentKey, assetId }, filePath: target });
+    expect(error).toMatchObject({
+      code: 'invalid_input',
+      message: `Cannot save ${target}: the folder ${join(files, 'no-such-folder')} does not exist. Create the folder first, or choose another one.`,
+    });
+  });
 });

@@ -94,7 +94,7 @@ export function createArtifactHandlers(services: AssetServices): HandlerTable {
         await access.experiment(caller, body.experimentKey);
         const state = body.state.trim().toUpperCase() as ArtifactState;
         if (!FINAL_STATES.includes(state)) {
-          throw badRequest(`The state "${body.state}" is not one E51 can set: use CLOSED or ERROR.`, SdkError.invalidState);
+          throw badRequest(`The state "${body.state}" cannot be set on an artifact version: use CLOSED or ERROR.`, SdkError.invalidState);
         }
         const { artifact, version } = await artifactVersionOf(services, caller, body.artifactVersionId);
         if (version.state === state && (body.isPublic === undefined || body.isPublic === version.isPublic)) return ok('Updated');

@@ -110,7 +110,7 @@ export async function insertAsset(services: AssetServices, content: AssetContent
   const { requireChangeable } = assetRules(services);
   const { experiment, type } = wanted;
   const groupingName = wanted.groupingName?.trim();
-  if (type === MODEL_ELEMENT && !groupingName) throw badRequest('The query field "groupingName" (the model name) is required for type=model-element.');
+  if (type === MODEL_ELEMENT && !groupingName) throw badRequest('A model file needs the model name (the query field "groupingName" for type=model-element): log models from the training script with log_model(name, path), or upload with another type.');
   const { link, file } = content;
   const partName = link ? new URL(link).pathname.split('/').pop() : wanted.ignorePartName ? undefined : file?.fileName;
   const fileName = assetFileName(wanted.fileName, partName, wanted.fallbackName ?? 'asset', wanted.extension);
@@ -180,7 +180,7 @@ export async function saveUploadedAsset(
 ): Promise<{ assetId: string; experimentModelId?: string }> {
   const { blobs } = services;
   if (wanted.type === MODEL_ELEMENT && !wanted.groupingName?.trim()) {
-    throw badRequest('The query field "groupingName" (the model name) is required for type=model-element.');
+    throw badRequest('A model file needs the model name (the query field "groupingName" for type=model-element): log models from the training script with log_model(name, path), or upload with another type.');
   }
   await assetRules(services).openArtifactVersion(caller, wanted.artifactVersionId);
   const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);

@@ -98,7 +98,7 @@ export async function saveConfig(services: WebhookServices, caller: Caller, plan
     }
     for (const workspace of plan.workspaces) {
       const change = { before: auditedConfig(listed.get(workspace.id) ?? []), after: auditedConfig(await config.list(workspace.id)) };
-      await services.audit.record(caller, { workspaceId: workspace.id, action: 'webhooks.configChanged', target: replace ? 'E57' : 'E56', ...change }, now);
+      await services.audit.record(caller, { workspaceId: workspace.id, action: 'webhooks.configChanged', target: replace ? 'whole configuration (replaced)' : 'entries added or updated (merged)', ...change }, now);
     }
   });
 }

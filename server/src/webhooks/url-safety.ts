@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { webhookSchemeProblem } from '../../../shared/webhooks/address-scheme.ts';
 
 /** Why a webhook URL or address is refused; the message is shown to the user as is. */
 export class UrlRefusedError extends Error {
@@ -51,14 +52,13 @@ export function checkAddress(text: string, allowPrivate: boolean): void {
 
 /** Checks scheme and host name of a webhook URL without resolving it; returns the parsed URL. */
 export function checkUrlShape(text: string): URL {
+  const scheme = webhookSchemeProblem(text);
+  if (scheme) throw new UrlRefusedError(scheme);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UrlRefusedError(`"${text}" is not a valid URL.`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UrlRefusedError(`Only http and https URLs are allowed, not ${url.protocol.replace(':', '')}.`);
+    throw new UrlRefusedError(`"${text}" is not a valid address: check the host name after http:// or https://.`);
   }
   const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
   if (METADATA_HOSTS.has(host)) throw new UrlRefusedError(`${host} is a cloud metadata host; webhooks are never sent there.`);

@@ -37,7 +37,7 @@ describe('the audit trail', () => {
     expect((await server.call('setRegistryPolicy', { key: key.ada, body: { workspaceName: 'ada', modelName: null, rules: [{ kind: 'stage', value: 'production' }] } })).status).toBe(200);
     const [policy, webhooks] = (await trail()).body.events;
     expect(policy).toMatchObject({ action: 'registry.policyChanged', target: '', before: null, after: [{ kind: 'stage', value: 'production' }] });
-    expect(webhooks).toMatchObject({ action: 'webhooks.configChanged', target: 'E56', before: [], after: [{ url: 'http://127.0.0.1:9/hook', headers: ['X-Token'], signed: true }] });
+    expect(webhooks).toMatchObject({ action: 'webhooks.configChanged', target: 'entries added or updated (merged)', before: [], after: [{ url: 'http://127.0.0.1:9/hook', headers: ['X-Token'], signed: true }] });
     expect(JSON.stringify(webhooks)).not.toMatch(/top-secret-value|hidden-value/);
   });
 

@@ -97,6 +97,7 @@ describe('webhook configuration (E56 merge, E57 replace, GET)', () => {
 
     const cases: [TestServer, string, string][] = [
       [server, 'ftp://example.com/hook', 'Only http and https'],
+      [server, 'localhost:8080/hook', 'Start the address with http:// or https://'],
       [server, 'http://169.254.169.254/latest/meta-data', 'metadata'],
       [server, 'http://[fe80::1]/hook', 'linkLocal'],
       [server, 'http://metadata.google.internal/hook', 'metadata'],

@@ -75,7 +75,7 @@ export async function readBinary(
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw request.signal?.aborted ? cancelledError() : new AppError('unreachable', 'The service stopped sending the bytes midway.');
+    throw request.signal?.aborted ? cancelledError() : new AppError('unreachable', 'The service stopped sending the bytes midway: check the connection and try again.');
   }
   return { contentType: opened.contentType, bytes: Buffer.concat(chunks) };
 }

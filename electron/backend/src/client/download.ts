@@ -5,6 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { writeFailure } from '../files/write-failure.ts';
 import { AppError } from '../ipc/app-error.ts';
 import { errorFromAnswer } from './reply.ts';
 import { buildUrl, checkRequest, endpointNamed } from './request.ts';
@@ -49,9 +50,7 @@ export async function downloadFile(target: ServiceTarget, name: string, request:
   } catch (error) {
     await rm(temp, { force: true });
     if (error instanceof AppError) throw error;
-    if ((error as NodeJS.ErrnoException).syscall === 'open') {
-      throw new AppError('invalid_input', `Cannot write to ${request.filePath}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`);
-    }
+    if ((error as NodeJS.ErrnoException).syscall === 'open') throw writeFailure(request.filePath, error);
     throw failure(error, url, policy, watchdog.signal);
   } finally {
     watchdog.stop();

@@ -29,11 +29,11 @@ export type UploadRequest = ({ filePath: string; stream?: undefined } | { stream
 async function fileSize(filePath: string): Promise<number> {
   try {
     const info = await stat(filePath);
-    if (!info.isFile()) throw new AppError('invalid_input', `${filePath} is not a file.`);
+    if (!info.isFile()) throw new AppError('invalid_input', `${filePath} is not a file: choose a file, not a folder.`);
     return info.size;
   } catch (error) {
     if (error instanceof AppError) throw error;
-    throw new AppError('not_found', `There is no readable file at ${filePath}.`);
+    throw new AppError('not_found', `There is no readable file at ${filePath}: check that it still exists and that you may read it, then choose it again.`);
   }
 }
 

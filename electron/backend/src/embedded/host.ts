@@ -87,14 +87,14 @@ export class EmbeddedService {
   /** Issues a key for the user's scripts in the running service (the app keeps it in the keychain, never shows it). */
   async issueScriptKey(): Promise<string> {
     const answer = await this.ask({ type: 'issue-script-key' });
-    if (answer.type !== 'script-key-issued') throw new AppError('internal', 'The local service answered something else.');
+    if (answer.type !== 'script-key-issued') throw new AppError('internal', 'The local service answered something else: restart Trackdesk and try again.');
     return answer.apiKey;
   }
 
   /** Revokes the keys of the running service that start with `prefix`; answers how many. */
   async revokeKey(prefix: string): Promise<number> {
     const answer = await this.ask({ type: 'revoke-key', prefix });
-    if (answer.type !== 'key-revoked') throw new AppError('internal', 'The local service answered something else.');
+    if (answer.type !== 'key-revoked') throw new AppError('internal', 'The local service answered something else: restart Trackdesk and try again.');
     return answer.count;
   }
 
@@ -103,7 +103,7 @@ export class EmbeddedService {
     const work = async () => {
       await this.whenReady();
       const link = this.link;
-      if (!link) throw new AppError('unreachable', 'The local service is not running.');
+      if (!link) throw new AppError('unreachable', 'The local service is not running: restart Trackdesk.');
       link.process.send(message);
       const reply = await link.next(['script-key-issued', 'key-revoked', 'script-key-failed'], this.options.startTimeoutMs).catch((error: unknown) => {
         throw new AppError('unreachable', `The local service did not answer: ${error instanceof Error ? error.message : String(error)}.`);

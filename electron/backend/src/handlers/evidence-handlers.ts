@@ -5,6 +5,7 @@ import { openBinary } from '../client/binary-stream.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
 import type { ChosenFiles } from '../files/chosen-files.ts';
+import { writeFailure } from '../files/write-failure.ts';
 import { AppError } from '../ipc/app-error.ts';
 import type { Handlers } from '../ipc/dispatch.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
@@ -20,7 +21,7 @@ async function digestOf(client: ServiceClient, experimentKey: string, assetId: s
       hash.update(chunk);
     }
   } catch {
-    throw new AppError('unreachable', `The service stopped sending asset ${assetId} midway.`);
+    throw new AppError('unreachable', `The service stopped sending asset ${assetId} midway: check the connection and try again.`);
   }
   return { assetId, sha256: hash.digest('hex'), bytes };
 }
@@ -51,7 +52,7 @@ export function evidenceHandlers(
         await rename(temporary, path);
       } catch (error) {
         await rm(temporary, { force: true });
-        throw new AppError('invalid_input', `Could not write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+        throw writeFailure(path, error);
       }
       return { filePath: path, bytes: bytes.byteLength };
     },

@@ -44,7 +44,7 @@ export class ProfileService {
     const settings = await this.settings.read();
     if (id === EMBEDDED_PROFILE_ID) return this.embeddedProfile(settings.embeddedName);
     const profile = settings.profiles.find((p) => p.id === id);
-    if (!profile) throw new AppError('not_found', 'There is no such connection profile.');
+    if (!profile) throw new AppError('not_found', 'This connection no longer exists: choose another one on the Connections screen.');
     return profile;
   }
 
@@ -109,7 +109,7 @@ export class ProfileService {
   /** Removes a remote profile and its key; the embedded profile becomes active if this one was. */
   async remove(id: string): Promise<string> {
     const profile = await this.get(id);
-    if (profile.kind === 'embedded') throw new AppError('forbidden', 'The local service profile cannot be removed.');
+    if (profile.kind === 'embedded') throw new AppError('forbidden', 'The local service cannot be removed: it keeps the work logged on this computer. Remove another connection, or switch to one.');
     await this.keys.remove(id);
     const settings = await this.settings.update((s) => ({
       ...s,

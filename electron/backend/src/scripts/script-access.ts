@@ -6,6 +6,7 @@ import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
 import type { EmbeddedService } from '../embedded/host.ts';
 import type { ChosenFiles } from '../files/chosen-files.ts';
+import { writeFailure } from '../files/write-failure.ts';
 import { AppError } from '../ipc/app-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
@@ -129,10 +130,7 @@ export class ScriptAccess {
     try {
       await writeFile(path, text, { mode: 0o600, flag: chosen ? 'w' : 'wx' });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EEXIST') throw new AppError('forbidden', `${path} exists already; choose another name or remove it first.`);
-      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw new AppError('invalid_input', `Cannot write ${path} (${code}).`);
-      throw error;
+      throw writeFailure(path, error);
     }
     return { filePath: path };
   }
@@ -146,7 +144,7 @@ export class ScriptAccess {
   }
 
   private embedded(): EmbeddedService {
-    if (!this.parts.embedded) throw new AppError('unreachable', 'This process runs no local service.');
+    if (!this.parts.embedded) throw new AppError('unreachable', 'This window runs no local service: use a connection to a service instead.');
     return this.parts.embedded;
   }
 }

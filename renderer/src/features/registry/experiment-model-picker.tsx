@@ -74,7 +74,7 @@ export function ExperimentModelPicker({
         value={value?.experimentModelId ?? ''}
         disabled={experimentKey === '' || modelList.length === 0}
         error={Boolean(error)}
-        helperText={error ?? (models.data && modelList.length === 0 ? 'This experiment has no models: upload files as type model-element first.' : ' ')}
+        helperText={error ?? (models.data && modelList.length === 0 ? 'This experiment has no models yet: log one from its training script (experiment.log_model), then choose it here.' : ' ')}
         onChange={(event) => {
           const model = modelList.find((candidate) => candidate.experimentModelId === event.target.value);
           onChange(model && { experimentModelId: model.experimentModelId, experimentKey: model.experimentKey, modelName: model.modelName });

@@ -7,8 +7,8 @@ import { inDesktopWindow } from '../assets/desktop.ts';
 import { useScriptSettings, type OpenProject } from './use-script-settings.ts';
 import { runMutation } from '../../lib/run-mutation.ts';
 
-/** What the snippets show where the key goes: the page never holds it. */
-export const KEY_STAND_IN = '<the key: copied or saved by Trackdesk>';
+/** What the snippets show where the key goes (the page never holds it), naming only what this window offers: copy and save, or save. */
+const keyStandIn = (canCopy: boolean): string => (canCopy ? '<the key: copied or saved by Trackdesk>' : '<the key: in the .comet.config Trackdesk saves>');
 
 const FORMAT_LABELS: Record<SnippetFormat, string> = { shell: 'Shell', python: 'Python', config: '.comet.config' };
 
@@ -26,7 +26,7 @@ export function LogFromCodePanel({ profileId, project }: { profileId: string; pr
   if (!settings.data) return <CircularProgress aria-label="Loading the settings for scripts" />;
   const current: ScriptSettings = settings.data;
   const path = typedPath ?? current.defaultConfigPath;
-  const snippet = scriptSnippet(format, { url: current.url, apiKey: KEY_STAND_IN, projectName: 'my-first-project', ...project });
+  const snippet = scriptSnippet(format, { url: current.url, apiKey: keyStandIn(current.canCopy), projectName: 'my-first-project', ...project });
   const failure = createKey.error ?? revokeKey.error ?? copy.error ?? save.error;
   const revoke = async () => {
     const ok = await confirm({

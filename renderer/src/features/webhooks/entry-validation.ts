@@ -1,3 +1,4 @@
+import { webhookSchemeProblem } from '../../../../shared/webhooks/address-scheme.ts';
 import { entryKey, type HeaderDraft, type WebhookEntry } from './webhook-model.ts';
 
 /** Header names the service sets itself and refuses in a configuration. */
@@ -9,13 +10,14 @@ export function urlProblem(text: string): string | null {
   const value = text.trim();
   if (!value) return 'Enter the address to notify, e.g. https://hooks.example.com/trackdesk.';
   if (value.length > 2048) return 'The address must be at most 2048 characters.';
+  const scheme = webhookSchemeProblem(value);
+  if (scheme) return scheme;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return 'Not a valid address: it needs a scheme and a host, e.g. https://hooks.example.com/trackdesk.';
+    return 'Not a valid address: check the host name after http:// or https://, e.g. https://hooks.example.com/trackdesk.';
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `Only http and https addresses can be notified, not ${url.protocol.replace(':', '')}.`;
   if (!url.hostname) return 'The address has no host.';
   if (url.username || url.password) return 'Do not put credentials in the address; send them in a header (e.g. Authorization).';
   if (url.hash) return 'The address must not have a #fragment (it is never sent).';

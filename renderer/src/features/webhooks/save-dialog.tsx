@@ -64,8 +64,8 @@ export function SaveDialog({
         <FormControl sx={{ mb: 1 }}>
           <FormLabel id="mode-label">How to save</FormLabel>
           <RadioGroup aria-labelledby="mode-label" value={mode} onChange={(event) => setMode(event.target.value as SaveMode)}>
-            <FormControlLabel value="merge" control={<Radio />} label="Merge (E56): add and update entries; nothing is removed" />
-            <FormControlLabel value="replace" control={<Radio />} label="Replace (E57): the workspace keeps exactly these entries" />
+            <FormControlLabel value="merge" control={<Radio />} label="Merge: add and update entries; nothing is removed" />
+            <FormControlLabel value="replace" control={<Radio />} label="Replace: the workspace keeps exactly these entries" />
           </RadioGroup>
         </FormControl>
         <Typography variant="body2" color="text.secondary">

@@ -111,8 +111,10 @@ describe('webhook entry validation', () => {
   it('accepts http and https addresses only, without credentials', () => {
     expect(urlProblem('https://hooks.example.com/x')).toBeNull();
     expect(urlProblem('http://127.0.0.1:8080/hook')).toBeNull();
-    expect(urlProblem('hooks.example.com')).toMatch(/needs a scheme/);
-    expect(urlProblem('ftp://example.com/x')).toBe('Only http and https addresses can be notified, not ftp.');
+    expect(urlProblem('hooks.example.com')).toBe('Start the address with http:// or https://, e.g. https://hooks.example.com/trackdesk.');
+    expect(urlProblem('localhost:8080/hook')).toBe('Start the address with http:// or https://, e.g. https://hooks.example.com/trackdesk.');
+    expect(urlProblem('http://localhost:8080/hook')).toBeNull();
+    expect(urlProblem('ftp://example.com/x')).toBe('Only http and https addresses can be notified, not ftp: start the address with http:// or https://.');
     expect(urlProblem('https://user:pw@example.com/')).toMatch(/credentials/);
     expect(urlProblem('')).toMatch(/Enter the address/);
   });

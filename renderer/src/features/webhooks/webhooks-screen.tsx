@@ -99,7 +99,7 @@ function WorkspaceWebhooks({ workspaceName }: { workspaceName: string }) {
         </Alert>
       )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Each address receives an HTTP POST with a JSON body when a registry version’s stages change. Edits stay here until you review and save them.
+        Each address receives an HTTP POST with a JSON body when a registry version’s stages change, or on the events its entry lists instead (new versions, status changes, promotion requests and decisions). Edits stay here until you review and save them.
       </Typography>
       {notes.map((note) => (
         <Alert key={note} severity="info" sx={{ mb: 1 }} onClose={() => setNotes((current) => current.filter((other) => other !== note))}>

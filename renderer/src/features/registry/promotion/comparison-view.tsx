@@ -1,7 +1,8 @@
-import { Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { formatLoggedValue } from '../../../lib/format.ts';
 import { compactJson } from '../metadata-diff.ts';
+import { directionText, worseMetrics, worseText } from '../metric-direction.ts';
 import { steppedText, type Comparison, type MetricRow } from './comparison.ts';
 
 const CHANGE_COLOR = { added: 'success', removed: 'error', changed: 'warning', same: 'default' } as const;
@@ -47,9 +48,18 @@ function SimpleTable({ label, columns, rows }: { label: string; columns: string[
 
 /** A metric value shown short (6 significant digits), the exact one on hover. */
 function side(values: MetricRow['candidate'], which: 'last' | 'best') {
-  if (!values) return '—';
-  const value = values[which];
+  const value = values?.[which];
+  if (!value) return '—';
   return <span title={steppedText(value)}>{steppedText({ ...value, value: formatLoggedValue(value.value) })}</span>;
+}
+/** Which metrics got worse from the version compared with to the candidate (those whose direction is known), or that none did. */
+function WorseMetrics({ comparison, candidate, current }: { comparison: Comparison; candidate: string; current: string }) {
+  const worse = worseMetrics(comparison.metrics);
+  return (
+    <Alert severity={worse.length > 0 ? 'warning' : 'success'} sx={{ mb: 1 }}>
+      {worseText(worse, candidate, current)}
+    </Alert>
+  );
 }
 const shortSha = (sha: string | null | undefined) => (sha ? <span title={sha}>{sha.slice(0, 12)}</span> : '—');
 
@@ -60,10 +70,11 @@ export function ComparisonView({ comparison, candidate, current }: { comparison:
   return (
     <Box>
       <Part title="Metrics">
+        {current && <WorseMetrics comparison={comparison} candidate={candidate} current={current} />}
         <SimpleTable
           label="Metrics comparison"
           columns={['Metric', `${candidate} last`, `${candidate} best`, `${them} last`, `${them} best`]}
-          rows={comparison.metrics.map((row) => [`${row.name} (${row.better} is better)`, side(row.candidate, 'last'), side(row.candidate, 'best'), side(row.current, 'last'), side(row.current, 'best')])}
+          rows={comparison.metrics.map((row) => [row.better ? `${row.name} (${directionText(row.better)})` : row.name, side(row.candidate, 'last'), side(row.candidate, 'best'), side(row.current, 'last'), side(row.current, 'best')])}
         />
       </Part>
       <Part title="Parameters">

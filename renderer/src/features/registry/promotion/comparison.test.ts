@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { betterDirection, compareFiles, compareMetrics, compareParameters, compareTags, compareVersions, steppedText, type VersionFacts } from './comparison.ts';
+import { compareFiles, compareMetrics, compareParameters, compareTags, compareVersions, steppedText, type VersionFacts } from './comparison.ts';
 
 const summary = (name: string, current: string, min: string, max: string, steps: [number | null, number | null, number | null] = [null, null, null]) => ({
   name,
@@ -12,12 +12,6 @@ const summary = (name: string, current: string, min: string, max: string, steps:
 });
 
 describe('metric comparison', () => {
-  it('guesses the better direction from the name', () => {
-    expect(betterDirection('val_loss')).toBe('lower');
-    expect(betterDirection('error_rate')).toBe('lower');
-    expect(betterDirection('accuracy')).toBe('higher');
-  });
-
   it('gives last and best with steps for each side, by name, and null where a side lacks the metric', () => {
     const rows = compareMetrics([summary('loss', '0.2', '0.1', '0.9', [30, 20, 1]), summary('acc', '0.9', '0.5', '0.95', [30, 1, 25])], [summary('acc', '0.8', '0.4', '0.85', [10, 1, 9])]);
     expect(rows.map((row) => row.name)).toEqual(['acc', 'loss']);
@@ -28,6 +22,12 @@ describe('metric comparison', () => {
       current: { last: { value: '0.8', step: 10 }, best: { value: '0.85', step: 9 } },
     });
     expect(rows[1]).toEqual({ name: 'loss', better: 'lower', candidate: { last: { value: '0.2', step: 30 }, best: { value: '0.1', step: 20 } }, current: null });
+    expect(compareMetrics([summary('sys.gpu.0.used_memory', '900', '100', '950')], [])[0]).toEqual({
+      name: 'sys.gpu.0.used_memory',
+      better: null,
+      candidate: { last: { value: '900', step: null }, best: null },
+      current: null,
+    });
     expect(steppedText({ value: '0.1', step: 20 })).toBe('0.1 (step 20)');
     expect(steppedText({ value: '0.1', step: null })).toBe('0.1');
   });

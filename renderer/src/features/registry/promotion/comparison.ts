@@ -1,4 +1,5 @@
 import { metadataDiff, type MetadataChange, type MetadataDocument } from '../metadata-diff.ts';
+import { metricDirection, type MetricDirection } from '../metric-direction.ts';
 
 /** A logged value's summary as the service reads it (metrics and parameters): values are strings. */
 export interface ValueSummary {
@@ -39,12 +40,12 @@ export interface SteppedValue {
   step: number | null;
 }
 
-/** One metric of either version: its last and best values, and which way is better. */
+/** One metric of either version: its last and best values, and which way is better (null, and no best, where that is not known). */
 export interface MetricRow {
   name: string;
-  better: 'lower' | 'higher';
-  candidate: { last: SteppedValue; best: SteppedValue } | null;
-  current: { last: SteppedValue; best: SteppedValue } | null;
+  better: MetricDirection;
+  candidate: { last: SteppedValue; best: SteppedValue | null } | null;
+  current: { last: SteppedValue; best: SteppedValue | null } | null;
 }
 
 /** One parameter of either version, and whether the two differ. */
@@ -73,19 +74,11 @@ export interface Comparison {
   status: { candidate: string; current: string | null };
 }
 
-/** Metric names that read as errors or losses, where lower is better; any other metric is better higher. */
-const LOWER_IS_BETTER = /loss|err|mse|mae|rmse|perplexity|latency|wer|cer|nll|cost|time|distance/i;
-
-/** Which way a metric is better, guessed from its name ("val_loss": lower; "accuracy": higher). */
-export function betterDirection(name: string): 'lower' | 'higher' {
-  return LOWER_IS_BETTER.test(name) ? 'lower' : 'higher';
-}
-
 const stepOf = (step: number | null | undefined): number | null => step ?? null;
 
-function metricValues(summary: ValueSummary | undefined, better: 'lower' | 'higher') {
+function metricValues(summary: ValueSummary | undefined, better: MetricDirection) {
   if (!summary) return null;
-  const best = better === 'lower' ? { value: summary.valueMin, step: stepOf(summary.stepMin) } : { value: summary.valueMax, step: stepOf(summary.stepMax) };
+  const best = better === null ? null : better === 'lower' ? { value: summary.valueMin, step: stepOf(summary.stepMin) } : { value: summary.valueMax, step: stepOf(summary.stepMax) };
   return { last: { value: summary.valueCurrent, step: stepOf(summary.stepCurrent) }, best };
 }
 
@@ -98,7 +91,7 @@ export function compareMetrics(candidate: readonly ValueSummary[], current: read
   const mine = byName(candidate);
   const theirs = byName(current);
   return namesOf(candidate, current).map((name) => {
-    const better = betterDirection(name);
+    const better = metricDirection(name);
     return { name, better, candidate: metricValues(mine.get(name), better), current: metricValues(theirs.get(name), better) };
   });
 }

@@ -1,4 +1,5 @@
 import { compactJson } from '../metadata-diff.ts';
+import { directionText, worseMetrics, worseText } from '../metric-direction.ts';
 import { steppedText, type Comparison, type MetricRow, type VersionFacts } from './comparison.ts';
 import type { WebhookTarget } from './webhooks-to-fire.ts';
 
@@ -74,7 +75,10 @@ export interface EvidenceDocument {
 
 const time = (ms: number | null): string => (ms === null ? '—' : new Date(ms).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'));
 const orDash = (text: string | null | undefined): string => (text === null || text === undefined || text === '' ? '—' : text);
-const sideText = (values: MetricRow['candidate'], which: 'last' | 'best'): string => (values ? steppedText(values[which]) : '—');
+const sideText = (values: MetricRow['candidate'], which: 'last' | 'best'): string => {
+  const value = values?.[which];
+  return value ? steppedText(value) : '—';
+};
 
 /** Both versions and their comparison: the live one, or one recorded moment (`prefix` names it in every title). */
 type Compared = Pick<RecordedMoment, 'candidate' | 'current' | 'comparison'>;
@@ -90,12 +94,13 @@ function versionsSection(pair: Compared, change: EvidenceRecord['change'], prefi
   };
 }
 
-function comparisonSections({ comparison }: Compared, prefix: string): EvidenceSection[] {
+function comparisonSections({ comparison, candidate, current }: Compared, prefix: string): EvidenceSection[] {
   const them = prefix ? 'Holder' : 'Current';
-  const metricRows = comparison.metrics.map((row) => [row.name, `${row.better} is better`, sideText(row.candidate, 'last'), sideText(row.candidate, 'best'), sideText(row.current, 'last'), sideText(row.current, 'best')]);
+  const metricRows = comparison.metrics.map((row) => [row.name, directionText(row.better) ?? 'not judged', sideText(row.candidate, 'last'), sideText(row.candidate, 'best'), sideText(row.current, 'last'), sideText(row.current, 'best')]);
   const tags = comparison.tags;
+  const metricParagraphs = !metricRows.length ? ['Neither experiment logged metrics.'] : current ? [worseText(worseMetrics(comparison.metrics), candidate.version, current.version)] : [];
   return [
-    { title: `${prefix}Metrics`, paragraphs: metricRows.length ? [] : ['Neither experiment logged metrics.'], table: { columns: ['Metric', 'Direction', 'Candidate last', 'Candidate best', `${them} last`, `${them} best`], rows: metricRows } },
+    { title: `${prefix}Metrics`, paragraphs: metricParagraphs, table: { columns: ['Metric', 'Direction', 'Candidate last', 'Candidate best', `${them} last`, `${them} best`], rows: metricRows } },
     {
       title: `${prefix}Parameters`,
       paragraphs: [`${comparison.parameters.filter((row) => row.differs).length} of ${comparison.parameters.length} differ (listed first).`],
@@ -147,7 +152,7 @@ export function evidenceDocument(record: EvidenceRecord): EvidenceDocument {
       {
         title: 'Change',
         paragraphs: [
-          `Workspace ${record.workspaceName}, model ${record.modelName}: put version ${record.candidate.version} into ${record.change.kind} “${record.change.value}”.`,
+          `Workspace ${record.workspaceName}, model ${record.modelName}: ${record.change.kind === 'stage' ? `move version ${record.candidate.version} to stage` : `set the status of version ${record.candidate.version} to`} “${record.change.value}”.`,
           `Exported ${time(record.generatedAt)}.`,
         ],
       },

@@ -17,9 +17,9 @@ export function ruleFor(rules: readonly ApprovalRule[], change: PromotionChange)
 
 /** The approval that applies, in words. */
 export function policyText(rule: ApprovalRule | undefined, change: PromotionChange): string {
-  if (!rule) return `No approval is needed to put a version into ${change.kind} “${change.value}”.`;
+  if (!rule) return `No approval is needed to ${change.kind === 'stage' ? `move a version to stage “${change.value}”` : `set a version’s status to “${change.value}”`}.`;
   const who = rule.approvers.length > 0 ? `one of ${rule.approvers.join(', ')}` : 'any other member of the workspace';
-  return `Putting a version into ${change.kind} “${rule.value}” needs approval by a user other than the requester: ${who}.`;
+  return `${change.kind === 'stage' ? `Moving a version to stage “${rule.value}”` : `Setting a version’s status to “${rule.value}”`} needs approval by a user other than the requester: ${who}.`;
 }
 
 /** A request's life as evidence lines: filed, then decided (when it was). */

@@ -27,6 +27,17 @@ function holderOf(versions: readonly RegistryVersion[], target: RegistryVersion,
 }
 
 /**
+ * The cockpit's action in words that tell a stage from a status of the same name: "Move 2.0.0 to stage production",
+ * "Set status Production on 2.0.0", "Move stage production to 2.0.0" (from its holder), "Request status Production for 2.0.0".
+ */
+function actionLabel(change: PromotionChange, version: string, how: 'request' | 'move' | 'set'): string {
+  const named = `${change.kind} ${change.value || '…'}`;
+  if (how === 'request') return `Request ${named} for ${version}`;
+  if (how === 'move') return `Move ${named} to ${version}`;
+  return change.kind === 'stage' ? `Move ${version} to ${named}` : `Set ${named} on ${version}`;
+}
+
+/**
  * The promotion cockpit: the candidate compared with the version holding the stage or status now, the approval that applies,
  * the webhooks that will fire; one action makes the change (or files the request) and shows its deliveries; evidence export.
  * Opened on a request (`requestId`), it shows that request first with Approve and Reject.
@@ -70,9 +81,9 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
   const act = async () => {
     if (holder && !rule) {
       const confirmed = await confirm({
-        title: `Move ${change.value} from ${holder.version} to ${target.version}?`,
+        title: `Move ${change.kind} ${change.value} from ${holder.version} to ${target.version}?`,
         message: `Version ${holder.version} of “${modelName}” will no longer ${change.kind === 'stage' ? `be in ${change.value}` : `have the status ${change.value}`}; ${target.version} takes it in one step. Webhooks of the model are notified.`,
-        confirmLabel: `Move ${change.value}`,
+        confirmLabel: `Move ${change.kind} ${change.value}`,
         destructive: true,
       });
       if (!confirmed) return;
@@ -110,7 +121,7 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
       deliveries: (deliveries.data?.deliveries ?? []).filter((delivery) => delivery.createdAt >= since).map((delivery) => ({ url: delivery.url, eventType: delivery.eventType, status: delivery.status, responseCode: delivery.lastResponseCode })),
     };
   };
-  const label = rule ? `Request ${change.value} for ${target.version}` : holder ? `Move ${change.value} to ${target.version}` : `Put ${target.version} into ${change.value || '…'}`;
+  const label = actionLabel(change, target.version, rule ? 'request' : holder ? 'move' : 'set');
   const already = change.kind === 'stage' ? target.stages.includes(change.value) && !holder : target.status === change.value && !holder;
   return (
     <Dialog open onClose={() => void close()} aria-labelledby="cockpit-title" maxWidth="lg" fullWidth>
