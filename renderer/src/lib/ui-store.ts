@@ -1,11 +1,21 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
+/** How a project's experiments table was left: its filter text, sort and summary columns (plain data, any shape the table keeps). */
+export interface TableViewState {
+  text: string;
+  sort: unknown;
+  columns: unknown;
+}
+
 /** UI state kept across restarts (never server data, never secrets). */
 interface UiState {
   /** The workspace chosen per profile id. */
   workspaceByProfile: Record<string, string>;
   chooseWorkspace(profileId: string, workspaceName: string): void;
+  /** The experiments table's filter, sort and columns per project (keyed by profile and project id). */
+  tableViews: Record<string, TableViewState>;
+  keepTableView(viewKey: string, change: Partial<TableViewState>): void;
 }
 
 /** The renderer's UI state store (zustand), persisted in local storage. */
@@ -15,6 +25,9 @@ export const useUiStore = create<UiState>()(
       workspaceByProfile: {},
       chooseWorkspace: (profileId, workspaceName) =>
         set((state) => ({ workspaceByProfile: { ...state.workspaceByProfile, [profileId]: workspaceName } })),
+      tableViews: {},
+      keepTableView: (viewKey, change) =>
+        set((state) => ({ tableViews: { ...state.tableViews, [viewKey]: { text: '', sort: null, columns: [], ...state.tableViews[viewKey], ...change } } })),
     }),
     { name: 'trackdesk-ui', storage: createJSONStorage(() => localStorage), version: 1 },
   ),

@@ -21,7 +21,9 @@ import { RemoveTagsDialog } from './remove-tags-dialog.tsx';
 import { RenameDialog } from './rename-dialog.tsx';
 import { RowMenu, type RowCommand } from './row-menu.tsx';
 import { useExperimentAccess } from './experiment-access.ts';
-import type { SummaryColumn } from './summary-columns.ts';
+import { namesOf } from './project-names.ts';
+import { useSavedView } from './saved-view.ts';
+import { useServerRows } from './use-server-rows.ts';
 import { TagsDialog } from './tags-dialog.tsx';
 import { TimesDialog } from './times-dialog.tsx';
 import { EXPERIMENT_READS, useExperimentActions } from './use-experiment-actions.ts';
@@ -44,13 +46,17 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const workspaceName = project.data?.workspaceName;
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
   const data = useExperimentRows(projectId, workspaceName, states);
-  const view = useTableView(data.rows, states, data.delta);
+  const saved = useSavedView(`${profileId}\n${projectId}`);
+  const server = useServerRows(projectId, saved.text, saved.sort, data.rows.length);
+  const view = useTableView(data.rows, states, data.delta, { text: saved.text, setText: saved.setText, sort: saved.sort, setSort: saved.setSort, server });
+  const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
+  const names = useMemo(() => namesOf(projectColumns.data?.columns), [projectColumns.data]);
   const actions = useExperimentActions();
   const accessOf = useExperimentAccess(workspaceName);
   const createAccess = accessOf('create');
   const client = useQueryClient();
   const lazy = useLazyRowStore(`${profileId}\n${projectId}`);
-  const [columns, setColumns] = useState<readonly SummaryColumn[]>([]);
+  const { columns, setColumns } = saved;
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [menu, setMenu] = useState<{ row: ExperimentRow; anchor: HTMLElement } | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -93,7 +99,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   return (
     <Box data-table-state={data.loading ? 'loading' : 'ready'} sx={{ display: 'flex', flexDirection: 'column' }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', p: 1.5 }}>
-        <FilterField onText={view.setText} inputRef={filterRef} />
+        <FilterField key={projectId} initialText={saved.text} onText={view.setText} inputRef={filterRef} names={names} error={server.error?.message ?? null} />
         <ToolbarControls
           states={states}
           onStates={setStates}
@@ -176,7 +182,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         <LogFromCodeDialog profile={profile} project={{ workspaceName: project.data.workspaceName, projectName: project.data.projectName }} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'compare' && <CompareDialog experiments={dialog.rows} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} onChange={setColumns} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} projectNames={names} onChange={setColumns} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'move' && project.data && (
         <MoveDialog
           rows={dialog.rows}
