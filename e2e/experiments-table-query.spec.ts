@@ -83,4 +83,10 @@ test('a sweep logged by the SDK: readable names, filtered by a parameter, sorted
   const parameters = compare.getByRole('table', { name: 'Parameters' });
   const rowTexts = async () => (await parameters.getByRole('row').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
   await expect.poll(rowTexts).toEqual([`Parameter ${names[2]} ${names[1]}`, 'lr 0.01 0.003', 'optimizer adam adam']);
+
+  // The experiment page is titled by the name and keeps the key at hand (its start, whole in the tooltip, copied on a click).
+  await compare.getByRole('button', { name: 'Close' }).click();
+  await table(page).getByRole('link', { name: names[1] ?? '', exact: true }).click();
+  await expect(page.getByRole('heading', { name: names[1] ?? '' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Copy the key ${best}` })).toHaveText(best.slice(0, 8));
 });
