@@ -47,7 +47,8 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
   const data = useExperimentRows(projectId, workspaceName, states);
   const saved = useSavedView(`${profileId}\n${projectId}`);
-  const server = useServerRows(projectId, saved.text, saved.sort, data.rows.length);
+  const anyRunning = useMemo(() => data.rows.some((row) => row.state === 'running'), [data.rows]);
+  const server = useServerRows(projectId, saved.text, saved.sort, data.rows.length, anyRunning);
   const view = useTableView(data.rows, states, data.delta, { text: saved.text, setText: saved.setText, sort: saved.sort, setSort: saved.setSort, server });
   const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
   const names = useMemo(() => namesOf(projectColumns.data?.columns), [projectColumns.data]);

@@ -7,6 +7,9 @@ import { useActiveProfile } from '../../lib/profiles.tsx';
 import { LOCAL_ROWS, type ServerRows } from './server-rows.ts';
 import { isSummarySort, type TableSort } from './table-sort.ts';
 
+/** How often the answer is read again while runs are logging. */
+const LIVE_REFRESH_MS = 5_000;
+
 /** How long typing pauses before the service is asked. */
 const TYPING_PAUSE_MS = 250;
 
@@ -22,10 +25,11 @@ function useSettled(text: string): string {
 
 /**
  * Asks the service which experiments of project `projectId` pass the filter text and in which order a summary column
- * sorts them (`ext/experiments/table-query`), asked again when the number of rows changes; a text the grammar refuses
- * is reported at once without asking. A service without that read (404) leaves filtering to the loaded rows.
+ * sorts them (`ext/experiments/table-query`), asked again when the number of rows changes and, while some run is `live`
+ * (values still changing), every few seconds; a text the grammar refuses is reported at once without asking. A service
+ * without that read (404) leaves filtering to the loaded rows.
  */
-export function useServerRows(projectId: string, text: string, sort: TableSort, rowCount: number): ServerRows {
+export function useServerRows(projectId: string, text: string, sort: TableSort, rowCount: number, live: boolean): ServerRows {
   const profileId = useActiveProfile().id;
   const query = useSettled(text.trim());
   let syntax: ServerRows['error'] = null;
@@ -49,6 +53,7 @@ export function useServerRows(projectId: string, text: string, sort: TableSort, 
     retry: false,
     refetchOnWindowFocus: false,
     placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
   });
   const missing = answer.error?.code === 'not_found' || answer.error?.code === 'incompatible';
   if (missing) return LOCAL_ROWS;
