@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useUiStore } from '../../lib/ui-store.ts';
-import type { SummaryColumn } from './summary-columns.ts';
-import { DEFAULT_SORT, type SortColumn, type TableSort } from './table-sort.ts';
+import { columnId, type SummaryColumn } from './summary-columns.ts';
+import { DEFAULT_SORT, isSummarySort, type SortColumn, type TableSort } from './table-sort.ts';
 
 const SORT_COLUMNS: readonly SortColumn[] = ['name', 'key', 'state', 'start', 'duration', 'tags'];
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -40,6 +40,14 @@ export function useSavedView(viewKey: string) {
     (update: (current: TableSort) => TableSort) => keep(viewKey, { sort: update(restoreSort(useUiStore.getState().tableViews[viewKey]?.sort)) }),
     [keep, viewKey],
   );
-  const setColumns = useCallback((next: readonly SummaryColumn[]) => keep(viewKey, { columns: next }), [keep, viewKey]);
+  // Removing the column the table sorts by goes back to the first sort.
+  const setColumns = useCallback(
+    (next: readonly SummaryColumn[]) => {
+      const current = restoreSort(useUiStore.getState().tableViews[viewKey]?.sort);
+      const orphaned = isSummarySort(current) && !next.some((column) => columnId(column) === columnId(current.summary));
+      keep(viewKey, orphaned ? { columns: next, sort: DEFAULT_SORT } : { columns: next });
+    },
+    [keep, viewKey],
+  );
   return { text: saved?.text ?? '', setText, sort, setSort, columns, setColumns };
 }

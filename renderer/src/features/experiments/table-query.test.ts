@@ -1,9 +1,10 @@
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { suggestNames, type QueryName } from '../../../../shared/query/suggest.ts';
 import { parseQuery, QuerySyntaxError } from '../../../../shared/query/table-query.ts';
 import { columnChoices } from './columns-dialog.tsx';
 import { parameterRows } from './compare-data.ts';
-import { restoreColumns, restoreSort } from './saved-view.ts';
+import { restoreColumns, restoreSort, useSavedView } from './saved-view.ts';
 import { applyServerRows } from './server-rows.ts';
 import { DEFAULT_SORT, toggleTableSort } from './table-sort.ts';
 import { testRow } from './test-rows.ts';
@@ -113,5 +114,25 @@ describe('adding a column in one step and comparing parameters', () => {
       { name: 'lr', values: ['0.1', '0.3'], differs: true },
       { name: 'seed', values: ['1', '1'], differs: false },
     ]);
+  });
+});
+
+describe('useSavedView', () => {
+  it('keeps filter, sort and columns per project in the persisted store, and forgets a sort by a removed column', () => {
+    const column = { kind: 'metric', name: 'loss', aggregate: 'min' } as const;
+    const { result } = renderHook(() => useSavedView('profile\nproject-a'));
+    act(() => {
+      result.current.setText('lr = 0.003');
+      result.current.setColumns([column]);
+      result.current.setSort((current) => toggleTableSort(current, column));
+    });
+    expect(result.current.sort).toEqual({ summary: column, direction: 'asc' });
+    const other = renderHook(() => useSavedView('profile\nproject-b'));
+    expect(other.result.current.text).toBe('');
+    const again = renderHook(() => useSavedView('profile\nproject-a'));
+    expect(again.result.current).toMatchObject({ text: 'lr = 0.003', columns: [column], sort: { summary: column } });
+    expect(localStorage.getItem('trackdesk-ui')).toContain('lr = 0.003');
+    act(() => result.current.setColumns([]));
+    expect(result.current.sort).toEqual(DEFAULT_SORT);
   });
 });
