@@ -42,6 +42,11 @@ test('a sweep logged by the SDK: readable names, filtered by a parameter, sorted
     await expect(page.getByTestId('experiment-count')).toHaveText('Showing 1 experiment of 4');
     await expect.poll(() => rowKeys(page)).toEqual([best]);
   }
+  // The box completes the project's names as they are typed.
+  await filter.fill('');
+  await filter.pressSequentially('lo');
+  await page.getByRole('option', { name: 'loss.min', exact: true }).click();
+  await expect(filter).toHaveValue('loss.min ');
   // A mistake is shown under the box with where it is.
   await filter.fill('lr =');
   await expect(page.getByText('Expected a value after “=” at 5, found the end of the filter.')).toBeVisible();

@@ -52,6 +52,9 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const view = useTableView(data.rows, states, data.delta, { text: saved.text, setText: saved.setText, sort: saved.sort, setSort: saved.setSort, server });
   const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
   const names = useMemo(() => namesOf(projectColumns.data?.columns), [projectColumns.data]);
+  // The names grow as runs log: read again when the filter box or the columns dialog is about to offer them.
+  const { refetch: rereadNames } = projectColumns;
+  const onNamesWanted = useCallback(() => void rereadNames(), [rereadNames]);
   const actions = useExperimentActions();
   const accessOf = useExperimentAccess(workspaceName);
   const createAccess = accessOf('create');
@@ -84,7 +87,10 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
     lazy.clear();
     void invalidateApi(client, profileId, EXPERIMENT_READS);
   }, [lazy, client, profileId]);
-  const openColumns = useCallback(() => setDialog({ kind: 'columns' }), []);
+  const openColumns = useCallback(() => {
+    onNamesWanted();
+    setDialog({ kind: 'columns' });
+  }, [onNamesWanted]);
   const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
   const openCode = useCallback(() => setDialog({ kind: 'code' }), []);
   const onCommand = (row: ExperimentRow, command: RowCommand) => {
@@ -100,7 +106,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   return (
     <Box data-table-state={data.loading ? 'loading' : 'ready'} sx={{ display: 'flex', flexDirection: 'column' }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', p: 1.5 }}>
-        <FilterField key={projectId} initialText={saved.text} onText={view.setText} inputRef={filterRef} names={names} error={server.error?.message ?? null} />
+        <FilterField key={projectId} initialText={saved.text} onText={view.setText} inputRef={filterRef} names={names} onFocus={onNamesWanted} error={server.error?.message ?? null} />
         <ToolbarControls
           states={states}
           onStates={setStates}

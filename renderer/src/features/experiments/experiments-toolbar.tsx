@@ -19,6 +19,8 @@ interface FilterFieldProps {
   names: readonly QueryName[];
   /** Why the service (or the grammar) refused the text, if it did. */
   error: string | null;
+  /** Called when the box gains focus (the names may have grown since they were read). */
+  onFocus(): void;
 }
 
 /**
@@ -26,7 +28,7 @@ interface FilterFieldProps {
  * text is its own state (a keystroke renders the box alone) and reaches `onText` in a transition, so filtering 100,000
  * rows and drawing the table never hold up typing. Memoized.
  */
-export const FilterField = memo(function FilterField({ initialText, onText, inputRef, names, error }: FilterFieldProps) {
+export const FilterField = memo(function FilterField({ initialText, onText, inputRef, names, error, onFocus }: FilterFieldProps) {
   const [text, setText] = useState(initialText);
   const [caret, setCaret] = useState(initialText.length);
   const suggestions = useMemo(() => suggestNames(text, caret, names), [text, caret, names]);
@@ -62,6 +64,7 @@ export const FilterField = memo(function FilterField({ initialText, onText, inpu
           inputRef={inputRef}
           error={error !== null}
           helperText={error ?? undefined}
+          onFocus={onFocus}
           onSelect={(event) => setCaret((event.target as HTMLInputElement).selectionStart ?? text.length)}
           slotProps={{
             ...params.slotProps,
