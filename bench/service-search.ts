@@ -28,6 +28,7 @@ export async function runServiceSearchBench(): Promise<void> {
     const post = (path: string, body: unknown): LoadTarget => ({ url: `${server.url}/api/rest/v2/${path}`, method: 'POST', headers, body: JSON.stringify(body) });
     const search = (rulesTree: unknown) => post('experiments/search', { projectId, rulesTree, limit: 100, page: 1, deleted: false });
     const query = (predicates: unknown[]) => post('project/query', { workspaceName: 'admin', projectName: 'scale', predicates, archived: false });
+    const table = (text: string, sort: Record<string, string> = {}) => post('ext/experiments/table-query', { projectId, query: text, ...sort });
     const broad = group([
       group([rule('tag', 'best', 'equal', 'best', 'string'), rule('params', 'lr', 'equal', 0.001, 'double')], 'OR'),
       group([rule('log_other', 'group', 'equal', 'g3', 'string')], 'AND', true),
@@ -40,6 +41,10 @@ export async function runServiceSearchBench(): Promise<void> {
       ['query: Tag("best") (10,000 keys)', query([{ source: 'tag', query: group([rule('tag', 'best', 'equal', 'best', 'string')]) }])],
       ['query: acc between 0.1 and 0.2 (~10,000 keys)', query([{ source: 'metrics', query: group([rule('metrics', 'acc', 'between', [0.1, 0.2], 'double')]) }])],
       ['column-names', get(`project/column-names?projectId=${projectId}`)],
+      ['table: lr = 0.001 and acc.min < 0.2 (~6,700 keys)', table('lr = 0.001 and acc.min < 0.2')],
+      ['table: optimizer = sgd tag = best (10,000 keys)', table('optimizer = sgd tag = best')],
+      ['table: word 0.001 (~33,000 keys)', table('0.001')],
+      ['table: sorted by acc, min (100,000 keys)', table('', { sortKind: 'metric', sortName: 'acc', sortAggregate: 'min' })],
     ];
     const results: [string, LoadFigures & { bytes: number; cpuMs: number }][] = [];
     for (const [label, target] of cases) {

@@ -29,7 +29,7 @@ test('typing in the filter while runs log keeps every typed key and filters the 
     }
   })();
   try {
-    const filter = page.getByLabel('Filter experiments');
+    const filter = page.getByRole('combobox', { name: 'Filter experiments' });
     await filter.click();
     await filter.pressSequentially('al', { delay: KEY_DELAY_MS });
     // Changes arrive while typing: one row the filter will keep, one it will hide.

@@ -103,7 +103,7 @@ test('adds tags to the selection (E37) and filters by tag', async ({ page, shell
   await seedExperiments(shell, 'vision', ['x1', 'x2', 'y1']);
   await openProject(page, shell, projectId);
 
-  await page.getByLabel('Filter experiments').fill('x');
+  await page.getByRole('combobox', { name: 'Filter experiments' }).fill('x');
   await page.getByRole('checkbox', { name: 'Select all 2 shown experiments' }).click();
   await bulkBar(page).getByRole('button', { name: 'Add tags…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add tags' });
@@ -115,11 +115,11 @@ test('adds tags to the selection (E37) and filters by tag', async ({ page, shell
   await expect(report(page)).toContainText('Tagged 2 experiments.');
   await expect(row(page, 'x1')).toContainText('gpusweep');
 
-  await page.getByLabel('Filter experiments').fill('');
+  await page.getByRole('combobox', { name: 'Filter experiments' }).fill('');
   await page.getByLabel('Filter by tags').click();
   await page.getByRole('option', { name: 'gpu (2)' }).click();
   await expect(names(page)).toHaveText(['x2', 'x1']);
-  await page.getByLabel('Filter experiments').fill('sweep x2');
+  await page.getByRole('combobox', { name: 'Filter experiments' }).fill('sweep x2');
   await expect(names(page)).toHaveText(['x2']);
 });
 

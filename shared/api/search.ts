@@ -142,4 +142,25 @@ export const searchEndpoints = {
     }),
     reply: z.object({ experiments: z.array(experimentMetadata) }),
   }),
+  queryTable: defineEndpoint({
+    id: 'ext.tableQuery',
+    summary:
+      "Extension: the keys of a project's experiments (archived and trashed included) passing the table's filter text " +
+      '(shared/query/table-query.ts: `lr = 0.003 and loss.min < 0.2`, a plain word searches names, keys, tags and parameter values), ' +
+      "in a summary column's order when sortName is given (experiments without the value last). A query error answers 400 " +
+      'with the character where it went wrong and what was expected.',
+    group: 'search',
+    method: 'POST',
+    needs: 'read',
+    path: 'ext/experiments/table-query',
+    body: z.object({
+      projectId,
+      query: z.string().max(10_000).default(''),
+      sortKind: z.enum(['metric', 'param']).optional(),
+      sortName: z.string().min(1).max(1000).optional(),
+      sortAggregate: z.enum(['current', 'min', 'max']).default('current'),
+      sortOrder: z.enum(['asc', 'desc']).default('asc'),
+    }),
+    reply: z.object({ experimentKeys: z.array(z.string()) }),
+  }),
 };

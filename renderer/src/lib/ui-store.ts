@@ -4,6 +4,13 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 /** The app's colours: following the operating system, or always light or dark. */
 export type ColorSchemeChoice = 'system' | 'light' | 'dark';
 
+/** How a project's experiments table was left: its filter text, sort and summary columns (plain data, any shape the table keeps). */
+export interface TableViewState {
+  text: string;
+  sort: unknown;
+  columns: unknown;
+}
+
 /** UI state kept across restarts (never server data, never secrets). */
 interface UiState {
   /** The workspace chosen per profile id. */
@@ -15,6 +22,9 @@ interface UiState {
   /** The side navigation shows icons only (in a wide window; a narrow one collapses it on its own). */
   navigationCollapsed: boolean;
   setNavigationCollapsed(collapsed: boolean): void;
+  /** The experiments table's filter, sort and columns per project (keyed by profile and project id). */
+  tableViews: Record<string, TableViewState>;
+  keepTableView(viewKey: string, change: Partial<TableViewState>): void;
 }
 
 /** The renderer's UI state store (zustand), persisted in local storage. */
@@ -28,6 +38,9 @@ export const useUiStore = create<UiState>()(
       chooseColorScheme: (colorScheme) => set({ colorScheme }),
       navigationCollapsed: false,
       setNavigationCollapsed: (navigationCollapsed) => set({ navigationCollapsed }),
+      tableViews: {},
+      keepTableView: (viewKey, change) =>
+        set((state) => ({ tableViews: { ...state.tableViews, [viewKey]: { text: '', sort: null, columns: [], ...state.tableViews[viewKey], ...change } } })),
     }),
     { name: 'trackdesk-ui', storage: createJSONStorage(() => localStorage), version: 1 },
   ),

@@ -6,7 +6,7 @@ import type { runReply } from '../../../shared/api/clientlib-logger.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
 import { origin } from '../http/replies.ts';
-import { ensureUncategorized, type Experiment } from '../experiments/index.ts';
+import { ensureUncategorized, runName, type Experiment } from '../experiments/index.ts';
 import type { ClientlibServices } from './services.ts';
 import type { Workspace } from '../accounts/index.ts';
 
@@ -105,7 +105,7 @@ export function createClientlibRunHandlers(services: ClientlibServices): Handler
         const workspace = await workspaceFor(caller, body.teamName);
         const project = await projectFor(caller, workspace, body.projectName);
         const now = services.now();
-        const created = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: null, userId: caller.userId, key }, now);
+        const created = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: runName((await experiments.countHomed(project.id)) + 1), userId: caller.userId, key }, now);
         await projects.touch(project.id, now);
         return created;
       });

@@ -3,6 +3,7 @@ import type { HandlerTable } from '../http/handler.ts';
 import type { ExperimentServices } from './services.ts';
 import type { Experiment } from './experiment-store.ts';
 import { toExperimentMetadata } from './records.ts';
+import { runName } from './run-names.ts';
 import { mapInOrder } from '../database/in-order.ts';
 import { experimentLink, ok } from '../http/replies.ts';
 
@@ -40,7 +41,7 @@ export function createExperimentHandlers(services: ExperimentServices): HandlerT
         const project =
           await projects.byName(workspace.id, body.projectName) ??
           await projects.create({ workspaceId: workspace.id, name: body.projectName, description: '', isPublic: false, ownerUserId: caller.userId }, now);
-        const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: body.experimentName ?? null, userId: caller.userId }, now);
+        const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: body.experimentName ?? runName((await experiments.countHomed(project.id)) + 1), userId: caller.userId }, now);
         await projects.touch(project.id, now);
         return {
           experimentKey: experiment.key,

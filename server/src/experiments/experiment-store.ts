@@ -69,6 +69,8 @@ export interface ExperimentStore {
   byKey(key: string): Promise<Experiment | undefined>;
   byId(id: number): Promise<Experiment | undefined>;
   create(experiment: NewExperiment, now: number): Promise<Experiment>;
+  /** How many experiments have their home in a project, trashed ones included (numbers new runs' names). */
+  countHomed(projectId: number): Promise<number>;
   /** Experiments listed in a project (home or symlinked), not trashed, archived or not as asked. */
   listInProject(projectId: number, archived: boolean): Promise<Experiment[]>;
   /** Trashed experiments of a workspace, most recently deleted first. */
@@ -207,6 +209,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
      AND (e.project_id = ? OR e.id IN (SELECT experiment_id FROM experiment_links WHERE project_id = ?))
      ORDER BY e.created_at DESC, e.id DESC`,
   );
+  const homed = db.prepare<[number], number>('SELECT count(*) FROM experiments WHERE project_id = ?').pluck();
   const trash = db.prepare<[number], ExperimentRecord>(`${EXPERIMENT_SELECT} WHERE e.workspace_id = ? AND e.deleted_at IS NOT NULL ORDER BY e.deleted_at DESC`);
   const run = (sql: string) => db.prepare(sql);
   const rename = run('UPDATE experiments SET name = ? WHERE id = ?');
@@ -257,6 +260,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
       const id = Number(await insert.get(key, workspaceId, projectId, name, userId, now, now));
       return one(await byId.get(id)) as Experiment;
     },
+    countHomed: async (projectId) => Number(await homed.get(projectId)),
     listInProject: async (projectId, isArchived) => (await inProject.all(isArchived ? 1 : 0, projectId, projectId)).map(toExperiment),
     listTrash: async (workspaceId) => (await trash.all(workspaceId)).map(toExperiment),
     rename: changing((id, name: string | null) => rename.run(name, id)),

@@ -10,5 +10,6 @@ export { createProjectStore } from './project-store.ts';
 export { toExperimentMetadata } from './records.ts';
 export { createRpcHandlers } from './rpc-handlers.ts';
 export { createRpcStore } from './rpc-store.ts';
+export { runName } from './run-names.ts';
 export type { ExperimentServices, KeepAliveIntervals } from './services.ts';
 export { ensureUncategorized } from './uncategorized.ts';

@@ -64,7 +64,7 @@ function rowsOf(source: LoggedSource | 'env_details', name: string, dialect: Sql
  * (from the indexes of migration 009: a range for numbers, the value index for texts of params and others)
  * and, when it is the most selective term, looks the candidate experiments up by it.
  */
-function membership(wanted: boolean, rows: SqlPart, condition?: SqlPart): SqlPart {
+export function membership(wanted: boolean, rows: SqlPart, condition?: SqlPart): SqlPart {
   const where = condition ? ` AND (${condition.sql})` : '';
   return { sql: `e.id ${wanted ? 'IN' : 'NOT IN'} (${rows.sql}${where})`, params: [...rows.params, ...(condition?.params ?? [])] };
 }

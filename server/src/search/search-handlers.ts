@@ -38,6 +38,11 @@ export function createSearchHandlers(services: SearchServices): HandlerTable {
       const project = await access.project(caller, body);
       return { experimentKeys: await asClientError(() => search.keys(project.id, { predicates: body.predicates }, body.archived ?? false, clock())) };
     },
+    queryTable: async ({ body, caller }) => {
+      const project = await access.project(caller, { projectId: body.projectId });
+      const sort = body.sortName === undefined ? undefined : { kind: body.sortKind ?? 'metric', name: body.sortName, aggregate: body.sortAggregate, order: body.sortOrder } as const;
+      return { experimentKeys: await asClientError(() => search.table(project.id, body.query, sort, clock())) };
+    },
     searchExperiments: async ({ body, caller }) => {
       const project = await access.project(caller, { projectId: body.projectId });
       const limit = body.limit ?? 100;

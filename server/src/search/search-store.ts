@@ -1,9 +1,10 @@
 import type { ColumnRecord, QueryPredicate, RuleGroup } from '../../../shared/api/search.ts';
 import type { Sql } from '../database/sql.ts';
 import type { SqlPart } from './compare.ts';
-import { createCompiler, type LoggedSource } from './compile.ts';
+import { createCompiler, kindTerm, type LoggedSource } from './compile.ts';
 import { createLoggedNames, listColumns } from './columns.ts';
 import { endSql, IN_PROJECT, startSql, type Clock } from './operands.ts';
+import { compileTableQuery } from './table-query.ts';
 
 /** What to match: project/query's predicates, or experiments/search's rule tree. */
 export type SearchFilter = { predicates: readonly QueryPredicate[] } | { rulesTree: RuleGroup | null | undefined };
@@ -19,6 +20,14 @@ export interface SearchPage {
   offset: number;
 }
 
+/** A summary column the table sorts by: a metric's or parameter's last, minimum or maximum value. */
+export interface SummarySort {
+  kind: 'metric' | 'param';
+  name: string;
+  aggregate: 'current' | 'min' | 'max';
+  order: 'asc' | 'desc';
+}
+
 /** Queries over a project's experiments, compiled to SQL and evaluated by the database (nothing is filtered in memory). */
 export interface SearchStore {
   /** The columns a query may name; archived true/false restricts the names to those experiments, undefined takes both. */
@@ -27,6 +36,11 @@ export interface SearchStore {
   keys(projectId: number, filter: SearchFilter, archived: boolean, clock: Clock): Promise<string[]>;
   /** Row ids of one page of matching experiments, in the page's order. */
   page(projectId: number, filter: SearchFilter, page: SearchPage, clock: Clock): Promise<number[]>;
+  /**
+   * Keys of every experiment listed in the project (archived and trashed included) passing the table's filter text, in
+   * the summary column's order when one is given (experiments without the value last), else in no particular order.
+   */
+  table(projectId: number, text: string, sort: SummarySort | undefined, clock: Clock): Promise<string[]>;
 }
 
 /** Creates the search store over a database. */
@@ -56,6 +70,20 @@ export function createSearchStore(db: Sql): SearchStore {
       const tail = `ORDER BY ${key} ${direction}, e.id ${direction} LIMIT ? OFFSET ?`;
       const query = select('e.id', projectId, await condition(projectId, filter, clock), page.archived, tail);
       return db.prepare<unknown[], number>(query.sql).pluck().all(...query.params, page.limit ?? Number.MAX_SAFE_INTEGER, page.offset);
+    },
+    async table(projectId, text, sort, clock) {
+      const where = await compileTableQuery(text, { clock, dialect: db.dialect, hasName: hasName(projectId) });
+      if (!sort) {
+        const sql = `SELECT e.key FROM experiments e WHERE ${IN_PROJECT} AND (${where.sql})`;
+        return db.prepare<unknown[], string>(sql).pluck().all(projectId, projectId, ...where.params);
+      }
+      const reading = sort.aggregate === 'current' ? 'cur' : sort.aggregate;
+      const direction = sort.order === 'asc' ? 'ASC' : 'DESC';
+      const byText = db.dialect === 'postgres' ? `li.${reading}_value COLLATE "C"` : `li.${reading}_value`;
+      const join = `LEFT JOIN logged_items li ON li.experiment_id = e.id AND ${kindTerm(sort.kind === 'metric' ? 'metrics' : 'params')} AND li.name = ?`;
+      const order = `ORDER BY (li.id IS NULL), (li.${reading}_number IS NULL), li.${reading}_number ${direction}, ${byText} ${direction}, e.key`;
+      const sql = `SELECT e.key FROM experiments e ${join} WHERE ${IN_PROJECT} AND (${where.sql}) ${order}`;
+      return db.prepare<unknown[], string>(sql).pluck().all(sort.name, projectId, projectId, ...where.params);
     },
   };
 }

@@ -28,7 +28,7 @@ describe('clientlib handshake: logger/add/run', () => {
       lastOffset: 0,
       s3DirectAccessEnabled: false,
       featureToggles: [],
-      name: null,
+      name: expect.stringMatching(/^[a-z]+-[a-z]+-1$/),
       cometRestApiAssetUrl: `${server.url}/api/rest/v2/experiment/asset/get-asset`,
       cometWebImageUrl: `${server.url}/api/rest/v2/experiment/asset/get-asset`,
     });

@@ -1,4 +1,4 @@
-import { Alert, Box, Breadcrumbs, CircularProgress, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Breadcrumbs, Button, CircularProgress, Link, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useApiQuery, useInvalidateApi } from '../../lib/api.ts';
@@ -118,6 +118,16 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           {label}
         </Typography>
         <StateChip metadata={data} />
+        <Tooltip title={`Key ${data.experimentKey}: click to copy it`}>
+          <Button
+            size="small"
+            aria-label={`Copy the key ${data.experimentKey}`}
+            sx={{ fontFamily: 'monospace', textTransform: 'none' }}
+            onClick={() => navigator.clipboard.writeText(data.experimentKey).then(() => notify.success('Copied the experiment key.'), (error: unknown) => notify.error(error, 'Could not copy the key; select it under Overview instead'))}
+          >
+            {data.experimentKey.slice(0, 8)}
+          </Button>
+        </Tooltip>
         <Box sx={{ flexGrow: 1 }} />
         <BusyButton size="small" disabledReason={accessOf('rename').reason} onClick={() => setDialog('rename')}>Rename</BusyButton>
         <BusyButton size="small" disabledReason={accessOf('times').reason} onClick={() => setDialog('times')}>Set times</BusyButton>

@@ -51,3 +51,20 @@ export function sourcesByMetric(
     ]),
   );
 }
+
+/** One parameter across the compared experiments: its value in each ("" where one has none), and whether they differ. */
+export interface ParameterRow {
+  name: string;
+  values: string[];
+  differs: boolean;
+}
+
+/** The parameters of the compared experiments side by side: those whose values differ first, then by name. */
+export function parameterRows(parameterLists: readonly (Summaries | undefined)[]): ParameterRow[] {
+  const names = [...new Set(parameterLists.flatMap((list) => (list ?? []).map((item) => item.name)))];
+  const rows = names.map((name) => {
+    const values = parameterLists.map((list) => list?.find((item) => item.name === name)?.valueCurrent ?? '');
+    return { name, values, differs: values.some((value) => value !== values[0]) };
+  });
+  return rows.sort((a, b) => Number(b.differs) - Number(a.differs) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}

@@ -21,7 +21,7 @@ import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { ChartControls, MetricChart, ValueCell, type ChartAxis } from '../logged-data/index.ts';
-import { comparableMetrics, experimentLabels, firstComparedMetrics, sourcesByMetric } from './compare-data.ts';
+import { comparableMetrics, experimentLabels, firstComparedMetrics, parameterRows, sourcesByMetric, type ParameterRow } from './compare-data.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 
 /** Charts the chosen metrics of several experiments, one line per experiment, with their last values side by side. */
@@ -33,7 +33,14 @@ export function CompareDialog({ experiments, onClose }: { experiments: readonly 
       queryFn: () => callApi('getMetricSummaries', { query: { experimentKey: key } }, profileId),
     })),
   });
+  const parameters = useQueries({
+    queries: experiments.map(({ key }) => ({
+      queryKey: apiQueryKey(profileId, 'getParameters', { experimentKey: key }),
+      queryFn: () => callApi('getParameters', { query: { experimentKey: key } }, profileId),
+    })),
+  });
   const loaded = summaries.map((query) => query.data?.values);
+  const parameterLists = parameters.map((query) => query.data?.values);
   const names = comparableMetrics(loaded);
   const [picked, setPicked] = useState<string[] | null>(null);
   const chosen = picked ?? firstComparedMetrics(names);
@@ -64,6 +71,7 @@ export function CompareDialog({ experiments, onClose }: { experiments: readonly 
               </Box>
             ))}
           {chosen.length > 0 && <LastValues experiments={experiments} summaries={loaded} metrics={chosen} />}
+          <Parameters labels={labels} rows={parameterRows(parameterLists)} loading={parameters.some((query) => query.isPending)} />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -96,6 +104,34 @@ function LastValues({ experiments, summaries, metrics }: { experiments: readonly
               const value = summaries[index]?.find((summary) => summary.name === metric)?.valueCurrent;
               return value === undefined ? <TableCell key={metric}>—</TableCell> : <ValueCell key={metric} value={value} />;
             })}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** The experiments' parameters side by side, those that differ first (marked), "—" where one has none. */
+function Parameters({ labels, rows, loading }: { labels: readonly string[]; rows: readonly ParameterRow[]; loading: boolean }) {
+  if (loading) return null;
+  if (rows.length === 0) return <Typography color="text.secondary">None of these experiments has logged a parameter.</Typography>;
+  return (
+    <Table size="small" aria-label="Parameters">
+      <TableHead>
+        <TableRow>
+          <TableCell>Parameter</TableCell>
+          {labels.map((label) => (
+            <TableCell key={label}>{label}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.name} sx={row.differs ? { '& > *': { fontWeight: 600 } } : undefined}>
+            <TableCell component="th" scope="row" title={row.differs ? 'Differs between the experiments' : 'The same in every experiment'}>
+              {row.name}
+            </TableCell>
+            {row.values.map((value, index) => (value === '' ? <TableCell key={labels[index]}>—</TableCell> : <ValueCell key={labels[index]} value={value} />))}
           </TableRow>
         ))}
       </TableBody>

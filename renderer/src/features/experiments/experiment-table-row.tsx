@@ -65,7 +65,7 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
         {row.state === 'trash' ? label : <a href={pageHref + encodeURIComponent(row.key)}>{label}</a>}
       </td>
       <td className="exp-mono" title={row.key}>
-        {row.key}
+        {row.key.slice(0, 8)}
       </td>
       <td>
         <span className={`exp-state exp-state-${row.state}`} title={row.stateDetail ?? undefined}>

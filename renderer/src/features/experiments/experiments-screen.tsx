@@ -21,7 +21,9 @@ import { RemoveTagsDialog } from './remove-tags-dialog.tsx';
 import { RenameDialog } from './rename-dialog.tsx';
 import { RowMenu, type RowCommand } from './row-menu.tsx';
 import { useExperimentAccess } from './experiment-access.ts';
-import type { SummaryColumn } from './summary-columns.ts';
+import { namesOf } from './project-names.ts';
+import { useSavedView } from './saved-view.ts';
+import { useServerRows } from './use-server-rows.ts';
 import { TagsDialog } from './tags-dialog.tsx';
 import { TimesDialog } from './times-dialog.tsx';
 import { EXPERIMENT_READS, useExperimentActions } from './use-experiment-actions.ts';
@@ -44,13 +46,21 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const workspaceName = project.data?.workspaceName;
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
   const data = useExperimentRows(projectId, workspaceName, states);
-  const view = useTableView(data.rows, states, data.delta);
+  const saved = useSavedView(`${profileId}\n${projectId}`);
+  const anyRunning = useMemo(() => data.rows.some((row) => row.state === 'running'), [data.rows]);
+  const server = useServerRows(projectId, saved.text, saved.sort, data.rows.length, anyRunning);
+  const view = useTableView(data.rows, states, data.delta, { text: saved.text, setText: saved.setText, sort: saved.sort, setSort: saved.setSort, server });
+  const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
+  const names = useMemo(() => namesOf(projectColumns.data?.columns), [projectColumns.data]);
+  // The names grow as runs log: read again when the filter box or the columns dialog is about to offer them.
+  const { refetch: rereadNames } = projectColumns;
+  const onNamesWanted = useCallback(() => void rereadNames(), [rereadNames]);
   const actions = useExperimentActions();
   const accessOf = useExperimentAccess(workspaceName);
   const createAccess = accessOf('create');
   const client = useQueryClient();
   const lazy = useLazyRowStore(`${profileId}\n${projectId}`);
-  const [columns, setColumns] = useState<readonly SummaryColumn[]>([]);
+  const { columns, setColumns } = saved;
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [menu, setMenu] = useState<{ row: ExperimentRow; anchor: HTMLElement } | null>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -77,7 +87,10 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
     lazy.clear();
     void invalidateApi(client, profileId, EXPERIMENT_READS);
   }, [lazy, client, profileId]);
-  const openColumns = useCallback(() => setDialog({ kind: 'columns' }), []);
+  const openColumns = useCallback(() => {
+    onNamesWanted();
+    setDialog({ kind: 'columns' });
+  }, [onNamesWanted]);
   const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
   const openCode = useCallback(() => setDialog({ kind: 'code' }), []);
   const onCommand = (row: ExperimentRow, command: RowCommand) => {
@@ -93,7 +106,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   return (
     <Box data-table-state={data.loading ? 'loading' : 'ready'} sx={{ display: 'flex', flexDirection: 'column' }}>
       <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', p: 1.5 }}>
-        <FilterField onText={view.setText} inputRef={filterRef} />
+        <FilterField key={projectId} initialText={saved.text} onText={view.setText} inputRef={filterRef} names={names} onFocus={onNamesWanted} error={server.error?.message ?? null} />
         <ToolbarControls
           states={states}
           onStates={setStates}
@@ -176,7 +189,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
         <LogFromCodeDialog profile={profile} project={{ workspaceName: project.data.workspaceName, projectName: project.data.projectName }} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'compare' && <CompareDialog experiments={dialog.rows} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} onChange={setColumns} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} projectNames={names} onChange={setColumns} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'move' && project.data && (
         <MoveDialog
           rows={dialog.rows}

@@ -2,16 +2,16 @@ import { Checkbox, TableCell, TableHead, TableRow, TableSortLabel, Tooltip } fro
 import { memo } from 'react';
 import { columnId, columnLabel, type SummaryColumn } from './summary-columns.ts';
 import { ACTIONS_WIDTH, BASE_COLUMNS, CHECK_WIDTH, SUMMARY_WIDTH } from './table-columns.ts';
-import type { SortColumn, SortOrder } from './table-sort.ts';
+import { isSummarySort, type SortColumn, type TableSort } from './table-sort.ts';
 
 /** What the head of the experiments table shows and reports. */
 interface HeadProps {
-  sort: SortOrder;
+  sort: TableSort;
   summaryColumns: readonly SummaryColumn[];
   rowCount: number;
   allShownSelected: boolean;
   someSelected: boolean;
-  onSort(column: SortColumn): void;
+  onSort(column: SortColumn | SummaryColumn): void;
   onToggleAll(): void;
 }
 
@@ -32,18 +32,24 @@ const SelectAllCell = memo(function SelectAllCell({ rowCount, allShownSelected, 
 
 /** The sort labels and summary column titles: they change only with the sort and the chosen columns. */
 const ColumnCells = memo(function ColumnCells({ sort, summaryColumns, onSort }: Pick<HeadProps, 'sort' | 'summaryColumns' | 'onSort'>) {
+  const summarySorted = isSummarySort(sort) ? columnId(sort.summary) : undefined;
+  const baseSorted = isSummarySort(sort) ? undefined : sort.column;
   return (
     <>
       {BASE_COLUMNS.map((column) => (
-        <TableCell key={column.id} sortDirection={sort.column === column.id ? sort.direction : false}>
-          <TableSortLabel active={sort.column === column.id} direction={sort.column === column.id ? sort.direction : 'asc'} onClick={() => onSort(column.id)}>
+        <TableCell key={column.id} sortDirection={baseSorted === column.id ? sort.direction : false}>
+          <TableSortLabel active={baseSorted === column.id} direction={baseSorted === column.id ? sort.direction : 'asc'} onClick={() => onSort(column.id)}>
             {column.label}
           </TableSortLabel>
         </TableCell>
       ))}
       {summaryColumns.map((column) => (
-        <Tooltip key={columnId(column)} describeChild title={`${column.kind === 'metric' ? 'Metric' : 'Parameter'} “${column.name}”: loaded for the rows on screen`}>
-          <TableCell sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{columnLabel(column)}</TableCell>
+        <Tooltip key={columnId(column)} describeChild title={`${column.kind === 'metric' ? 'Metric' : 'Parameter'} “${column.name}”: sorted by the service`}>
+          <TableCell sortDirection={summarySorted === columnId(column) ? sort.direction : false} sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <TableSortLabel active={summarySorted === columnId(column)} direction={summarySorted === columnId(column) ? sort.direction : 'asc'} onClick={() => onSort(column)}>
+              {columnLabel(column)}
+            </TableSortLabel>
+          </TableCell>
         </Tooltip>
       ))}
     </>

@@ -7,7 +7,7 @@ import type { Selection } from './selection.ts';
 import type { SummaryColumn } from './summary-columns.ts';
 import { ACTIONS_WIDTH, BASE_COLUMNS, CHECK_WIDTH, SUMMARY_WIDTH } from './table-columns.ts';
 import { tableBodyStyles } from './table-styles.ts';
-import type { SortColumn, SortOrder } from './table-sort.ts';
+import type { SortColumn, TableSort } from './table-sort.ts';
 import { useFillHeight } from './use-fill-height.ts';
 import { VirtualRows } from './virtual-rows.tsx';
 
@@ -17,7 +17,7 @@ interface ExperimentsTableProps {
   rows: readonly ExperimentRow[];
   selection: Selection;
   allShownSelected: boolean;
-  sort: SortOrder;
+  sort: TableSort;
   summaryColumns: readonly SummaryColumn[];
   lazy: LazyRowData;
   /** What to fetch for the rows on screen: the chosen columns' summaries, and tags when the service has no bulk tag read. */
@@ -26,7 +26,7 @@ interface ExperimentsTableProps {
   tagsListed: boolean;
   /** The filter text the rows reflect (set as `data-filter`, so tests and benchmarks can wait for it). */
   appliedFilter: string;
-  onSort(column: SortColumn): void;
+  onSort(column: SortColumn | SummaryColumn): void;
   onToggle(key: string, shift: boolean): void;
   onToggleAll(): void;
   onMenu(row: ExperimentRow, anchor: HTMLElement): void;

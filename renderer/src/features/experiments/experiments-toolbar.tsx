@@ -4,38 +4,83 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { Autocomplete, Button, IconButton, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
-import { memo, startTransition, type RefObject } from 'react';
+import { memo, startTransition, useMemo, useState, type RefObject } from 'react';
+import { suggestNames, type QueryName } from '../../../../shared/query/suggest.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { EXPERIMENT_STATES, STATE_LABELS, type ExperimentState } from './experiment-row.ts';
 
+/** What the filter box shows and reports. */
+interface FilterFieldProps {
+  /** The text kept for the project (the box starts with it). */
+  initialText: string;
+  onText(text: string): void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  /** The project's metric and parameter names, offered as the name being typed is completed. */
+  names: readonly QueryName[];
+  /** Why the service (or the grammar) refused the text, if it did. */
+  error: string | null;
+  /** Called when the box gains focus (the names may have grown since they were read). */
+  onFocus(): void;
+}
+
 /**
- * The text filter, uncontrolled: a keystroke renders nothing at once (the browser echoes it) and hands the text to
- * `onText` in a transition, so filtering 100,000 rows and drawing the table never hold up typing. Memoized.
+ * The filter box: a query (`lr = 0.003 and loss.min < 0.2`) or plain words, completing names as they are typed. Its
+ * text is its own state (a keystroke renders the box alone) and reaches `onText` in a transition, so filtering 100,000
+ * rows and drawing the table never hold up typing. Memoized.
  */
-export const FilterField = memo(function FilterField({ onText, inputRef }: { onText(text: string): void; inputRef: RefObject<HTMLInputElement | null> }) {
+export const FilterField = memo(function FilterField({ initialText, onText, inputRef, names, error, onFocus }: FilterFieldProps) {
+  const [text, setText] = useState(initialText);
+  const [caret, setCaret] = useState(initialText.length);
+  const suggestions = useMemo(() => suggestNames(text, caret, names), [text, caret, names]);
+  const change = (next: string, at: number) => {
+    setText(next);
+    setCaret(at);
+    startTransition(() => onText(next));
+  };
   return (
-    <TextField
+    <Autocomplete
+      freeSolo
       size="small"
-      label="Filter experiments"
-      placeholder="Name, key or tag"
-      defaultValue=""
-      onChange={(event) => {
-        const text = event.target.value;
-        startTransition(() => onText(text));
+      options={suggestions.options}
+      filterOptions={(options) => options}
+      inputValue={text}
+      value={null}
+      onInputChange={(event, value, reason) => {
+        if (reason !== 'input') return;
+        const target = event?.target as HTMLInputElement | undefined;
+        change(value, target?.selectionStart ?? value.length);
       }}
-      inputRef={inputRef}
-      sx={{ minWidth: 240 }}
-      slotProps={{
-        // No spell checking: its idle-time pass after each keystroke forces a layout of the page.
-        htmlInput: { spellCheck: false, autoComplete: 'off' },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
+      onChange={(_event, picked) => {
+        if (typeof picked !== 'string') return;
+        const next = `${text.slice(0, suggestions.from)}${picked} ${text.slice(suggestions.to).trimStart()}`;
+        change(next, suggestions.from + picked.length + 1);
       }}
+      sx={{ minWidth: 340 }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Filter experiments"
+          placeholder="lr = 0.003 and loss.min < 0.2, or a name, key or tag"
+          inputRef={inputRef}
+          error={error !== null}
+          helperText={error ?? undefined}
+          onFocus={onFocus}
+          onSelect={(event) => setCaret((event.target as HTMLInputElement).selectionStart ?? text.length)}
+          slotProps={{
+            ...params.slotProps,
+            // No spell checking: its idle-time pass after each keystroke forces a layout of the page.
+            htmlInput: { ...params.slotProps.htmlInput, spellCheck: false, autoComplete: 'off' },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
     />
   );
 });

@@ -1,5 +1,6 @@
 import type { ExperimentRow } from './experiment-row.ts';
 import { EXPERIMENT_STATES } from './experiment-row.ts';
+import { columnId, type SummaryColumn } from './summary-columns.ts';
 
 /** The base columns the table sorts by. */
 export type SortColumn = 'name' | 'key' | 'state' | 'start' | 'duration' | 'tags';
@@ -63,6 +64,25 @@ export function sortRows(rows: readonly ExperimentRow[], order: SortOrder): Expe
   const keyed = rows.map((row) => ({ row, key: sortKey(row, order.column) }));
   keyed.sort((a, b) => compareKeys(a.key, a.row, b.key, b.row, sign));
   return keyed.map((entry) => entry.row);
+}
+
+/** A sort by a summary column (ordered by the service): the column and the direction. */
+export interface SummarySortOrder {
+  summary: SummaryColumn;
+  direction: 'asc' | 'desc';
+}
+
+/** What the table is sorted by: a base column (ordered here) or a summary column (ordered by the service). */
+export type TableSort = SortOrder | SummarySortOrder;
+
+/** Whether a sort is by a summary column. */
+export const isSummarySort = (sort: TableSort): sort is SummarySortOrder => 'summary' in sort;
+
+/** The next sort after a click on any column's header: the other direction on the same column, else that column's first. */
+export function toggleTableSort(current: TableSort, column: SortColumn | SummaryColumn): TableSort {
+  if (typeof column === 'string') return toggleSort(isSummarySort(current) ? DEFAULT_SORT : current, column);
+  if (isSummarySort(current) && columnId(current.summary) === columnId(column)) return { summary: column, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { summary: column, direction: 'asc' };
 }
 
 /** The next sort after a click on a column's header: the other direction on the same column, else that column ascending. */

@@ -2,8 +2,10 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import type { ExperimentRow, ExperimentState } from './experiment-row.ts';
 import type { RowsDelta } from './row-delta.ts';
 import { allSelected, clickRow, EMPTY_SELECTION, keepShown, toggleAll, type Selection } from './selection.ts';
+import { applyServerRows, LOCAL_ROWS, type ServerRows } from './server-rows.ts';
+import type { SummaryColumn } from './summary-columns.ts';
 import { TableRowsCache } from './table-rows-cache.ts';
-import { DEFAULT_SORT, toggleSort, type SortColumn, type SortOrder } from './table-sort.ts';
+import { DEFAULT_SORT, isSummarySort, toggleTableSort, type SortColumn, type TableSort } from './table-sort.ts';
 
 /** The states shown at first: the live experiments. */
 export const DEFAULT_STATES: ReadonlySet<ExperimentState> = new Set(['running', 'finished', 'crashed']);
@@ -17,8 +19,8 @@ interface TableView {
   tags: readonly string[];
   setTags(tags: readonly string[]): void;
   tagOptions: { tag: string; count: number }[];
-  sort: SortOrder;
-  sortBy(column: SortColumn): void;
+  sort: TableSort;
+  sortBy(column: SortColumn | SummaryColumn): void;
   /** The rows after sorting and filtering, in display order. */
   shown: ExperimentRow[];
   /** How many rows are in the chosen states. */
@@ -33,20 +35,40 @@ interface TableView {
 
 const keysOf = (rows: readonly ExperimentRow[]) => rows.map((row) => row.key);
 
+/** The filter text and sort when the screen holds them (to keep them per project and ask the service), with its answer. */
+export interface TableControl {
+  text: string;
+  setText(text: string): void;
+  sort: TableSort;
+  setSort(update: (current: TableSort) => TableSort): void;
+  server: ServerRows;
+}
+
 /**
  * The rows to show, in `states`, of `rows` (which came from the previous ones through `delta`, when given). Sorting
  * runs when the sort changes, filtering when the filter changes (on the sorted rows, so a keystroke never re-sorts); a
  * live update moves only its changed rows (`TableRowsCache`); the text filter is deferred so typing stays responsive on
  * 100,000 rows. The handlers keep their identity, so rows on screen that did not change do not render again.
  */
-export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet<ExperimentState>, delta: RowsDelta | null = null): TableView {
-  const [text, setText] = useState('');
+export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet<ExperimentState>, delta: RowsDelta | null = null, control?: TableControl): TableView {
+  const [ownText, setOwnText] = useState('');
   const [tags, setTags] = useState<readonly string[]>([]);
-  const [sort, setSort] = useState<SortOrder>(DEFAULT_SORT);
+  const [ownSort, setOwnSort] = useState<TableSort>(DEFAULT_SORT);
+  const text = control?.text ?? ownText;
+  const setText = control?.setText ?? setOwnText;
+  const sort = control?.sort ?? ownSort;
+  const setSort = control?.setSort ?? setOwnSort;
+  const server = control?.server ?? LOCAL_ROWS;
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const appliedText = useDeferredValue(text);
   const [cache] = useState(() => new TableRowsCache());
-  const { shown, total, tagOptions } = useMemo(() => cache.view(rows, delta, sort, { text: appliedText, tags, states }), [cache, rows, delta, sort, appliedText, tags, states]);
+  const baseSort = isSummarySort(sort) ? DEFAULT_SORT : sort;
+  // Where the service filters, the loaded rows are not filtered by text here (a word there also finds parameter values).
+  const localText = server.local ? appliedText : '';
+  const cached = useMemo(() => cache.view(rows, delta, baseSort, { text: localText, tags, states }), [cache, rows, delta, baseSort, localText, tags, states]);
+  const { total, tagOptions } = cached;
+  const { keys, filtered, sorted } = server;
+  const shown = useMemo(() => applyServerRows(cached.shown, { keys, filtered, sorted }), [cached.shown, keys, filtered, sorted]);
   const [prunedFor, setPrunedFor] = useState(shown);
   if (selection.keys.size > 0 && prunedFor !== shown) {
     // The shown rows changed (filter, refresh): drop selected rows no longer shown, so actions never touch hidden ones.
@@ -59,7 +81,7 @@ export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet
     latest.current = shown;
   }, [shown]);
   const toggle = useCallback((key: string, shift: boolean) => setSelection((current) => clickRow(current, keysOf(latest.current), key, shift)), []);
-  const sortBy = useCallback((column: SortColumn) => setSort((current) => toggleSort(current, column)), []);
+  const sortBy = useCallback((column: SortColumn | SummaryColumn) => setSort((current) => toggleTableSort(current, column)), [setSort]);
   const toggleAllShown = useCallback(() => setSelection((current) => toggleAll(current, keysOf(latest.current))), []);
   const clearSelection = useCallback(() => setSelection(EMPTY_SELECTION), []);
   const selected = useMemo(() => (selection.keys.size === 0 ? [] : shown.filter((row) => selection.keys.has(row.key))), [shown, selection]);
