@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,6 +14,8 @@ export interface RefWorktree {
   dir: string;
   /** The service's CLI script of that commit (from its `npm run server`). */
   serverScript: string;
+  /** Whether that commit's service has `--no-background-tiles` (older ones have no background tiling to turn off). */
+  hasBackgroundTiles: boolean;
 }
 
 const git = (args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
@@ -71,5 +73,6 @@ export function prepareRefWorktree(ref: string): RefWorktree {
     }
     writeFileSync(marker, lockfile);
   }
-  return { commit, subject: git(['log', '-1', '--format=%s', full]).slice(0, 70), dir, serverScript: serverScriptOf(dir) };
+  const hasBackgroundTiles = spawnSync('git', ['grep', '-q', '-e', 'no-background-tiles', full, '--', 'server/src'], { cwd: ROOT }).status === 0;
+  return { commit, subject: git(['log', '-1', '--format=%s', full]).slice(0, 70), dir, serverScript: serverScriptOf(dir), hasBackgroundTiles };
 }

@@ -17,6 +17,8 @@ const CURRENT_CLI = join(import.meta.dirname, '..', 'server', 'src', 'process', 
 interface Side {
   label: string;
   cli: string;
+  /** Options after the data dir: throttling off, and background tiling off where the service has it. */
+  flags: string[];
   /** Figures per round, by connections. */
   runs: Map<number, LoadFigures[]>;
 }
@@ -24,7 +26,7 @@ interface Side {
 /** Starts `side`'s service fresh (empty data dir, throttling off), loads it, and records E29 at each connection count. */
 async function measureRound(side: Side): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-against-'));
-  const args = [side.cli, '--port', '0', '--data-dir', dataDir, '--throttle-off', '--no-background-tiles'];
+  const args = [side.cli, '--port', '0', '--data-dir', dataDir, ...side.flags];
   const server = await startChild(args, { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY, TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123' });
   try {
     const headers = { authorization: API_KEY, 'content-type': 'application/json' };
@@ -80,10 +82,12 @@ function printComparison(old: Side, current: Side): void {
  */
 export async function runServiceAgainst(ref: string): Promise<void> {
   const worktree = prepareRefWorktree(ref);
-  const old: Side = { label: worktree.commit, cli: worktree.serverScript, runs: new Map(CONNECTIONS.map((c) => [c, []])) };
-  const current: Side = { label: 'this checkout', cli: CURRENT_CLI, runs: new Map(CONNECTIONS.map((c) => [c, []])) };
+  const quiet = ['--throttle-off', '--no-background-tiles'];
+  const oldFlags = worktree.hasBackgroundTiles ? quiet : ['--throttle-off'];
+  const old: Side = { label: worktree.commit, cli: worktree.serverScript, flags: oldFlags, runs: new Map(CONNECTIONS.map((c) => [c, []])) };
+  const current: Side = { label: 'this checkout', cli: CURRENT_CLI, flags: quiet, runs: new Map(CONNECTIONS.map((c) => [c, []])) };
   console.log(`E29 metric ingest: this checkout against ${worktree.commit} "${worktree.subject}"`);
-  console.log(`  ${ROUNDS} rounds, alternating ABBA; each round starts each service fresh (CLI, empty data dir, --throttle-off), loads it`);
+  console.log(`  ${ROUNDS} rounds, alternating ABBA; each round starts each service fresh (CLI, empty data dir, ${quiet.join(' ')}${worktree.hasBackgroundTiles ? '' : ` here, ${oldFlags.join(' ')} at ${worktree.commit}, which tiles no series in the background`}), loads it`);
   console.log(`  ${WARMUP_SECONDS} s at 50 connections, then measures ${SECONDS} s (after 1 s warm-up) per connection count; CPU µs: the service process's per request`);
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const side of round % 2 === 0 ? [old, current] : [current, old]) await measureRound(side);

@@ -13,6 +13,10 @@ export function sqliteSql(db: Database.Database): Sql {
   const inTransaction = new AsyncLocalStorage<{ depth: number; atCommit: (() => Promise<unknown>)[] }>();
   let held: Promise<void> | undefined;
   let savepoints = 0;
+  // Prepared once, as better-sqlite3's own transactions do: db.exec() would parse the SQL again at every transaction.
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const rollback = db.prepare('ROLLBACK');
 
   /** True when no transaction holds the connection, or the caller runs inside the one that does. */
   const free = () => held === undefined || inTransaction.getStore() !== undefined;
@@ -69,16 +73,16 @@ export function sqliteSql(db: Database.Database): Sql {
       let release = () => {};
       held = new Promise<void>((resolve) => (release = resolve));
       try {
-        db.exec('BEGIN IMMEDIATE');
+        begin.run();
         try {
           const own = { depth: 0, atCommit: [] as (() => Promise<unknown>)[] };
           if (scope?.prefetch) await inTransaction.run(own, scope.prefetch);
           const result = await inTransaction.run(own, work);
           for (let write = own.atCommit.shift(); write; write = own.atCommit.shift()) await inTransaction.run(own, write);
-          db.exec('COMMIT');
+          commit.run();
           return result;
         } catch (error) {
-          if (db.inTransaction) db.exec('ROLLBACK');
+          if (db.inTransaction) rollback.run();
           throw error;
         }
       } finally {
