@@ -6,7 +6,6 @@ import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../blobs/temp-keeper.ts';
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
 import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
-import { applyRunningServiceHeapSettings } from './heap-settings.ts';
 import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 import { userDataDir } from './user-data-dir.ts';
 
@@ -147,7 +146,6 @@ async function main(argv: string[]): Promise<void> {
   });
   handleShutdownSignals(starting);
   const server = await starting;
-  applyRunningServiceHeapSettings();
   if (server.generatedAdminKey) {
     process.stderr.write(`Admin API key (shown once, also in ${adminKeyFile(dataDir)}): ${server.generatedAdminKey}\n`);
   }

@@ -4,7 +4,6 @@
  */
 import { ADMIN_USER } from '../../../../server/src/accounts/ensure-user.ts';
 import { startServer, type RunningServer } from '../../../../server/src/process/app.ts';
-import { applyRunningServiceHeapSettings } from '../../../../server/src/process/heap-settings.ts';
 import { issueApiKey, revokeApiKeys } from '../../../../server/src/accounts/keys.ts';
 import { embeddedThrottleLimits } from '../../../../server/src/throttle/rate-limits.ts';
 import type { HostMessage, ServiceMessage } from './protocol.ts';
@@ -38,7 +37,6 @@ async function handle(message: HostMessage): Promise<void> {
         throttle: embeddedThrottleLimits,
         ...(message.aliveBeatMs > 0 ? { keepAlive: { isAliveBeatDurationMillis: message.aliveBeatMs } } : {}),
       });
-      applyRunningServiceHeapSettings();
       post({ type: 'ready', url: server.url });
     } catch (error) {
       post({ type: 'start-failed', message: error instanceof Error ? error.message : String(error) });
