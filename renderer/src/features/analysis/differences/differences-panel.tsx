@@ -15,7 +15,7 @@ const MAX_COLUMNS = 64;
 
 /** The parameters and last metric values of the selected runs side by side, the differing ones first. */
 function DifferencesPanel({ projectId, query, panelId }: PanelProps) {
-  const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
+  const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnMount: 'always', refetchOnWindowFocus: false, retry: false });
   const names = useMemo(() => metricAndParameterNames(projectColumns.data?.columns), [projectColumns.data]);
   const columns = useMemo<AnalysisColumn[]>(
     () =>

@@ -61,7 +61,7 @@ export function DifferencesTable({ runs, rows }: { runs: readonly ComparedRun[];
           {equal.length > 0 && (
             <TableRow>
               <TableCell colSpan={runs.length + 1} sx={{ py: 0.25 }}>
-                <Button size="small" aria-expanded={showEqual} startIcon={showEqual ? <ExpandLessIcon /> : <ExpandMoreIcon />} onClick={() => setShowEqual((shown) => !shown)}>
+                <Button size="small" sx={{ textTransform: 'none' }} aria-expanded={showEqual} startIcon={showEqual ? <ExpandLessIcon /> : <ExpandMoreIcon />} onClick={() => setShowEqual((shown) => !shown)}>
                   {equal.length} equal
                 </Button>
               </TableCell>

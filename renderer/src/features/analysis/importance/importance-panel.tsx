@@ -56,7 +56,7 @@ function ScoresTable({ rows, metricLabel }: { rows: readonly ImportanceRow[]; me
 function ImportancePanel({ projectId, query, panelId, settings, onSettingsChange }: PanelProps) {
   const metric = typeof settings.metric === 'string' ? settings.metric : '';
   const summary = SUMMARIES.find((value) => value === settings.summary) ?? 'last';
-  const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
+  const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnMount: 'always', refetchOnWindowFocus: false, retry: false });
   const names = useMemo(() => metricAndParameterNames(projectColumns.data?.columns), [projectColumns.data]);
   const columns = useMemo<AnalysisColumn[]>(
     () => (metric ? [{ kind: 'metric', name: metric }, ...names.parameters.slice(0, MAX_PARAMETERS).map((name): AnalysisColumn => ({ kind: 'param', name }))] : []),
