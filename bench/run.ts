@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runFuzzBench } from './fuzz.ts';
+import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
@@ -11,6 +12,7 @@ import { runUploadBench } from './upload.ts';
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
+  insight: runInsightBench,
   live: runLiveBench,
   service: runServiceBench,
   start: runStartBench,
