@@ -70,7 +70,7 @@ function ImportancePanel({ projectId, query, panelId, settings, onSettingsChange
   const metricLabel = `${metric} (${summary})`;
   const failure = projectColumns.error ?? runs.error;
   return (
-    <Stack spacing={1} data-testid="importance-panel" data-state={!input || computing || !result ? 'computing' : 'ready'}>
+    <Stack spacing={1} data-testid="importance-panel" data-state={error ? 'failed' : !input || computing || !result ? 'computing' : 'ready'}>
       <Stack direction="row" spacing={1}>
         <TextField select size="small" label="Metric" value={metric} onChange={(event) => onSettingsChange({ ...settings, metric: event.target.value })} sx={{ minWidth: 180 }}>
           {names.metrics.map((name) => (
@@ -89,7 +89,7 @@ function ImportancePanel({ projectId, query, panelId, settings, onSettingsChange
         {computing && <CircularProgress size={20} aria-label="Computing importance" />}
       </Stack>
       {failure && <Alert severity="error">Could not read the runs: {failure.message} Check the connection, then reopen the view.</Alert>}
-      {error && <Alert severity="error">Could not compute the importance: {error} Try another metric or fewer runs.</Alert>}
+      {error && <Alert severity="error">{error}</Alert>}
       {!metric ? (
         <Typography color="text.secondary">Pick a metric to see which parameters matter for it.</Typography>
       ) : result && result.rows.length === 0 ? (

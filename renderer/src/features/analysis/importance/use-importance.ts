@@ -20,7 +20,13 @@ export function useImportance(input: ImportanceInput | null): ImportanceState {
     created.onmessage = (event: MessageEvent<Reply>) => {
       if (event.data.id !== lastId.current) return;
       const { result, error } = event.data;
-      setState((previous) => (result ? { result, computing: false, error: null } : { result: previous.result, computing: false, error: error ?? null }));
+      setState((previous) =>
+        result ? { result, computing: false, error: null } : { result: previous.result, computing: false, error: `Could not compute the importance: ${error} Try another metric or fewer runs.` },
+      );
+    };
+    created.onerror = (event) => {
+      event.preventDefault();
+      setState((previous) => ({ result: previous.result, computing: false, error: 'Could not start the importance computation in the background: reopen the view, and restart Trackdesk if it happens again.' }));
     };
     worker.current = created;
     return () => {
