@@ -147,7 +147,8 @@ describe('backup and restore of a running service', () => {
     const victim = readManifest(damagedFolder).blobs.at(-1)?.blob ?? '';
     const path = backupBlobPath(damagedFolder, victim);
     const bytes = readFileSync(path);
-    bytes[bytes.length >> 1] ^= 0xff;
+    const middle = bytes.length >> 1;
+    bytes.writeUInt8((bytes.readUInt8(middle) + 1) % 256, middle);
     writeFileSync(path, bytes);
     const place = await emptyPlace(live);
     const restore = await restoreCli(damagedFolder, place);
