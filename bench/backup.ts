@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqlite } from '../server/src/database/sql-sqlite.ts';
+import { startServer } from '../server/src/process/app.ts';
+import { unlimitedThrottleLimits } from '../server/src/throttle/rate-limits.ts';
+import { seedMetricPoints } from './seed-points.ts';
+
+const API_KEY = 'bench-backup-key-0123456789';
+const CLI = join(import.meta.dirname, '..', 'server', 'src', 'process', 'cli.ts');
+const MIB = 1024 * 1024;
+/** The data dir measured: experiments, each with metrics × steps points and one asset (`BENCH_BACKUP_ASSET_MIB` each). */
+const EXPERIMENTS = 100;
+const SHAPE = { metrics: 10, steps: 1000 };
+const ASSET_MIB = Number(process.env.BENCH_BACKUP_ASSET_MIB ?? 2);
+
+/** Runs the service's CLI with `args` and resolves with the seconds it took; rejects with its output when it fails. */
+async function timedCli(args: string[]): Promise<{ seconds: number; summary: string }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  if (code !== 0) throw new Error(`cli ${args[0]} failed (${code}): ${output}`);
+  return { seconds: (performance.now() - started) / 1000, summary: output.trim().split('\n').at(-1) ?? '' };
+}
+
+/** Creates the experiments over HTTP, seeds their points through the storage module and uploads one asset each. */
+async function seed(url: string, dataDir: string): Promise<void> {
+  const headers = { authorization: API_KEY };
+  const keys: string[] = [];
+  for (let index = 0; index < EXPERIMENTS; index += 1) {
+    const response = await fetch(`${url}/api/rest/v2/write/experiment/create`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ workspaceName: 'admin', projectName: 'backup-bench' }),
+    });
+    keys.push(((await response.json()) as { experimentKey: string }).experimentKey);
+  }
+  const sql = openSqlite(dataDir);
+  try {
+    for (const key of keys) await seedMetricPoints(sql, key, SHAPE);
+  } finally {
+    await sql.close();
+  }
+  for (const [index, key] of keys.entries()) {
+    const form = new FormData();
+    form.append('file', new Blob([randomBytes(ASSET_MIB * MIB)]), `weights-${index}.bin`);
+    const response = await fetch(`${url}/api/rest/v2/write/experiment/upload-asset?experimentKey=${key}&type=asset&fileName=weights-${index}.bin`, { method: 'POST', headers, body: form });
+    if (response.status !== 200) throw new Error(`upload answered ${response.status}`);
+  }
+}
+
+/**
+ * `npm run bench -- backup`: `backup` of a running SQLite service holding 100 experiments × 10 metrics × 1,000 points
+ * and 100 assets of 2 MiB, next to a plain copy of its data dir (`cp -r`, the service idle) in the same run; and `restore`.
+ */
+export async function runBackupBench(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'trackdesk-bench-backup-'));
+  const dataDir = join(root, 'data');
+  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, bootstrapApiKey: API_KEY, throttle: unlimitedThrottleLimits, backgroundTiles: { enabled: false } });
+  try {
+    await seed(server.url, dataDir);
+    const copyStarted = performance.now();
+    await cp(dataDir, join(root, 'plain-copy'), { recursive: true });
+    const copySeconds = (performance.now() - copyStarted) / 1000;
+    const backup = await timedCli(['backup', '--data-dir', dataDir, '--to', join(root, 'backup')]);
+    const restore = await timedCli(['restore', '--from', join(root, 'backup'), '--data-dir', join(root, 'restored')]);
+    const megabytes = EXPERIMENTS * ASSET_MIB;
+    console.log(`  data dir: ${EXPERIMENTS} experiments × ${SHAPE.metrics} metrics × ${SHAPE.steps} points, ${EXPERIMENTS} assets (${megabytes} MiB)`);
+    console.log(`  plain copy of the data dir (baseline)  ${copySeconds.toFixed(1).padStart(6)} s`);
+    console.log(`  backup of the running service          ${backup.seconds.toFixed(1).padStart(6)} s  (${(backup.seconds / copySeconds).toFixed(1)}× the plain copy; includes the CLI's start)`);
+    console.log(`    ${backup.summary}`);
+    console.log(`  restore into an empty data dir         ${restore.seconds.toFixed(1).padStart(6)} s`);
+    console.log(`    ${restore.summary.slice(0, restore.summary.indexOf('. Start'))}`);
+  } finally {
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
