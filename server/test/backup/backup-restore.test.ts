@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,5 +157,22 @@ describe('backup and restore of a running service', () => {
     expect(restore.stderr).toContain('restore from another backup');
     expect(readdirSync(place.dataDir)).toEqual([]);
     rmSync(join(damagedFolder, '..'), { recursive: true, force: true });
+  });
+
+  it('fails, saying what to do, when a blob that rows reference is lost from the blob store, and writes no manifest', async () => {
+    const lost = readManifest(backupFolder).blobs[0]?.blob ?? '';
+    const path = join(live.dataDir, 'blobs', lost.slice(0, 2), lost);
+    renameSync(path, `${path}.aside`);
+    try {
+      const folder = join(temp('lost'), 'b');
+      const backup = await backupCli(live.storage, folder);
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toContain(`Blob ${lost}, which rows of the service reference, cannot be read`);
+      expect(backup.stderr).toContain('then back up again');
+      expect(existsSync(join(folder, 'backup.json'))).toBe(false);
+      rmSync(join(folder, '..'), { recursive: true, force: true });
+    } finally {
+      renameSync(`${path}.aside`, path);
+    }
   });
 });
