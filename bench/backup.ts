@@ -26,15 +26,19 @@ async function timedCli(args: string[]): Promise<{ seconds: number; summary: str
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`cli ${args[0]} failed (${code}): ${output}`);
-  return { seconds: (performance.now() - started) / 1000, summary: output.trim().split('\n').at(-1) ?? '' };
+  const phases = output.split('\n').filter((line) => /^(Database: .* in |Blobs: .*done in)/.test(line));
+  return { seconds: (performance.now() - started) / 1000, summary: [...phases, output.trim().split('\n').at(-1) ?? ''].join('\n    ') };
 }
+
+/** fetch, tried once more on a network error (a loaded machine sometimes resets a kept-alive connection). */
+const fetchAgain = (url: string, init: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
 
 /** Creates the experiments over HTTP, seeds their points through the storage module and uploads one asset each. */
 async function seed(url: string, dataDir: string): Promise<void> {
   const headers = { authorization: API_KEY };
   const keys: string[] = [];
   for (let index = 0; index < EXPERIMENTS; index += 1) {
-    const response = await fetch(`${url}/api/rest/v2/write/experiment/create`, {
+    const response = await fetchAgain(`${url}/api/rest/v2/write/experiment/create`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ workspaceName: 'admin', projectName: 'backup-bench' }),
@@ -50,7 +54,7 @@ async function seed(url: string, dataDir: string): Promise<void> {
   for (const [index, key] of keys.entries()) {
     const form = new FormData();
     form.append('file', new Blob([randomBytes(ASSET_MIB * MIB)]), `weights-${index}.bin`);
-    const response = await fetch(`${url}/api/rest/v2/write/experiment/upload-asset?experimentKey=${key}&type=asset&fileName=weights-${index}.bin`, { method: 'POST', headers, body: form });
+    const response = await fetchAgain(`${url}/api/rest/v2/write/experiment/upload-asset?experimentKey=${key}&type=asset&fileName=weights-${index}.bin`, { method: 'POST', headers, body: form });
     if (response.status !== 200) throw new Error(`upload answered ${response.status}`);
   }
 }

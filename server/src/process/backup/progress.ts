@@ -7,7 +7,8 @@ const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
 export function fileProgress(label: string, total: { files: number; bytes?: number }, say: (line: string) => void) {
   let files = 0;
   let bytes = 0;
-  let last = performance.now();
+  const started = performance.now();
+  let last = started;
   const line = () => `${label}: ${files}/${total.files} files, ${mib(bytes)}${total.bytes === undefined ? '' : `/${mib(total.bytes)}`} MiB`;
   return {
     /** Notes one more file of `size` bytes. */
@@ -19,7 +20,7 @@ export function fileProgress(label: string, total: { files: number; bytes?: numb
       say(line());
     },
     /** Prints the final count. */
-    done: () => say(line()),
+    done: () => say(`${line()}, done in ${((performance.now() - started) / 1000).toFixed(1)} s`),
   };
 }
 

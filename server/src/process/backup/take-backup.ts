@@ -5,7 +5,7 @@ import { createBlobStore } from '../../blobs/blob-store.ts';
 import { openSql, type StorageLocation } from '../../database/open-storage.ts';
 import { copyHashing, fileChecksum } from './checksums.ts';
 import { backupBlobPath, MANIFEST_FILE, type Manifest } from './manifest.ts';
-import { fileProgress } from './progress.ts';
+import { fileProgress, inMiB } from './progress.ts';
 import { snapshotPostgres } from './snapshot-postgres.ts';
 import { snapshotSqlite } from './snapshot-sqlite.ts';
 
@@ -44,9 +44,11 @@ export async function takeBackup(location: StorageLocation, to: string, say: (li
   const snapshotAt = new Date().toISOString();
   const kind = location.databaseUrl === undefined ? 'sqlite' : 'postgres';
   const file = kind === 'sqlite' ? 'trackdesk.sqlite' : 'database.pgdump';
+  const started = performance.now();
   const referenced =
     location.databaseUrl === undefined ? await snapshotSqlite(location.dataDir, join(to, file), say) : await snapshotPostgres(location.databaseUrl, join(to, file), say);
   const database = { kind, file, ...(await fileChecksum(join(to, file))) } as const;
+  say(`Database: ${inMiB(database.size)} MiB written and checksummed in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   const store = createBlobStore(location.dataDir);
   const progress = fileProgress('Blobs', { files: referenced.length }, say);
   const blobs: Manifest['blobs'] = [];
