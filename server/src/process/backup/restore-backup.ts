@@ -7,6 +7,7 @@ import { databaseFile } from '../../database/database.ts';
 import { openSql, type StorageLocation } from '../../database/open-storage.ts';
 import { fileChecksum, hashing, sameChecksum } from './checksums.ts';
 import { backupBlobPath, readManifest, type Checksum, type Manifest } from './manifest.ts';
+import { COPY_LANES, inLanes } from './lanes.ts';
 import { fileProgress } from './progress.ts';
 import { ROWS_OF_BLOB } from './referenced-blobs.ts';
 import { redactedUrl, runPgTool } from './snapshot-postgres.ts';
@@ -37,7 +38,7 @@ async function checkEmpty(location: StorageLocation): Promise<void> {
 async function restoreBlobs(from: string, manifest: Manifest, dataDir: string, say: (line: string) => void): Promise<void> {
   const store = createBlobStore(dataDir);
   const progress = fileProgress('Blobs', { files: manifest.blobs.length, bytes: manifest.blobs.reduce((sum, entry) => sum + entry.size, 0) }, say);
-  for (const entry of manifest.blobs) {
+  await inLanes(manifest.blobs, COPY_LANES, async (entry) => {
     const path = backupBlobPath(from, entry.blob);
     if (!existsSync(path)) throw new Error(`Blob ${entry.blob} is missing from the backup (${path}): restore from another backup. Nothing was restored.`);
     const hashed = hashing();
@@ -45,7 +46,7 @@ async function restoreBlobs(from: string, manifest: Manifest, dataDir: string, s
     const actual = hashed.result();
     if (!sameChecksum(actual, entry)) throw damaged(`Blob ${entry.blob}`, actual, entry);
     progress.add(entry.size);
-  }
+  });
   progress.done();
 }
 

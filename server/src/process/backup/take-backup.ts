@@ -5,6 +5,7 @@ import { createBlobStore } from '../../blobs/blob-store.ts';
 import { openSql, type StorageLocation } from '../../database/open-storage.ts';
 import { copyHashing, fileChecksum } from './checksums.ts';
 import { backupBlobPath, MANIFEST_FILE, type Manifest } from './manifest.ts';
+import { COPY_LANES, inLanes } from './lanes.ts';
 import { fileProgress, inMiB } from './progress.ts';
 import { snapshotPostgres } from './snapshot-postgres.ts';
 import { snapshotSqlite } from './snapshot-sqlite.ts';
@@ -53,7 +54,7 @@ export async function takeBackup(location: StorageLocation, to: string, say: (li
   const progress = fileProgress('Blobs', { files: referenced.length }, say);
   const blobs: Manifest['blobs'] = [];
   const unreadable = new Map<string, Error>();
-  for (const blob of referenced) {
+  await inLanes(referenced, COPY_LANES, async (blob) => {
     const path = backupBlobPath(to, blob);
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     try {
@@ -64,9 +65,10 @@ export async function takeBackup(location: StorageLocation, to: string, say: (li
       rmSync(path, { force: true });
       unreadable.set(blob, error as Error);
     }
-  }
+  });
   progress.done();
   const droppedBlobs = await droppedSinceSnapshot(location, unreadable);
+  blobs.sort((a, b) => (a.blob < b.blob ? -1 : 1));
   const manifest: Manifest = { format: 'trackdesk-backup', version: 1, snapshotAt, database, blobs, droppedBlobs };
   const temp = join(to, `${MANIFEST_FILE}.part`);
   writeFileSync(temp, `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o600, flush: true });
