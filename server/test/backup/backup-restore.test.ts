@@ -7,6 +7,7 @@ import { unlimitedThrottleLimits } from '../../src/throttle/rate-limits.ts';
 import type { StorageLocation } from '../../src/database/open-storage.ts';
 import { backupBlobPath, readManifest } from '../../src/process/backup/manifest.ts';
 import { newExperiment, WORKSPACE } from '../registry/registry-fixtures.ts';
+import { runCli } from '../support/child-server.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
 import { freshPostgresDatabase } from '../support/test-database.ts';
 import { backupCli, restoreCli, seedExperiments, sha256, uploadAsset, type SavedAsset } from './backup-fixtures.ts';
@@ -174,5 +175,22 @@ describe('backup and restore of a running service', () => {
     } finally {
       renameSync(`${path}.aside`, path);
     }
+  });
+
+  it('fails with what to do when the database cannot be snapshot: pg_dump missing, or no database in the data dir', async () => {
+    const folder = join(temp('unsnapshot'), 'b');
+    if (live.storage.databaseUrl !== undefined) {
+      const backup = await runCli(['backup', '--to', folder, '--data-dir', live.dataDir, '--database', live.storage.databaseUrl], { PATH: '/nonexistent' });
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toContain('pg_dump is not on PATH: install PostgreSQL\'s client programs');
+      expect(backup.stderr).toContain(`pg_dump --format=custom --file=${folder}/database.pgdump --dbname=${live.storage.databaseUrl}`);
+    } else {
+      const backup = await runCli(['backup', '--to', folder, '--data-dir', join(folder, '..', 'nothing-here')]);
+      expect(backup.code).toBe(1);
+      expect(backup.stderr).toContain("No Trackdesk database in");
+      expect(backup.stderr).toContain("pass the service's --data-dir");
+    }
+    expect(readdirSync(folder)).toEqual([]);
+    rmSync(join(folder, '..'), { recursive: true, force: true });
   });
 });

@@ -84,7 +84,7 @@ async function dropRowsOfDroppedBlobs(manifest: Manifest, location: StorageLocat
 export async function restoreBackup(from: string, location: StorageLocation, say: (line: string) => void): Promise<Manifest> {
   const manifest = readManifest(from);
   if (manifest.database.kind === 'sqlite' && location.databaseUrl !== undefined) {
-    throw new Error('This backup holds a SQLite database: restore it without --database (then "migrate" moves it into PostgreSQL).');
+    throw new Error('This backup holds a SQLite database: restore it without --database (and without TRACKDESK_DATABASE_URL); then "migrate" moves it into PostgreSQL.');
   }
   if (manifest.database.kind === 'postgres' && location.databaseUrl === undefined) {
     throw new Error('This backup holds a PostgreSQL dump: pass --database postgres://… naming an empty database to restore it into.');

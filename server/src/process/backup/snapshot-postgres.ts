@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import pg from 'pg';
 import { REFERENCED_BLOBS } from './referenced-blobs.ts';
 
@@ -19,7 +18,11 @@ export async function runPgTool(program: string, args: string[], hint: string): 
   const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [outcome] = (await Promise.race([once(child, 'exit'), once(child, 'error')])) as [number | Error | null];
+  // An 'error' (e.g. not on PATH) comes instead of 'exit'; events.once would reject on it, hence a promise of our own.
+  const outcome = await new Promise<number | Error | null>((resolve) => {
+    child.once('error', resolve);
+    child.once('exit', resolve);
+  });
   if (outcome instanceof Error) {
     const missing = (outcome as NodeJS.ErrnoException).code === 'ENOENT';
     throw new Error(missing ? `${program} is not on PATH: install PostgreSQL's client programs (Debian: apt-get install postgresql-client, of the server's major version or newer). ${hint}` : `${program} could not start (${outcome.message}). ${hint}`);

@@ -34,14 +34,8 @@ async function droppedSinceSnapshot(location: StorageLocation, unreadable: Map<s
   }
 }
 
-/**
- * Backs up a running service into the empty folder `to`: a snapshot of its database first (SQLite online backup, or
- * pg_dump), then every blob the snapshot's rows reference, read through the blob store, each with size and SHA-256,
- * and last the manifest. Blobs are copied after the snapshot, so every blob its rows reference exists then, unless
- * the service deleted it meanwhile with its rows: such blobs are listed as dropped, and a restore deletes their rows.
- */
-export async function takeBackup(location: StorageLocation, to: string, say: (line: string) => void): Promise<Manifest> {
-  prepareFolder(to);
+/** The backup's steps, into the prepared folder `to`. */
+async function writeBackup(location: StorageLocation, to: string, say: (line: string) => void): Promise<Manifest> {
   const snapshotAt = new Date().toISOString();
   const kind = location.databaseUrl === undefined ? 'sqlite' : 'postgres';
   const file = kind === 'sqlite' ? 'trackdesk.sqlite' : 'database.pgdump';
@@ -74,4 +68,21 @@ export async function takeBackup(location: StorageLocation, to: string, say: (li
   writeFileSync(temp, `${JSON.stringify(manifest, null, 1)}\n`, { mode: 0o600, flush: true });
   renameSync(temp, join(to, MANIFEST_FILE));
   return manifest;
+}
+
+/**
+ * Backs up a running service into the empty folder `to`: a snapshot of its database first (SQLite online backup, or
+ * pg_dump), then every blob the snapshot's rows reference, read through the blob store, each with size and SHA-256,
+ * and last the manifest. Blobs are copied after the snapshot, so every blob its rows reference exists then, unless
+ * the service deleted it meanwhile with its rows: such blobs are listed as dropped, and a restore deletes their rows.
+ */
+export async function takeBackup(location: StorageLocation, to: string, say: (line: string) => void): Promise<Manifest> {
+  prepareFolder(to);
+  try {
+    return await writeBackup(location, to, say);
+  } catch (error) {
+    // The folder was new or empty: what is in it now is this failed backup's, and no use to anybody.
+    for (const name of readdirSync(to)) rmSync(join(to, name), { recursive: true, force: true });
+    throw error;
+  }
 }
