@@ -4,9 +4,10 @@ import { once } from 'node:events';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openSqlite } from '../server/src/database/sql-sqlite.ts';
+import { openSql, type StorageLocation } from '../server/src/database/open-storage.ts';
 import { startServer } from '../server/src/process/app.ts';
 import { unlimitedThrottleLimits } from '../server/src/throttle/rate-limits.ts';
+import { startPostgresCluster } from '../server/test/support/postgres-cluster.ts';
 import { seedMetricPoints } from './seed-points.ts';
 
 const API_KEY = 'bench-backup-key-0123456789';
@@ -34,7 +35,7 @@ async function timedCli(args: string[]): Promise<{ seconds: number; summary: str
 const fetchAgain = (url: string, init: RequestInit) => fetch(url, init).catch(() => fetch(url, init));
 
 /** Creates the experiments over HTTP, seeds their points through the storage module and uploads one asset each. */
-async function seed(url: string, dataDir: string): Promise<void> {
+async function seed(url: string, location: StorageLocation): Promise<void> {
   const headers = { authorization: API_KEY };
   const keys: string[] = [];
   for (let index = 0; index < EXPERIMENTS; index += 1) {
@@ -45,7 +46,7 @@ async function seed(url: string, dataDir: string): Promise<void> {
     });
     keys.push(((await response.json()) as { experimentKey: string }).experimentKey);
   }
-  const sql = openSqlite(dataDir);
+  const sql = await openSql(location);
   try {
     for (const key of keys) await seedMetricPoints(sql, key, SHAPE);
   } finally {
@@ -59,30 +60,49 @@ async function seed(url: string, dataDir: string): Promise<void> {
   }
 }
 
-/**
- * `npm run bench -- backup`: `backup` of a running SQLite service holding 100 experiments × 10 metrics × 1,000 points
- * and 100 assets of 2 MiB, next to a plain copy of its data dir (`cp -r`, the service idle) in the same run; and `restore`.
- */
-export async function runBackupBench(): Promise<void> {
-  const root = await mkdtemp(join(tmpdir(), 'trackdesk-bench-backup-'));
-  const dataDir = join(root, 'data');
-  const server = await startServer({ host: '127.0.0.1', port: 0, dataDir, bootstrapApiKey: API_KEY, throttle: unlimitedThrottleLimits, backgroundTiles: { enabled: false } });
+const databaseFlags = (location: StorageLocation) => (location.databaseUrl === undefined ? [] : ['--database', location.databaseUrl]);
+
+/** Seeds a running service on `place` (a data dir, and a database on PostgreSQL), then times a plain copy, `backup` and `restore` into `restorePlace`. */
+async function measure(label: string, root: string, place: StorageLocation, restorePlace: StorageLocation): Promise<void> {
+  const server = await startServer({ host: '127.0.0.1', port: 0, ...place, bootstrapApiKey: API_KEY, throttle: unlimitedThrottleLimits, backgroundTiles: { enabled: false } });
   try {
-    await seed(server.url, dataDir);
+    await seed(server.url, place);
     const copyStarted = performance.now();
-    await cp(dataDir, join(root, 'plain-copy'), { recursive: true });
+    await cp(place.dataDir, join(root, 'plain-copy'), { recursive: true });
     const copySeconds = (performance.now() - copyStarted) / 1000;
-    const backup = await timedCli(['backup', '--data-dir', dataDir, '--to', join(root, 'backup')]);
-    const restore = await timedCli(['restore', '--from', join(root, 'backup'), '--data-dir', join(root, 'restored')]);
-    const megabytes = EXPERIMENTS * ASSET_MIB;
-    console.log(`  data dir: ${EXPERIMENTS} experiments × ${SHAPE.metrics} metrics × ${SHAPE.steps} points, ${EXPERIMENTS} assets (${megabytes} MiB)`);
+    const backup = await timedCli(['backup', '--data-dir', place.dataDir, ...databaseFlags(place), '--to', join(root, 'backup')]);
+    const restore = await timedCli(['restore', '--from', join(root, 'backup'), '--data-dir', restorePlace.dataDir, ...databaseFlags(restorePlace)]);
+    console.log(`  ${label}: ${EXPERIMENTS} experiments × ${SHAPE.metrics} metrics × ${SHAPE.steps} points, ${EXPERIMENTS} assets (${EXPERIMENTS * ASSET_MIB} MiB)`);
     console.log(`  plain copy of the data dir (baseline)  ${copySeconds.toFixed(1).padStart(6)} s`);
     console.log(`  backup of the running service          ${backup.seconds.toFixed(1).padStart(6)} s  (${(backup.seconds / copySeconds).toFixed(1)}× the plain copy; includes the CLI's start)`);
     console.log(`    ${backup.summary}`);
-    console.log(`  restore into an empty data dir         ${restore.seconds.toFixed(1).padStart(6)} s`);
+    console.log(`  restore into an empty place            ${restore.seconds.toFixed(1).padStart(6)} s`);
     console.log(`    ${restore.summary.slice(0, restore.summary.indexOf('. Start'))}`);
   } finally {
     await server.close();
-    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm run bench -- backup`: `backup` of a running service (SQLite, then PostgreSQL in a throw-away cluster) holding
+ * 100 experiments × 10 metrics × 1,000 points and 100 assets of 2 MiB, next to a plain copy of its data dir (`cp -r`)
+ * in the same run; and `restore` into an empty place.
+ */
+export async function runBackupBench(): Promise<void> {
+  const sqliteRoot = await mkdtemp(join(tmpdir(), 'trackdesk-bench-backup-'));
+  try {
+    await measure('SQLite', sqliteRoot, { dataDir: join(sqliteRoot, 'data') }, { dataDir: join(sqliteRoot, 'restored') });
+  } finally {
+    await rm(sqliteRoot, { recursive: true, force: true });
+  }
+  const postgresRoot = await mkdtemp(join(tmpdir(), 'trackdesk-bench-backup-pg-'));
+  const cluster = await startPostgresCluster();
+  try {
+    const place = { dataDir: join(postgresRoot, 'data'), databaseUrl: await cluster.createDatabase('bench_backup') };
+    const restorePlace = { dataDir: join(postgresRoot, 'restored'), databaseUrl: await cluster.createDatabase('bench_restored') };
+    await measure('PostgreSQL', postgresRoot, place, restorePlace);
+  } finally {
+    await cluster.stop();
+    await rm(postgresRoot, { recursive: true, force: true });
   }
 }
