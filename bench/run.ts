@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runBackupBench } from './backup.ts';
 import { runFuzzBench } from './fuzz.ts';
 import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
@@ -11,6 +12,7 @@ import { runUploadBench } from './upload.ts';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
+  backup: runBackupBench,
   fuzz: runFuzzBench,
   insight: runInsightBench,
   live: runLiveBench,
