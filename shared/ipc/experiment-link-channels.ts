@@ -16,6 +16,11 @@ export const experimentLinkChannels = {
       profiles: z.array(z.object({ id: z.string(), name: z.string() })),
     }),
   }),
+  'views.openLink': defineChannel({
+    summary: 'Reads what a saved analysis view address names (service, view id) and which connections go to that service.',
+    input: z.object({ link }),
+    output: z.object({ baseUrl: z.string(), viewId: z.string(), profiles: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  }),
   'experiments.takeOpened': defineChannel({
     summary: 'Takes the experiment address the operating system opened the app with (a trackdesk://open link), once; null when none waits.',
     input: z.object({}),
