@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAccess } from '../../../lib/access.ts';
+import { useAccessCheck } from '../../../lib/access.ts';
 import { apiQueryKey, callApi, useApiQuery, useInvalidateApi, type ApiReply } from '../../../lib/api.ts';
 import { useActiveProfile } from '../../../lib/profiles.tsx';
 import { useUiStore } from '../../../lib/ui-store.ts';
@@ -24,6 +24,7 @@ export function useViewSession(projectId: string, viewKey: string, workspaceName
   const profileId = useActiveProfile().id;
   const client = useQueryClient();
   const invalidate = useInvalidateApi();
+  const accessOf = useAccessCheck(workspaceName);
   const [params, setParams] = useSearchParams();
   const viewId = params.get(VIEW_PARAMETER) ?? '';
   const views = useApiQuery('listAnalysisViews', { projectId }, { retry: false });
@@ -67,8 +68,13 @@ export function useViewSession(projectId: string, viewKey: string, workspaceName
   );
 
   return {
-    /** Whether the caller may save, rename and delete views in the project's workspace (members), with the reason when not. */
-    access: useAccess('createAnalysisView', workspaceName),
+    /** Whether the caller may save a new view, save over one, rename or delete one (members), with the reason when not. */
+    accessOf: {
+      saveAs: accessOf('createAnalysisView'),
+      save: accessOf('updateAnalysisView'),
+      rename: accessOf('renameAnalysisView'),
+      remove: accessOf('deleteAnalysisView'),
+    },
     viewId,
     views,
     view,

@@ -13,7 +13,7 @@ type NameDialog = { kind: 'saveAs' | 'rename' } | null;
 
 /** The analysis screen's view controls: the open view's name and whether it has unsaved changes, the saved views, save, rename, delete and its link. */
 export function ViewPicker({ session }: { session: ViewSession }) {
-  const { saved, access } = session;
+  const { saved, accessOf } = session;
   const notify = useNotify();
   const confirm = useConfirm();
   const baseUrl = useActiveProfile().baseUrl;
@@ -22,7 +22,6 @@ export function ViewPicker({ session }: { session: ViewSession }) {
   const [dialog, setDialog] = useState<NameDialog>(null);
   const [saving, setSaving] = useState(false);
   const views = session.views.data?.views ?? [];
-  const reason = access.allowed ? undefined : access.reason;
 
   const save = async () => {
     if (!saved) return setDialog({ kind: 'saveAs' });
@@ -76,10 +75,10 @@ export function ViewPicker({ session }: { session: ViewSession }) {
           </MenuItem>
         ))}
       </Menu>
-      <BusyButton size="small" variant="outlined" busy={saving} disabledReason={reason} disabled={saved !== undefined && !session.unsaved} onClick={() => void save()}>
+      <BusyButton size="small" variant="outlined" busy={saving} disabledReason={(saved ? accessOf.save : accessOf.saveAs).reason} disabled={saved !== undefined && !session.unsaved} onClick={() => void save()}>
         Save view
       </BusyButton>
-      <BusyButton size="small" disabledReason={reason} onClick={() => setDialog({ kind: 'saveAs' })}>
+      <BusyButton size="small" disabledReason={accessOf.saveAs.reason} onClick={() => setDialog({ kind: 'saveAs' })}>
         Save as…
       </BusyButton>
       <Button size="small" disabled={!saved} onClick={(event) => setMoreAnchor(event.currentTarget)} aria-haspopup="menu">
@@ -89,7 +88,7 @@ export function ViewPicker({ session }: { session: ViewSession }) {
         <MenuItem onClick={copyLink}>Copy link</MenuItem>
         <Divider />
         <MenuItem
-          disabled={!access.allowed}
+          disabled={!accessOf.rename.allowed}
           onClick={() => {
             setMoreAnchor(null);
             setDialog({ kind: 'rename' });
@@ -97,10 +96,10 @@ export function ViewPicker({ session }: { session: ViewSession }) {
         >
           Rename…
         </MenuItem>
-        <MenuItem disabled={!access.allowed} onClick={() => void remove()}>
+        <MenuItem disabled={!accessOf.remove.allowed} onClick={() => void remove()}>
           Delete…
         </MenuItem>
-        {reason && <MenuItem disabled>{reason}</MenuItem>}
+        {accessOf.remove.reason && <MenuItem disabled>{accessOf.remove.reason}</MenuItem>}
       </Menu>
       {dialog?.kind === 'saveAs' && (
         <ViewNameDialog title="Save as a new view" submitLabel="Save view" initial={saved ? `${saved.name} (copy)` : ''} onSave={session.saveAs} onClose={() => setDialog(null)} />
