@@ -8,7 +8,11 @@ import { EMBEDDED_PROFILE_ID } from '../profiles/profile-list.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
 
 /** The experiment- and view-address channels: what an address names and which connections reach its service; the address the OS opened the app with. */
-export function experimentLinkHandlers(profiles: ProfileService, opened: OpenedLink): Pick<Handlers, 'experiments.openLink' | 'views.openLink' | 'experiments.takeOpened'> {
+export function experimentLinkHandlers(
+  profiles: ProfileService,
+  opened: OpenedLink,
+  openedViews: OpenedLink,
+): Pick<Handlers, 'experiments.openLink' | 'views.openLink' | 'experiments.takeOpened' | 'views.takeOpened'> {
   /** The connections whose service is at `baseUrl` (normalised). */
   const reaching = async (baseUrl: string) => {
     // The local service's address is known once it runs: an address opened at the app's start waits for it (a failed start matches nothing).
@@ -30,5 +34,6 @@ export function experimentLinkHandlers(profiles: ProfileService, opened: OpenedL
       return { ...parsed.address, baseUrl, profiles: await reaching(baseUrl) };
     },
     'experiments.takeOpened': async () => ({ link: opened.take() }),
+    'views.takeOpened': async () => ({ link: openedViews.take() }),
   };
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { invoke } from '../../../bridge.ts';
+import { invoke, on } from '../../../bridge.ts';
 import { callApi } from '../../../lib/api.ts';
 import { profilesQueryKey, type ProfileList } from '../../../lib/profiles.tsx';
 import { useNotify } from '../../../shell/notify.tsx';
@@ -11,8 +11,9 @@ import { VIEW_PARAMETER } from './use-view-session.ts';
 export const OPEN_VIEW_PARAMETER = 'openView';
 
 /**
- * Opens the saved analysis view a view address names (what "Copy link" gives, inside `trackdesk://open?view=…`), from
- * `?openView=<address>` in the browser shell's address (taken out once read): through the connection in use if it goes
+ * Opens the saved analysis view a view address names (what "Copy link" gives, inside `trackdesk://open?view=…`): a link the
+ * desktop shell took from the operating system (waiting in the backend, or announced while the app runs), or
+ * `?openView=<address>` in the browser shell's address (taken out once read); through the connection in use if it goes
  * to the view's service, else the first that does (switched to, and said so); with none, the user is told to add one.
  */
 export function useOpenedView(): void {
@@ -35,11 +36,20 @@ export function useOpenedView(): void {
       const view = await callApi('getAnalysisView', { query: { viewId: opened.viewId } }, profileId);
       return navigate(`/projects/${encodeURIComponent(view.projectId)}/analysis?${VIEW_PARAMETER}=${encodeURIComponent(view.viewId)}`);
     };
+    const open = (link: string) => show(link).catch((error: unknown) => notify.error(error, 'Could not open the view'));
     const address = new URL(window.location.href);
     const fromAddress = address.searchParams.get(OPEN_VIEW_PARAMETER);
-    if (!fromAddress) return;
-    address.searchParams.delete(OPEN_VIEW_PARAMETER);
-    window.history.replaceState(window.history.state, '', address.href);
-    show(fromAddress).catch((error: unknown) => notify.error(error, 'Could not open the view'));
+    if (fromAddress) {
+      address.searchParams.delete(OPEN_VIEW_PARAMETER);
+      window.history.replaceState(window.history.state, '', address.href);
+      void open(fromAddress);
+    }
+    const take = () =>
+      invoke('views.takeOpened', {}).then(
+        ({ link }) => (link ? open(link) : undefined),
+        (error: Error) => notify.error(error, 'Could not open the view'),
+      );
+    void take();
+    return on('views.opened', () => void take());
   }, [navigate, notify, client]);
 }
