@@ -81,3 +81,14 @@ test('a view saved on the service comes back with its panels and filter, and a v
   await expect(page.getByRole('tooltip').filter({ hasText: REASON })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save view' })).toBeDisabled();
 });
+
+test('"Compare in analysis" in the table\'s bulk bar opens the project\'s analysis view', async ({ page, shell }) => {
+  const { projectId } = await openProjectForScript(page, shell, 'compared');
+  for (const experimentName of ['run-a', 'run-b']) await callService(shell, 'createExperiment', { body: { workspaceName: 'admin', projectName: 'compared', experimentName } });
+  await page.reload();
+  await page.getByRole('checkbox', { name: 'Select run-a' }).click();
+  await page.getByRole('checkbox', { name: 'Select run-b' }).click();
+  await page.getByRole('toolbar', { name: 'Actions on the selected experiments' }).getByRole('button', { name: 'Compare in analysis' }).click();
+  await expect(page.getByRole('heading', { name: 'Analysis of compared' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/analysis$`));
+});
