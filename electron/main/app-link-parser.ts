@@ -1,6 +1,7 @@
 import { api, fullPath } from '../../shared/api/index.ts';
 import { APP_SCHEME, type AppLink } from '../../shared/links/app-link.ts';
 import { parseExperimentLink } from '../backend/src/experiment-links.ts';
+import { parseViewAddress } from '../backend/src/view-links.ts';
 
 /** A link the app acts on, or why it ignores it. */
 export type ParsedAppLink = { ok: true; link: AppLink } | { ok: false; reason: string };
@@ -37,13 +38,17 @@ export function checkInvitationLink(text: string): { ok: true; href: string } | 
   return { ok: true, href: url.href };
 }
 
-/** The routes a `trackdesk://` link may name, each with the one `link` it holds checked. */
-const ROUTES: Record<AppLink['route'], (link: string) => ParsedAppLink> = {
+/** The routes a `trackdesk://` link may name, each with the one `link` it holds checked (`open` may hold a saved view's address as `view` instead). */
+const ROUTES: Record<AppLink['route'], (link: string, field: string) => ParsedAppLink> = {
   join: (link) => {
     const invitation = checkInvitationLink(link);
     return invitation.ok ? { ok: true, link: { route: 'join', invitationLink: invitation.href } } : invitation;
   },
-  open: (link) => {
+  open: (link, field) => {
+    if (field === 'view') {
+      const view = parseViewAddress(link);
+      return view.ok ? { ok: true, link: { route: 'open', viewLink: link.trim() } } : view;
+    }
     const experiment = parseExperimentLink(link);
     return experiment.ok ? { ok: true, link: { route: 'open', experimentLink: link.trim() } } : experiment;
   },
@@ -71,6 +76,7 @@ export function parseAppLink(raw: string): ParsedAppLink {
     return refused(`unknown route ${url.href.split('?')[0]} (only ${Object.keys(ROUTES).map((name) => `${APP_SCHEME}://${name}`).join(' and ')} are known)`);
   }
   const names = [...url.searchParams.keys()];
-  if (names.length !== 1 || names[0] !== 'link') return refused(`a ${APP_SCHEME}://${route} link holds one "link" and nothing else`);
-  return ROUTES[route as AppLink['route']](url.searchParams.get('link') ?? '');
+  const field = route === 'open' && names.length === 1 && names[0] === 'view' ? 'view' : 'link';
+  if (names.length !== 1 || names[0] !== field) return refused(`a ${APP_SCHEME}://${route} link holds one ${route === 'open' ? '"link" or "view"' : '"link"'} and nothing else`);
+  return ROUTES[route as AppLink['route']](url.searchParams.get(field) ?? '', field);
 }

@@ -54,7 +54,11 @@ function start(appLinks: AppLinks): void {
     openExternal: (url) => (isBrowsableSignInPage(url) ? shell.openExternal(url) : Promise.reject(new Error('Not an https sign-in page.'))),
   });
   backend = current;
-  appLinks.connect((link) => (link.route === 'join' ? current.openedInvitations.open(link.invitationLink) : current.openedExperiments.open(link.experimentLink)));
+  appLinks.connect((link) => {
+    if (link.route === 'join') current.openedInvitations.open(link.invitationLink);
+    else if ('viewLink' in link) current.openedViews.open(link.viewLink);
+    else current.openedExperiments.open(link.experimentLink);
+  });
   hardenWebContents(async () => {
     const { profiles } = await current.handlers['profiles.list']({});
     return new Set(profiles.filter((p) => p.kind === 'remote' && p.baseUrl.startsWith('https://')).map((p) => new URL(p.baseUrl).hostname));

@@ -1,5 +1,6 @@
 import { accountEndpoints, userEndpoints } from './account.ts';
 import { analysisEndpoints } from './analysis.ts';
+import { analysisViewEndpoints } from './analysis-views.ts';
 import { artifactEndpoints } from './artifacts.ts';
 import { auditEndpoints } from './audit.ts';
 import { invitationEndpoints } from './invitations.ts';
@@ -71,6 +72,7 @@ export const api = {
   ...liveEndpoints,
   ...metricSeriesEndpoints,
   ...analysisEndpoints,
+  ...analysisViewEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

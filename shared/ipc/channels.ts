@@ -34,6 +34,7 @@ export const events = {
   'transfers.progress': TransferProgress,
   'invitations.opened': InvitationOpened,
   'experiments.opened': ExperimentOpened,
+  'views.opened': ExperimentOpened,
 };
 
 /** The name of an ipc channel. */

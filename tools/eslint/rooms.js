@@ -68,6 +68,7 @@ export const SERVER_PARTS = {
   panels: { kind: 'domain', uses: ['assets'] },
   live: { kind: 'domain', uses: ['experiments', 'logged-data'] },
   clientlib: { kind: 'domain', uses: ['accounts', 'experiments', 'assets', 'logged-data'] },
+  views: { kind: 'domain', uses: ['experiments'] },
   process: { kind: 'process', uses: [] },
 };
 

@@ -66,6 +66,8 @@ export interface Backend {
   openedInvitations: OpenedLink;
   /** Experiment addresses the operating system opened the app with (`trackdesk://open`), until the window takes them. */
   openedExperiments: OpenedLink;
+  /** Saved view addresses the operating system opened the app with (`trackdesk://open?view=`), until the window takes them. */
+  openedViews: OpenedLink;
   /** Stops the embedded service and waits for it. */
   close(): Promise<void>;
 }
@@ -94,11 +96,12 @@ export function createBackend(options: BackendOptions): Backend {
   const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined, clientOptions });
   const openedInvitations = new OpenedLink(events, 'invitations.opened');
   const openedExperiments = new OpenedLink(events, 'experiments.opened');
+  const openedViews = new OpenedLink(events, 'views.opened');
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
     ...invitationHandlers(profiles, openedInvitations, clientOptions),
-    ...experimentLinkHandlers(profiles, openedExperiments),
+    ...experimentLinkHandlers(profiles, openedExperiments, openedViews),
     ...signInHandlers(new ProviderSignIns(profiles, clientOptions, options.openExternal, options.providerSignInTimeoutMs)),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
@@ -110,7 +113,7 @@ export function createBackend(options: BackendOptions): Backend {
   };
   void embedded?.start();
   const streams = streamTransfers(profiles, queue, clientOptions);
-  return { handlers, events, streams, chosenFiles, embedded, openedInvitations, openedExperiments, close: async () => embedded?.stop() };
+  return { handlers, events, streams, chosenFiles, embedded, openedInvitations, openedExperiments, openedViews, close: async () => embedded?.stop() };
 }
 
 function notRunning(): Error {

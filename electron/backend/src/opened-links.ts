@@ -1,7 +1,7 @@
 import type { EventBus } from './events.ts';
 
-/** The events that tell the window a link waits: an invitation (`trackdesk://join`) or an experiment to open (`trackdesk://open`). */
-type OpenedEvent = 'invitations.opened' | 'experiments.opened';
+/** The events that tell the window a link waits: an invitation (`trackdesk://join`), an experiment or a saved view to open (`trackdesk://open`). */
+type OpenedEvent = 'invitations.opened' | 'experiments.opened' | 'views.opened';
 
 /**
  * A link the operating system opened the app with (a `trackdesk://` link the desktop shell checked), kept until the window

@@ -105,6 +105,12 @@ describe('nothing sent to the renderer carries an API key', () => {
     const run = await ipc('experiments.openLink', { link: openedRun?.link as string });
     expect(run.data).toMatchObject({ baseUrl: admin.baseUrl, workspaceName: 'alice', projectName: 'leak-check', experimentKey });
     expect((run.data?.profiles as { id: string }[]).map((profile) => profile.id)).toEqual(expect.arrayContaining(['local', aliceId, samId]));
+    // A saved view's address opens the same way (trackdesk://open?view=).
+    backend.openedViews.open(`${admin.baseUrl}/analysis-views/view-1`);
+    const { data: openedView } = await ipc('views.takeOpened', {});
+    const view = await ipc('views.openLink', { link: openedView?.link as string });
+    expect(view.data).toMatchObject({ baseUrl: admin.baseUrl, viewId: 'view-1' });
+    expect((view.data?.profiles as { id: string }[]).map((profile) => profile.id)).toEqual(expect.arrayContaining(['local', aliceId, samId]));
     await ipc('api.bulk', { endpoint: 'archiveExperiment', items: [{ query: { experimentKey } }, { query: { experimentKey: 'x' } }] });
 
     const { data: picked } = await ipc('files.chooseOpen', { title: 'Upload an asset' });

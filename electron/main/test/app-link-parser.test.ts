@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinAppLink, openAppLink } from '../../../shared/links/app-link.ts';
+import { openViewAppLink, viewAddress } from '../../../shared/links/view-link.ts';
 import { appLinkInArgv, parseAppLink } from '../app-link-parser.ts';
 
 const EXPERIMENT = 'https://tracking.example.com/team%20a/vision/0123456789abcdef0123456789abcdef';
@@ -55,7 +56,7 @@ describe('trackdesk:// links', () => {
 
   it('refuses an open link whose experiment is anything but an experiment address', () => {
     const open = (experiment: string) => refusal(openAppLink(experiment));
-    expect(refusal(`trackdesk://open?link=${encodeURIComponent(EXPERIMENT)}&then=delete`)).toBe('a trackdesk://open link holds one "link" and nothing else');
+    expect(refusal(`trackdesk://open?link=${encodeURIComponent(EXPERIMENT)}&then=delete`)).toBe('a trackdesk://open link holds one "link" or "view" and nothing else');
     expect(open('file:///a/b/0123456789abcdef')).toBe('an experiment link is http or https, not file:');
     expect(open('javascript:alert(1)//a/b/c')).toBe('an experiment link is http or https, not javascript:');
     expect(open(EXPERIMENT.replace('https://', 'https://me:secret@'))).toBe('the experiment link carries a user name or password');
@@ -66,6 +67,13 @@ describe('trackdesk:// links', () => {
     expect(open('https://tracking.example.com/a/%E0%A4%A/0123')).toBe('the experiment link is not encoded correctly');
     expect(open(`https://a.example/${'x'.repeat(4000)}`)).toBe('the experiment link is longer than 4000 characters');
     expect(open('')).toBe('the experiment link is not an address');
+  });
+
+  it('opens a saved view from the address "Copy link" makes, and refuses a view link that is no view address', () => {
+    const address = viewAddress('https://tracking.example.com/team', '6f1c2d3e-view');
+    expect(parseAppLink(openViewAppLink(address))).toEqual({ ok: true, link: { route: 'open', viewLink: address } });
+    expect(refusal(openViewAppLink('https://tracking.example.com/admin/vision/0123456789abcdef'))).toBe('a view link ends in /analysis-views/<view id>');
+    expect(refusal(`${openViewAppLink(address)}&link=x`)).toBe('a trackdesk://open link holds one "link" or "view" and nothing else');
   });
 
   it('finds the link in a command line (Windows and Linux hand it over as an argument)', () => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useOpenedInvitation } from '../features/connections/use-opened-invitation.ts';
 import { useOpenedExperiment } from '../features/experiment-detail/use-opened-experiment.ts';
+import { useOpenedView } from '../features/analysis/views/use-opened-view.ts';
 import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
 import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
@@ -31,6 +32,7 @@ const COLLAPSED_DRAWER_WIDTH = 56;
 export function Layout({ appName, version }: { appName: string; version: string }) {
   useOpenedInvitation();
   useOpenedExperiment();
+  useOpenedView();
   const profile = useActiveProfile();
   const workspace = useWorkspace();
   const role = useWorkspaceRole(workspace.workspaceName);

@@ -9,6 +9,7 @@ import { createMetaHandlers } from './version-handlers.ts';
 import { createPanelHandlers, createStoreHandlers } from '../panels/index.ts';
 import { createRegistryHandlers } from '../registry/index.ts';
 import { createSearchHandlers } from '../search/index.ts';
+import { createViewHandlers } from '../views/index.ts';
 import { createWebhookHandlers } from '../webhooks/index.ts';
 import {
   createAccountHandlers,
@@ -46,6 +47,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...createLoggingHandlers(services),
     ...createClientlibLoggerHandlers(services),
     ...createSearchHandlers(services),
+    ...createViewHandlers(services),
     ...createLiveHandlers(services),
     ...createMetricSeriesHandlers(services),
   };

@@ -4,6 +4,7 @@ import { type LiveServices, createChangeStore, createLiveDataStore } from '../li
 import { type PanelServices, createPanelStore, createVizStoreStore } from '../panels/index.ts';
 import { type RegistryServices, createRegistryStore, createRegistryHistoryStore, createRegistryStatusStore, createRegistryPolicyStore, createPromotionRequestStore, createPromotionEvidenceStore } from '../registry/index.ts';
 import { type SearchServices, createSearchStore } from '../search/index.ts';
+import { type ViewServices, createViewStore } from '../views/index.ts';
 import { createBlobCollector } from '../blobs/blob-garbage.ts';
 import { createBlobStore } from '../blobs/blob-store.ts';
 import { createTempKeeper, type TempKeeper } from '../blobs/temp-keeper.ts';
@@ -44,7 +45,7 @@ export type PurgeListener = (experimentId: number) => void | Promise<void>;
 export type CloseListener = () => void | Promise<void>;
 
 /** The composition root handed to every handler-table factory: every domain's services, and what only the process uses. */
-export interface Services extends RegistryServices, PanelServices, LiveServices, ClientlibServices, SearchServices {
+export interface Services extends RegistryServices, PanelServices, LiveServices, ClientlibServices, SearchServices, ViewServices {
   config: ServiceConfig;
   /** Other connections' commits (e.g. `keys revoke` in another process): drops the caches of committed state. */
   externalCommits: ExternalCommits;
@@ -117,6 +118,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     rpc: createRpcStore(sql),
     loggedData: createLoggedDataStore(sql),
     search: createSearchStore(sql),
+    views: createViewStore(sql),
     throttle: createThrottleGuard({ ...defaultThrottleLimits, ...config.throttle }, experiments, now),
     changes: createChangeStore(sql),
     liveData: createLiveDataStore(sql),

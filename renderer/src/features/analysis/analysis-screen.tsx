@@ -12,6 +12,9 @@ import { useAnalysisSelection } from './analysis-selection.ts';
 import { panelKindOf, panelKinds } from './panel-kinds.tsx';
 import { usePanelLayout } from './panel-layout.ts';
 import type { PanelSpec } from './panel-types.ts';
+import { useCompareStart } from './views/compare-start.ts';
+import { useViewSession } from './views/use-view-session.ts';
+import { ViewPicker } from './views/view-picker.tsx';
 
 /** One placed panel: its title bar (move, remove) and the kind's own component. */
 function PanelFrame({ panel, projectId, query, layout }: { panel: PanelSpec; projectId: string; query: string; layout: ReturnType<typeof usePanelLayout> }) {
@@ -58,6 +61,8 @@ export function AnalysisScreen() {
   const query = useUiStore((state) => state.tableViews[viewKey]?.text ?? '');
   const project = useApiQuery('getProject', { projectId });
   const layout = usePanelLayout(viewKey);
+  const session = useViewSession(projectId, viewKey, project.data?.workspaceName);
+  useCompareStart(layout);
   const forProject = useAnalysisSelection((state) => state.forProject);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   useEffect(() => forProject(projectId), [forProject, projectId]);
@@ -70,6 +75,7 @@ export function AnalysisScreen() {
         </Link>
         <Typography color="text.primary">Analysis</Typography>
       </Breadcrumbs>
+      <ViewPicker session={session} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h5" component="h2">
           Analysis of {projectName}

@@ -21,11 +21,13 @@ interface BulkBarProps {
   onTags(): void;
   onRemoveTags(): void;
   onCompare(): void;
+  /** Opens the project's analysis view on the selected runs. */
+  onAnalyse(): void;
   onClear(): void;
 }
 
 /** The commands for the selected experiments; each button says how many of them it applies to. */
-export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCompare, onClear }: BulkBarProps) {
+export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCompare, onAnalyse, onClear }: BulkBarProps) {
   const movableCount = applicableRows(selected, movable).length;
   const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
   return (
@@ -76,6 +78,7 @@ export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, on
       >
         Compare metrics…
       </Button>
+      <Button onClick={onAnalyse}>Compare in analysis</Button>
       <Button onClick={onClear} sx={{ ml: 'auto' }}>
         Clear selection
       </Button>

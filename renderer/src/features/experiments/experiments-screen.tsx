@@ -3,6 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateApi, useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
+import { useNavigate } from 'react-router';
+import { openAnalysisOn } from '../analysis/views/open-analysis.ts';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { nameRows } from './bulk-actions.ts';
 import { BulkBar } from './bulk-bar.tsx';
@@ -42,6 +44,7 @@ type OpenDialog =
 export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const profile = useActiveProfile();
   const profileId = profile.id;
+  const navigate = useNavigate();
   const project = useApiQuery('getProject', { projectId });
   const workspaceName = project.data?.workspaceName;
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
@@ -146,6 +149,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onRemoveTags={() => setDialog({ kind: 'untags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onCompare={() => setDialog({ kind: 'compare', rows: [...view.selected] })}
+          onAnalyse={() => void navigate(openAnalysisOn(projectId, view.selected.map((row) => row.key)))}
           onClear={view.clearSelection}
         />
       )}

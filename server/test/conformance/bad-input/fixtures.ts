@@ -10,7 +10,7 @@ export type FixtureValues = Record<string, unknown>;
 const WORKSPACE = 'admin';
 
 /** Which fixture each field needs (fields not listed need none or are plain names). */
-const NEEDS: Record<string, 'project' | 'experiment' | 'asset' | 'model' | 'artifact' | 'panel' | 'rpc' | 'store'> = {
+const NEEDS: Record<string, 'project' | 'experiment' | 'asset' | 'model' | 'artifact' | 'panel' | 'rpc' | 'store' | 'view'> = {
   projectId: 'project',
   projectName: 'project',
   targetProjectName: 'project',
@@ -31,6 +31,7 @@ const NEEDS: Record<string, 'project' | 'experiment' | 'asset' | 'model' | 'arti
   templateId: 'panel',
   callId: 'rpc',
   instanceId: 'store',
+  viewId: 'view',
 };
 
 /** A multipart form with `text` in the part `file`. */
@@ -58,7 +59,7 @@ export async function createFixtures(url: string, suffix: string, fields: readon
   const projectName = `bad-input-${suffix}`;
   const { projectId } = await ok(callEndpoint(url, 'createProject', { body: { workspaceName: WORKSPACE, projectName, projectDescription: '', isPublic: false } }), 'project');
   Object.assign(values, { projectName, targetProjectName: projectName, projectId });
-  const needsExperiment = [...needs].some((need) => need && need !== 'project' && need !== 'panel' && need !== 'store');
+  const needsExperiment = [...needs].some((need) => need && need !== 'project' && need !== 'panel' && need !== 'store' && need !== 'view');
   if (!needsExperiment) return Object.assign(values, await standalone(url, suffix, needs, projectId));
   const { experimentKey } = await ok(callEndpoint(url, 'createExperiment', { body: { workspaceName: WORKSPACE, projectName } }), 'experiment');
   Object.assign(values, { experimentKey, exerimentKey: experimentKey, experimentKeys: [experimentKey], targetedExperiments: [experimentKey] });
@@ -82,7 +83,7 @@ export async function createFixtures(url: string, suffix: string, fields: readon
   return Object.assign(values, await standalone(url, suffix, needs, projectId));
 }
 
-/** The fixtures that need no experiment: a panel and a visualization store. */
+/** The fixtures that need no experiment: a panel, a visualization store and an analysis view. */
 async function standalone(url: string, suffix: string, needs: Set<string | undefined>, projectId: string): Promise<FixtureValues> {
   const values: FixtureValues = {};
   if (needs.has('panel')) values.templateId = (await ok(callEndpoint(url, 'uploadPanel', { query: { teamName: WORKSPACE }, form: fileForm('zip', 'panel.zip') }), 'panel')).templateId;
@@ -90,6 +91,10 @@ async function standalone(url: string, suffix: string, needs: Set<string | undef
     const instanceId = `bad-input-store-${suffix}`;
     await ok(callEndpoint(url, 'saveStore', { body: { instanceId, projectId, store: '{}' } }), 'store');
     values.instanceId = instanceId;
+  }
+  if (needs.has('view')) {
+    const state = { panels: [], table: { query: '', columns: [], sort: null } };
+    values.viewId = (await ok(callEndpoint(url, 'createAnalysisView', { body: { projectId, name: `bad-input-view-${suffix}`, state } }), 'view')).viewId;
   }
   return values;
 }
