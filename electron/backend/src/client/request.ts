@@ -18,6 +18,27 @@ export function normalizeBaseUrl(baseUrl: string): string {
   return url;
 }
 
+/** Loopback host names: one machine, whichever way an address names it. */
+const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])$/i;
+
+/**
+ * Whether two service addresses name the same service: equal once normalized, with the scheme and host compared
+ * case-insensitively, default ports dropped, and `localhost`, `127.0.0.1` and `[::1]` taken as one host.
+ */
+export function sameService(left: string, right: string): boolean {
+  const key = (baseUrl: string) => {
+    const normalized = normalizeBaseUrl(baseUrl);
+    try {
+      const url = new URL(normalized);
+      const host = LOOPBACK.test(url.hostname) ? 'loopback' : url.hostname.toLowerCase();
+      return `${url.protocol}//${host}:${url.port}${url.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      return normalized;
+    }
+  };
+  return key(left) === key(right);
+}
+
 /** The host (and port) of a base URL, for messages. */
 export function hostOf(baseUrl: string): string {
   try {

@@ -1,4 +1,4 @@
-import { normalizeBaseUrl } from '../client/request.ts';
+import { normalizeBaseUrl, sameService } from '../client/request.ts';
 import { parseExperimentLink } from '../experiment-links.ts';
 import { AppError } from '../ipc/app-error.ts';
 import type { Handlers } from '../ipc/dispatch.ts';
@@ -13,12 +13,12 @@ export function experimentLinkHandlers(
   opened: OpenedLink,
   openedViews: OpenedLink,
 ): Pick<Handlers, 'experiments.openLink' | 'views.openLink' | 'experiments.takeOpened' | 'views.takeOpened'> {
-  /** The connections whose service is at `baseUrl` (normalised). */
+  /** The connections whose service is at `baseUrl` (however a loopback address names it). */
   const reaching = async (baseUrl: string) => {
     // The local service's address is known once it runs: an address opened at the app's start waits for it (a failed start matches nothing).
     await profiles.target(EMBEDDED_PROFILE_ID).catch(() => undefined);
     const { profiles: all } = await profiles.list();
-    return all.filter((profile) => profile.baseUrl && normalizeBaseUrl(profile.baseUrl) === baseUrl).map(({ id, name }) => ({ id, name }));
+    return all.filter((profile) => profile.baseUrl && sameService(profile.baseUrl, baseUrl)).map(({ id, name }) => ({ id, name }));
   };
   return {
     'experiments.openLink': async ({ link }) => {

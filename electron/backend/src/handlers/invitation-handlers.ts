@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../../../../shared/api/index.ts';
-import { normalizeBaseUrl } from '../client/request.ts';
+import { normalizeBaseUrl, sameService } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
@@ -38,13 +38,13 @@ export function invitationHandlers(
       const { baseUrl, token } = parseInvitationLink(link);
       const info = await anonymous(baseUrl).call('invitationDetails', { query: { token } });
       const { profiles: all } = await profiles.list();
-      const matching = all.filter((profile) => profile.baseUrl && normalizeBaseUrl(profile.baseUrl) === baseUrl).map(({ id, name }) => ({ id, name }));
+      const matching = all.filter((profile) => profile.baseUrl && sameService(profile.baseUrl, baseUrl)).map(({ id, name }) => ({ id, name }));
       return { baseUrl, ...info, profiles: matching };
     },
     'invitations.accept': async ({ link, profileId }) => {
       const { baseUrl, token } = parseInvitationLink(link);
       const target = await profiles.target(profileId);
-      if (normalizeBaseUrl(target.baseUrl) !== baseUrl) throw new AppError('invalid_input', `The invitation is for ${baseUrl}, not for that connection's service.`);
+      if (!sameService(target.baseUrl, baseUrl)) throw new AppError('invalid_input', `The invitation is for ${baseUrl}, not for that connection's service.`);
       return new ServiceClient(target, clientOptions).call('acceptInvitation', { body: { token } });
     },
     'invitations.takeOpened': async () => ({ link: opened.take() }),
