@@ -16,14 +16,22 @@ function FilterSelect({ label, all, value, choices, onChange }: { label: string;
   );
 }
 
+/** Props of HistoryFilters: the events, the filter, and whether the history covers several versions (else no version filter). */
+interface HistoryFiltersProps {
+  events: readonly HistoryEvent[];
+  filter: HistoryFilter;
+  onChange: (filter: HistoryFilter) => void;
+  severalVersions: boolean;
+}
+
 /** The history's filters (version, kind of change, user), offering the values that occur; a chosen value stays offered. */
-export function HistoryFilters({ events, filter, onChange }: { events: readonly HistoryEvent[]; filter: HistoryFilter; onChange: (filter: HistoryFilter) => void }) {
+export function HistoryFilters({ events, filter, onChange, severalVersions }: HistoryFiltersProps) {
   const choices = historyChoices(events);
   const keep = <T extends string>(values: T[], chosen: T | ''): T[] => (chosen === '' || values.includes(chosen) ? values : [...values, chosen]);
   const named = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
   return (
     <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', my: 1 }} role="group" aria-label="History filters">
-      <FilterSelect label="Version" all="All versions" value={filter.version} choices={named(keep(choices.versions, filter.version))} onChange={(version) => onChange({ ...filter, version })} />
+      {severalVersions && <FilterSelect label="Version" all="All versions" value={filter.version} choices={named(keep(choices.versions, filter.version))} onChange={(version) => onChange({ ...filter, version })} />}
       <FilterSelect
         label="Kind of change"
         all="All changes"

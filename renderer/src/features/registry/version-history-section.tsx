@@ -8,14 +8,14 @@ import { ACTION_LABELS, describeChange, filterHistory, NO_HISTORY_FILTER, type H
 
 const SHOWN = 500;
 
-function HistoryTable({ events }: { events: readonly HistoryEvent[] }) {
+function HistoryTable({ events, severalVersions }: { events: readonly HistoryEvent[]; severalVersions: boolean }) {
   return (
     <TableContainer>
       <Table size="small" aria-label="Version history">
         <TableHead>
           <TableRow>
             <TableCell>When</TableCell>
-            <TableCell>Version</TableCell>
+            {severalVersions && <TableCell>Version</TableCell>}
             <TableCell>Change</TableCell>
             <TableCell>Before → after</TableCell>
             <TableCell>Who</TableCell>
@@ -26,7 +26,7 @@ function HistoryTable({ events }: { events: readonly HistoryEvent[] }) {
           {events.slice(0, SHOWN).map((event) => (
             <TableRow key={`${event.registryModelItemId}/${event.id}`}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</TableCell>
-              <TableCell>{event.registryModelItemVersion}</TableCell>
+              {severalVersions && <TableCell>{event.registryModelItemVersion}</TableCell>}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{ACTION_LABELS[event.actionType]}</TableCell>
               <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>{describeChange(event)}</TableCell>
               <TableCell>{event.userName}</TableCell>
@@ -43,6 +43,7 @@ function HistoryTable({ events }: { events: readonly HistoryEvent[] }) {
 export function VersionHistorySection({ subject, of = 'the versions of this model' }: { subject: HistorySubject; of?: string }) {
   const history = useVersionHistory(subject);
   const [filter, setFilter] = useState(NO_HISTORY_FILTER);
+  const severalVersions = subject.versions.length > 1;
   let body;
   if (history.error) body = <Alert severity="error">{history.error.message}</Alert>;
   else if (!history.data) body = <CircularProgress size={24} aria-label="Loading the version history" />;
@@ -52,12 +53,12 @@ export function VersionHistorySection({ subject, of = 'the versions of this mode
     const shown = filterHistory(history.data.events, filter);
     body = (
       <>
-        <HistoryFilters events={history.data.events} filter={filter} onChange={setFilter} />
+        <HistoryFilters events={history.data.events} filter={filter} onChange={setFilter} severalVersions={severalVersions} />
         <Typography variant="body2" color="text.secondary" aria-label="History count" role="status">
           {shown.length === history.data.events.length ? `${shown.length} changes` : `${shown.length} of ${history.data.events.length} changes`}
           {shown.length > SHOWN ? ` (the latest ${SHOWN} are shown)` : ''}
         </Typography>
-        {shown.length === 0 ? <Alert severity="info">No change matches these filters.</Alert> : <HistoryTable events={shown} />}
+        {shown.length === 0 ? <Alert severity="info">No change matches these filters.</Alert> : <HistoryTable events={shown} severalVersions={severalVersions} />}
       </>
     );
   }
