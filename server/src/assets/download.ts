@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
-import type { BlobStore } from '../blobs/blob-store.ts';
+import { BlobStoreUnavailableError, type BlobStore } from '../blobs/blob-store.ts';
 import { ApiError } from '../http/api-error.ts';
 
 /** A byte range to send (inclusive end). */
@@ -41,13 +41,15 @@ export function contentDisposition(fileName: string): string {
 }
 
 /** Streams a blob as a download, honouring a single `Range`. */
-export function sendBlob(
+export async function sendBlob(
   reply: FastifyReply,
   blobs: BlobStore,
   file: { blob: string; fileName: string; contentType: string },
   rangeHeader: string | undefined,
-): FastifyReply {
-  const size = blobs.size(file.blob);
+): Promise<FastifyReply> {
+  const size = await blobs.size(file.blob).catch((error: unknown) => {
+    throw error instanceof BlobStoreUnavailableError ? new ApiError(503, SdkError.internal, error.message) : error;
+  });
   const range = parseRange(rangeHeader, size);
   reply
     .header('Content-Type', file.contentType)

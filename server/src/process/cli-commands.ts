@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
 import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../blobs/temp-keeper.ts';
+import { parseS3Location } from '../blobs/s3-blob-store.ts';
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
 import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
@@ -27,6 +28,10 @@ Options:
   --data-dir <dir>           blobs, and the SQLite database unless --database (default <user data dir>/service)
   --database <url>           keep the rows in PostgreSQL (postgres://user@host:port/db; also env
                              TRACKDESK_DATABASE_URL); several instances may share it and a data dir
+  --blob-store <url>         keep blobs in an S3-compatible object store, s3://bucket/prefix (also env
+                             TRACKDESK_BLOB_STORE); endpoint, region and credentials as the AWS SDK reads them
+                             (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID… or ~/.aws); path-style when an
+                             endpoint is set (override: ?path-style=true|false). Default: <data-dir>/blobs
   --body-limit <bytes>       largest JSON request body; larger ones get 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --upload-limit <bytes>     largest uploaded file (default ${DEFAULT_UPLOAD_LIMIT_BYTES})
   --uploads-in-flight <n>    uploads received at a time; one more gets 429 (default ${DEFAULT_UPLOADS_IN_FLIGHT})
@@ -53,6 +58,7 @@ const OPTIONS = {
   port: { type: 'string', default: '5170' },
   'data-dir': { type: 'string' },
   database: { type: 'string' },
+  'blob-store': { type: 'string' },
   'body-limit': { type: 'string' },
   'upload-limit': { type: 'string' },
   'uploads-in-flight': { type: 'string' },
@@ -100,6 +106,15 @@ function databaseOption(url: string | undefined): string | undefined {
   return url;
 }
 
+function blobStoreOption(url: string | undefined): string | undefined {
+  try {
+    if (url !== undefined) parseS3Location(url);
+  } catch (error) {
+    throw new UsageError(`--blob-store: ${(error as Error).message}`);
+  }
+  return url;
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
   if (values.help) {
@@ -131,6 +146,7 @@ async function main(argv: string[]): Promise<void> {
     port: integerOption('port', values.port, 0, 65535) ?? 5170,
     dataDir,
     databaseUrl,
+    blobStore: blobStoreOption(values['blob-store'] ?? (process.env.TRACKDESK_BLOB_STORE || undefined)),
     bootstrapApiKey,
     bootstrapPassword,
     bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),
