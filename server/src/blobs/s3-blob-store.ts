@@ -25,7 +25,10 @@ export interface S3Location {
 
 /** Tuning and test settings of the object store. */
 export interface S3BlobStoreOptions {
-  /** How long an unreferenced object or an unfinished multipart upload must be untouched before a sweep removes it (default an hour). */
+  /**
+   * How long an unfinished multipart upload must be untouched (default an hour) and an unreferenced object old (default a
+   * day: a multipart object is dated by its upload's start) before a sweep removes it; tests set both at once.
+   */
   safeAgeMs?: number;
   /** Bytes per multipart part (default 8 MiB; S3's minimum is 5 MiB). */
   partSize?: number;
@@ -52,6 +55,20 @@ export function parseS3Location(url: string, env: NodeJS.ProcessEnv = process.en
   };
 }
 
+/** A client for `location`, configured the way the AWS SDK reads its settings (environment, shared config). */
+export function createS3Client(location: S3Location): S3Client {
+  return new S3Client({ forcePathStyle: location.forcePathStyle });
+}
+
+/** The object key of `blob` under the location's prefix. */
+export function objectKey(location: S3Location, blob: string): string {
+  if (!BLOB_NAME.test(blob)) throw new Error(`not a blob name: ${blob}`);
+  return location.prefix === '' ? blob : `${location.prefix}/${blob}`;
+}
+
+/** How long an unreferenced object must be old before a sweep removes it: a multipart object's time is its upload's start. */
+const OBJECT_ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
 /** The SDK error's code (`NoSuchBucket`, `ECONNREFUSED`…) or message, for an operator to read. */
 function describe(error: unknown): string {
   const { name, code, message } = error as { name?: string; code?: string; message?: string };
@@ -65,15 +82,13 @@ function describe(error: unknown): string {
  * completed; a failed upload is aborted, and one whose writer died is aborted by `sweepTemp` once untouched for the safe age.
  */
 export function createS3BlobStore(location: S3Location, options: S3BlobStoreOptions = {}, owner: string = randomUUID()): BlobStore {
-  const client = options.client ?? new S3Client({ forcePathStyle: location.forcePathStyle });
+  const client = options.client ?? createS3Client(location);
   const { bucket } = location;
-  const safeAgeMs = options.safeAgeMs ?? ORPHAN_AGE_MS;
+  const uploadAgeMs = options.safeAgeMs ?? ORPHAN_AGE_MS;
+  const objectAgeMs = options.safeAgeMs ?? OBJECT_ORPHAN_AGE_MS;
   const where = `s3://${bucket}/${location.prefix}`;
   const prefix = location.prefix === '' ? '' : `${location.prefix}/`;
-  const keyOf = (blob: string): string => {
-    if (!BLOB_NAME.test(blob)) throw new Error(`not a blob name: ${blob}`);
-    return prefix + blob;
-  };
+  const keyOf = (blob: string): string => objectKey(location, blob);
   const unavailable = (doing: string, error: unknown) =>
     new BlobStoreUnavailableError(
       `The blob store ${where} could not ${doing} (${describe(error)}): try again in a moment; if it keeps failing, ask the service's admin to check the store and its credentials.`,
@@ -160,7 +175,7 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
      */
     sweepTemp: () =>
       call('list unfinished uploads', async () => {
-        const before = Date.now() - safeAgeMs;
+        const before = Date.now() - uploadAgeMs;
         let aborted = 0;
         for await (const { Key, UploadId, Initiated } of uploads()) {
           if (Key === undefined || UploadId === undefined) continue;
@@ -173,7 +188,7 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
       }),
     sweepOrphans: (isReferenced) =>
       call('list files to sweep', async () => {
-        const before = Date.now() - safeAgeMs;
+        const before = Date.now() - objectAgeMs;
         let removed = 0;
         let ContinuationToken: string | undefined;
         do {

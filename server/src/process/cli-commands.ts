@@ -21,6 +21,10 @@ Usage:
                                               copy a SQLite service's database into PostgreSQL (empty, or
                                               filled by an earlier run: then it only verifies), table by
                                               table, verifying row counts and checksums; blobs stay put
+  npm run server -- migrate --from <data dir> --blobs-to s3://bucket/prefix
+                                              copy the data dir's blobs into an object store (then start with
+                                              --blob-store s3://bucket/prefix), each verified by size and SHA-256;
+                                              a re-run skips what is already there and verified
 
 Options:
   --host <address>           address to listen on (default 127.0.0.1)
@@ -73,6 +77,7 @@ const OPTIONS = {
   user: { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
+  'blobs-to': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -129,7 +134,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (positionals[0] === 'migrate') {
     const { runMigrateCommand } = await import('./cli-migrate.ts');
-    await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to });
+    await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to, blobsTo: values['blobs-to'] });
     return;
   }
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
