@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -30,7 +31,7 @@ export interface S3BlobStoreOptions {
    * day: a multipart object is dated by its upload's start) before a sweep removes it; tests set both at once.
    */
   safeAgeMs?: number;
-  /** Bytes per multipart part (default 8 MiB; S3's minimum is 5 MiB). */
+  /** Bytes per multipart part (default 5 MiB, S3's minimum). */
   partSize?: number;
   /** Parts sent at a time per upload (default 4): an upload holds about `partSize × (queueSize + 1)` in memory. */
   queueSize?: number;
@@ -68,6 +69,12 @@ export function objectKey(location: S3Location, blob: string): string {
 
 /** How long an unreferenced object must be old before a sweep removes it: a multipart object's time is its upload's start. */
 const OBJECT_ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Bytes per part of an upload: S3's minimum, so that an upload holds little in memory (parts in flight, one being filled). */
+const PART_BYTES = 5 * 1024 * 1024;
+
+/** How much a download buffers between the store and the client. */
+const READ_BUFFER_BYTES = 1024 * 1024;
 
 /** The SDK error's code (`NoSuchBucket`, `ECONNREFUSED`…) or message, for an operator to read. */
 function describe(error: unknown): string {
@@ -139,7 +146,7 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
       const upload = new Upload({
         client,
         params: { Bucket: bucket, Key: keyOf(blob), Body: source },
-        partSize: options.partSize ?? 8 * 1024 * 1024,
+        partSize: options.partSize ?? PART_BYTES,
         queueSize: options.queueSize ?? 4,
       });
       try {
@@ -157,15 +164,13 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
     read(blob, range) {
       const Range = range && `bytes=${range.start}-${range.end}`;
       const Key = keyOf(blob);
-      async function* body() {
-        const reply = await call('send the file', () => client.send(new GetObjectCommand({ Bucket: bucket, Key, Range })));
-        for await (const chunk of reply.Body as Readable) {
-          noteStreamedBytes((chunk as Buffer).length);
-          yield chunk as Buffer;
-        }
-      }
-      // Lazy: the object is asked for when the stream is first read, as a file is opened by a read stream.
-      return Readable.from(body(), { objectMode: false });
+      // Returned at once, as a file read stream is; the object's bytes flow in once the store answers.
+      const out = new PassThrough({ highWaterMark: READ_BUFFER_BYTES });
+      out.on('data', (chunk: Buffer) => noteStreamedBytes(chunk.length)).pause();
+      call('send the file', () => client.send(new GetObjectCommand({ Bucket: bucket, Key, Range })))
+        .then((reply) => pipeline(reply.Body as Readable, out))
+        .catch((error: unknown) => out.destroy(error as Error));
+      return out;
     },
     size: (blob) => call('tell the file size', async () => (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(blob) }))).ContentLength ?? 0),
     remove: (blob) => call('remove a file', async () => void (await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(blob) })))),

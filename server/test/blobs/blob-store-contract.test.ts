@@ -12,7 +12,7 @@ import { CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobStoreUnavailableError, BlobTooLargeError, createBlobStore, type BlobStore } from '../../src/blobs/blob-store.ts';
 import { createS3BlobStore } from '../../src/blobs/s3-blob-store.ts';
-import { startS3Server, testS3Client, type TestS3Server } from './s3-server.ts';
+import { startS3Server, testS3Client, type TestS3Server } from '../support/s3-server.ts';
 
 const MiB = 1024 * 1024;
 /** Parts of 5 MiB (S3's minimum), so a 12 MiB blob is a three-part upload. */

@@ -9,7 +9,7 @@ import { blobFiles } from '../assets/assets-fixtures.ts';
 import { fileForm, newExperiment } from '../registry/registry-fixtures.ts';
 import { runCli, startChildServer } from '../support/child-server.ts';
 import { startTestServer, TEST_ADMIN_KEY } from '../support/harness.ts';
-import { startS3Server, type TestS3Server } from './s3-server.ts';
+import { startS3Server, type TestS3Server } from '../support/s3-server.ts';
 
 const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 let s3: TestS3Server;

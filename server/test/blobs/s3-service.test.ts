@@ -9,7 +9,7 @@ import { readZip } from '../assets/assets-zip.ts';
 import { fileForm, newExperiment, sdkRequest } from '../registry/registry-fixtures.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
 import { startFaultProxy, type FaultProxy } from './s3-fault-proxy.ts';
-import { startS3Server, type TestS3Server } from './s3-server.ts';
+import { startS3Server, type TestS3Server } from '../support/s3-server.ts';
 
 const MiB = 1024 * 1024;
 let s3: TestS3Server;
