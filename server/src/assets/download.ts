@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
-import { BlobStoreUnavailableError, type BlobStore } from '../blobs/blob-store.ts';
+import type { BlobStore } from '../blobs/blob-store.ts';
 import { ApiError } from '../http/api-error.ts';
 
 /** A byte range to send (inclusive end). */
@@ -47,9 +47,7 @@ export async function sendBlob(
   file: { blob: string; fileName: string; contentType: string },
   rangeHeader: string | undefined,
 ): Promise<FastifyReply> {
-  const size = await blobs.size(file.blob).catch((error: unknown) => {
-    throw error instanceof BlobStoreUnavailableError ? new ApiError(503, SdkError.internal, error.message) : error;
-  });
+  const size = await blobs.size(file.blob);
   const range = parseRange(rangeHeader, size);
   reply
     .header('Content-Type', file.contentType)

@@ -101,11 +101,13 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
       `The blob store ${where} could not ${doing} (${describe(error)}): try again in a moment; if it keeps failing, ask the service's admin to check the store and its credentials.`,
       { cause: error },
     );
-  /** Runs a store call; its failure becomes BlobStoreUnavailableError. */
+  /** Runs a store call; its failure becomes BlobStoreUnavailableError, but a missing object (a fault of ours, not the store's) stays a plain error. */
   const call = async <T>(doing: string, run: () => Promise<T>): Promise<T> => {
     try {
       return await run();
     } catch (error) {
+      const { name } = error as { name?: string };
+      if (name === 'NotFound' || name === 'NoSuchKey') throw new Error(`a blob is missing from ${where} (${name})`, { cause: error });
       throw unavailable(doing, error);
     }
   };

@@ -133,6 +133,8 @@ describe.each<Kind>(['data dir', 's3'])('the blob store contract: %s', (kind) =>
     await store.remove(blob);
     expect(await stored()).toEqual([]);
     await expect(store.size(blob)).rejects.toThrow();
+    // A missing blob is the service's fault, not the store's: not "unavailable, try again".
+    await expect(store.size(blob)).rejects.not.toBeInstanceOf(BlobStoreUnavailableError);
     await expect(read(store.read(blob))).rejects.toThrow();
   });
 

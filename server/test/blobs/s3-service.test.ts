@@ -69,6 +69,16 @@ describe('the service with its blobs in an S3-compatible store', () => {
     expect(readZip(reply.bytes).map(({ name, data }) => ({ name, sha: sha(data) }))).toEqual([{ name: 'weights.bin', sha: sha(weights) }]);
   });
 
+  it('answers 503 saying what to do when the store is gone at a download', async () => {
+    const experimentKey = await newExperiment(server, 's3');
+    const saved = await upload(experimentKey, Buffer.from('kept safe'));
+    expect(saved.status).toBe(200);
+    proxy.mode = 'gone';
+    const reply = await server.call('downloadAsset', { query: { experimentKey, assetId: saved.body.assetId } });
+    expect(reply.status).toBe(503);
+    expect(reply.body).toMatchObject({ msg: expect.stringMatching(/could not tell the file size \(ECONNRESET\): try again in a moment/), code: 503 });
+  });
+
   it.each<[FaultProxy['mode'], string]>([
     ['refuse-parts', 'AccessDenied'],
     ['gone-at-first-part', 'ECONNRESET'],
