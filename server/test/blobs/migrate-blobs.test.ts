@@ -78,4 +78,13 @@ describe('migrate --blobs-to', () => {
     expect(reply.code).not.toBe(0);
     expect(reply.stderr).toContain('migrate --from <data dir> --blobs-to s3://bucket/prefix');
   });
+
+  it('the service refuses a --blob-store that is not s3://, and stops saying what to check when the store cannot be reached', async () => {
+    const wrong = await runCli(['--port', '0', '--data-dir', dataDir, '--blob-store', 'http://bucket/prefix']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--blob-store: The blob store must be an s3://bucket/prefix URL, got "http://bucket/prefix".');
+    const unreachable = await runCli(['--port', '0', '--data-dir', dataDir], { ...s3.env, AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9', TRACKDESK_BLOB_STORE: 's3://trackdesk-test/moved' });
+    expect(unreachable.code).not.toBe(0);
+    expect(unreachable.stderr).toContain('The blob store s3://trackdesk-test/moved could not list unfinished uploads (ECONNREFUSED)');
+  });
 });
