@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import { runBackupBench } from './backup.ts';
 import { runFuzzBench } from './fuzz.ts';
+import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
@@ -11,7 +13,9 @@ import { runUploadS3Bench } from './upload-s3.ts';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
+  backup: runBackupBench,
   fuzz: runFuzzBench,
+  insight: runInsightBench,
   live: runLiveBench,
   service: runServiceBench,
   start: runStartBench,

@@ -1,4 +1,5 @@
 import { accountEndpoints, userEndpoints } from './account.ts';
+import { analysisEndpoints } from './analysis.ts';
 import { artifactEndpoints } from './artifacts.ts';
 import { auditEndpoints } from './audit.ts';
 import { invitationEndpoints } from './invitations.ts';
@@ -69,6 +70,7 @@ export const api = {
   ...searchEndpoints,
   ...liveEndpoints,
   ...metricSeriesEndpoints,
+  ...analysisEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

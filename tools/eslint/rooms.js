@@ -6,6 +6,7 @@ const RENDERER_PACKAGES = [
   '@tanstack/react-query',
   '@tanstack/react-virtual',
   'uplot',
+  'ml-random-forest',
   'react',
   'react-dom',
   'react-router',

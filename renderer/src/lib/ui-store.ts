@@ -25,6 +25,9 @@ interface UiState {
   /** The experiments table's filter, sort and columns per project (keyed by profile and project id). */
   tableViews: Record<string, TableViewState>;
   keepTableView(viewKey: string, change: Partial<TableViewState>): void;
+  /** The analysis view's panels per project (keyed like `tableViews`): kind, id and settings of each, in order. */
+  analysisPanels: Record<string, readonly { id: string; kind: string; settings: Record<string, unknown> }[]>;
+  keepAnalysisPanels(viewKey: string, panels: readonly { id: string; kind: string; settings: Record<string, unknown> }[]): void;
 }
 
 /** The renderer's UI state store (zustand), persisted in local storage. */
@@ -41,6 +44,8 @@ export const useUiStore = create<UiState>()(
       tableViews: {},
       keepTableView: (viewKey, change) =>
         set((state) => ({ tableViews: { ...state.tableViews, [viewKey]: { text: '', sort: null, columns: [], ...state.tableViews[viewKey], ...change } } })),
+      analysisPanels: {},
+      keepAnalysisPanels: (viewKey, panels) => set((state) => ({ analysisPanels: { ...state.analysisPanels, [viewKey]: panels } })),
     }),
     { name: 'trackdesk-ui', storage: createJSONStorage(() => localStorage), version: 1 },
   ),

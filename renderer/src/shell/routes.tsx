@@ -9,6 +9,7 @@ import { ShellRoot } from './shell-root.tsx';
 /** The screens fetched on first need (each its own chunk), keeping the start-up bundle small. */
 const screens = {
   project: async () => (await import('../features/projects/project-page.tsx')).ProjectPage,
+  analysis: async () => (await import('../features/analysis/index.ts')).AnalysisScreen,
   experiment: async () => (await import('../features/experiment-detail/index.ts')).ExperimentRoute,
   registry: async () => (await import('../features/registry/index.ts')).RegistryScreen,
   model: async () => (await import('../features/registry/index.ts')).ModelPage,
@@ -44,7 +45,7 @@ function RootError() {
   );
 }
 
-/** The app's screens: `/projects`, `/projects/:projectId`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/registry/:modelName/:version`, `/requests`, `/webhooks`, `/members`, `/keys`, `/audit`, `/users`, `/connections`. */
+/** The app's screens: `/projects`, `/projects/:projectId`, `/projects/:projectId/analysis`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/registry/:modelName/:version`, `/requests`, `/webhooks`, `/members`, `/keys`, `/audit`, `/users`, `/connections`. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -54,6 +55,7 @@ export const appRoutes: RouteObject[] = [
       { index: true, element: <Navigate to="/projects" replace /> },
       { path: 'projects', element: <ProjectsScreen /> },
       loadedOnVisit('projects/:projectId', screens.project),
+      loadedOnVisit('projects/:projectId/analysis', screens.analysis),
       loadedOnVisit('experiments/:experimentKey', screens.experiment),
       loadedOnVisit('registry', screens.registry),
       loadedOnVisit('registry/:modelName', screens.model),

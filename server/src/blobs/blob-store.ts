@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync, readdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -44,6 +44,8 @@ export interface BlobStore {
   readonly owner: string;
   /** Streams `source` into a new blob (temp file, fsync, rename); on any failure nothing is left behind. */
   write(source: Readable, limit: number): Promise<WrittenBlob>;
+  /** Like `write`, under a given name (a restore puts blobs back under the names their rows hold); refuses a name already stored. */
+  writeAs(blob: string, source: Readable, limit: number): Promise<WrittenBlob>;
   /** A read stream over a blob, optionally a byte range (inclusive end); it opens the blob when first read. */
   read(blob: string, range?: { start: number; end: number }): Readable;
   /** The size of a stored blob in bytes. */
@@ -148,25 +150,31 @@ export function createBlobStore(dataDir: string, owner: string = randomUUID()): 
     return join(root, blob.slice(0, 2), blob);
   };
 
+  /** Streams `source` into blob `blob` (temp file, fsync, rename): names are random UUIDs, or, in a restore, the stored ones. */
+  async function writeNamed(blob: string, source: Readable, limit: number): Promise<WrittenBlob> {
+    const temp = join(ownTmp, `${blob}.part`);
+    try {
+      // Made on each write (one cheap call): a peer that took this instance for dead may have removed it.
+      await mkdir(ownTmp, { recursive: true, mode: 0o700 });
+      const size = await writeFile(source, temp, limit);
+      const shard = join(root, blob.slice(0, 2));
+      mkdirSync(shard, { recursive: true, mode: 0o700 });
+      await rename(temp, pathOf(blob));
+      await syncDirectory(shard);
+      return { blob, size };
+    } catch (error) {
+      source.resume();
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
   return {
     owner,
-    async write(source, limit) {
-      const blob = randomUUID();
-      const temp = join(ownTmp, `${blob}.part`);
-      try {
-        // Made on each write (one cheap call): a peer that took this instance for dead may have removed it.
-        await mkdir(ownTmp, { recursive: true, mode: 0o700 });
-        const size = await writeFile(source, temp, limit);
-        const shard = join(root, blob.slice(0, 2));
-        mkdirSync(shard, { recursive: true, mode: 0o700 });
-        await rename(temp, pathOf(blob));
-        await syncDirectory(shard);
-        return { blob, size };
-      } catch (error) {
-        source.resume();
-        await rm(temp, { force: true });
-        throw error;
-      }
+    write: (source, limit) => writeNamed(randomUUID(), source, limit),
+    writeAs(blob, source, limit) {
+      if (existsSync(pathOf(blob))) return Promise.reject(new Error(`blob ${blob} is already stored`));
+      return writeNamed(blob, source, limit);
     },
     read(blob, range) {
       const stream = createReadStream(pathOf(blob), range);

@@ -12,7 +12,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BLOB_NAME, BlobStoreUnavailableError, BlobTooLargeError, ORPHAN_AGE_MS, type BlobStore } from './blob-store.ts';
+import { BLOB_NAME, BlobStoreUnavailableError, BlobTooLargeError, ORPHAN_AGE_MS, type BlobStore, type WrittenBlob } from './blob-store.ts';
 import { noteStreamedBytes } from './young-garbage.ts';
 
 /** Where blobs go in an object store: `s3://bucket/prefix`, and whether to address the bucket path-style. */
@@ -130,38 +130,49 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
     return Math.max(initiated, ...(parts.Parts ?? []).map((part) => part.LastModified?.getTime() ?? 0));
   };
 
+  /** Streams `source` into object `blob` by a multipart upload: visible only once complete, aborted on failure. */
+  async function writeNamed(blob: string, source: Readable, limit: number): Promise<WrittenBlob> {
+    let bytes = 0;
+    let sourceError: unknown;
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      noteStreamedBytes(chunk.length);
+      if (bytes > limit) source.destroy(new BlobTooLargeError(limit));
+    };
+    const noteSourceError = (error: unknown) => {
+      sourceError ??= error;
+    };
+    source.on('data', count).on('error', noteSourceError);
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: keyOf(blob), Body: source },
+      partSize: options.partSize ?? PART_BYTES,
+      queueSize: options.queueSize ?? 4,
+    });
+    try {
+      // Upload aborts the multipart upload itself when a part or the completion fails.
+      await upload.done();
+      return { blob, size: bytes };
+    } catch (error) {
+      source.resume();
+      if (sourceError !== undefined) throw sourceError;
+      throw unavailable('take the upload', error);
+    } finally {
+      source.off('data', count).off('error', noteSourceError);
+    }
+  }
+
   return {
     owner,
-    async write(source, limit) {
-      const blob = randomUUID();
-      let bytes = 0;
-      let sourceError: unknown;
-      const count = (chunk: Buffer) => {
-        bytes += chunk.length;
-        noteStreamedBytes(chunk.length);
-        if (bytes > limit) source.destroy(new BlobTooLargeError(limit));
-      };
-      const noteSourceError = (error: unknown) => {
-        sourceError ??= error;
-      };
-      source.on('data', count).on('error', noteSourceError);
-      const upload = new Upload({
-        client,
-        params: { Bucket: bucket, Key: keyOf(blob), Body: source },
-        partSize: options.partSize ?? PART_BYTES,
-        queueSize: options.queueSize ?? 4,
-      });
-      try {
-        // Upload aborts the multipart upload itself when a part or the completion fails.
-        await upload.done();
-        return { blob, size: bytes };
-      } catch (error) {
-        source.resume();
-        if (sourceError !== undefined) throw sourceError;
-        throw unavailable('take the upload', error);
-      } finally {
-        source.off('data', count).off('error', noteSourceError);
-      }
+    write: (source, limit) => writeNamed(randomUUID(), source, limit),
+    async writeAs(blob, source, limit) {
+      // Looked for first, as the data dir does (a restore writes each name once; no other writer uses these names).
+      const stored = await call('look for a file', () => client.send(new HeadObjectCommand({ Bucket: bucket, Key: keyOf(blob) }))).then(
+        () => true,
+        (error: unknown) => (error instanceof BlobStoreUnavailableError ? Promise.reject(error) : false),
+      );
+      if (stored) throw new Error(`blob ${blob} is already stored`);
+      return writeNamed(blob, source, limit);
     },
     read(blob, range) {
       const Range = range && `bytes=${range.start}-${range.end}`;

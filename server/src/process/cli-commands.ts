@@ -25,6 +25,10 @@ Usage:
                                               copy the data dir's blobs into an object store (then start with
                                               --blob-store s3://bucket/prefix), each verified by size and SHA-256;
                                               a re-run skips what is already there and verified
+  npm run server -- backup --to <new folder>  back up a running service (with its --data-dir, --database): a database
+                                              snapshot, then the blobs its rows reference, with a checksummed manifest
+  npm run server -- restore --from <folder> --data-dir <empty dir> [--database <empty postgres://…>]
+                                              restore a backup into an empty place, verifying every checksum
 
 Options:
   --host <address>           address to listen on (default 127.0.0.1)
@@ -135,6 +139,12 @@ async function main(argv: string[]): Promise<void> {
   if (positionals[0] === 'migrate') {
     const { runMigrateCommand } = await import('./cli-migrate.ts');
     await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to, blobsTo: values['blobs-to'] });
+    return;
+  }
+  if (positionals[0] === 'backup' || positionals[0] === 'restore') {
+    const { runBackupCommand } = await import('./cli-backup.ts');
+    const location = { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) };
+    await runBackupCommand(positionals[0], positionals.slice(1), { ...location, dataDirGiven: values['data-dir'] !== undefined, from: values.from, to: values.to });
     return;
   }
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);

@@ -43,6 +43,10 @@ export function createSearchHandlers(services: SearchServices): HandlerTable {
       const sort = body.sortName === undefined ? undefined : { kind: body.sortKind ?? 'metric', name: body.sortName, aggregate: body.sortAggregate, order: body.sortOrder } as const;
       return { experimentKeys: await asClientError(() => search.table(project.id, body.query, sort, clock())) };
     },
+    getAnalysisRuns: async ({ body, caller }) => {
+      const project = await access.project(caller, { projectId: body.projectId });
+      return asClientError(() => search.analysis(project.id, body.query, body.columns, clock()));
+    },
     searchExperiments: async ({ body, caller }) => {
       const project = await access.project(caller, { projectId: body.projectId });
       const limit = body.limit ?? 100;

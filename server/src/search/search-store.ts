@@ -1,5 +1,7 @@
+import type { AnalysisColumn } from '../../../shared/api/analysis.ts';
 import type { ColumnRecord, QueryPredicate, RuleGroup } from '../../../shared/api/search.ts';
 import type { Sql } from '../database/sql.ts';
+import { readAnalysisRuns, type AnalysisRuns } from './analysis-runs.ts';
 import type { SqlPart } from './compare.ts';
 import { createCompiler, kindTerm, type LoggedSource } from './compile.ts';
 import { createLoggedNames, listColumns } from './columns.ts';
@@ -41,6 +43,8 @@ export interface SearchStore {
    * the summary column's order when one is given (experiments without the value last), else in no particular order.
    */
   table(projectId: number, text: string, sort: SummarySort | undefined, clock: Clock): Promise<string[]>;
+  /** The runs (not trashed) passing the table's filter text, oldest first, with names, tags and the summaries of `columns`. */
+  analysis(projectId: number, text: string, columns: readonly AnalysisColumn[], clock: Clock): Promise<AnalysisRuns>;
 }
 
 /** Creates the search store over a database. */
@@ -84,6 +88,10 @@ export function createSearchStore(db: Sql): SearchStore {
       const order = `ORDER BY (li.id IS NULL), (li.${reading}_number IS NULL), li.${reading}_number ${direction}, ${byText} ${direction}, e.key`;
       const sql = `SELECT e.key FROM experiments e ${join} WHERE ${IN_PROJECT} AND (${where.sql}) ${order}`;
       return db.prepare<unknown[], string>(sql).pluck().all(sort.name, projectId, projectId, ...where.params);
+    },
+    async analysis(projectId, text, columns, clock) {
+      const where = await compileTableQuery(text, { clock, dialect: db.dialect, hasName: hasName(projectId) });
+      return readAnalysisRuns(db, projectId, where, columns);
     },
   };
 }

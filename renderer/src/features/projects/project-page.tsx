@@ -43,6 +43,9 @@ export function ProjectPage() {
           isPublic={record.public}
           summary={plural(record.numberOfExperiments, 'experiment')}
         >
+          <Button size="small" component={RouterLink} to={`/projects/${encodeURIComponent(projectId)}/analysis`}>
+            Analysis
+          </Button>
           {actions.map((action) => (
             <BusyButton
               key={action.kind}

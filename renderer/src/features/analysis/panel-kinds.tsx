@@ -1,0 +1,12 @@
+import { differencesPanel } from './differences/differences-panel.tsx';
+import { importancePanel } from './importance/importance-panel.tsx';
+import type { PanelKind, PanelKindEntry } from './panel-types.ts';
+
+/** Every kind of panel the view offers, in the "Add panel" menu's order (each kind's module adds its entry here). */
+export const panelKinds: readonly PanelKindEntry[] = [
+  importancePanel,
+  differencesPanel,
+];
+
+/** The entry of a kind, or undefined for a kind this version of the app does not know (a view saved by a newer one). */
+export const panelKindOf = (kind: PanelKind | string): PanelKindEntry | undefined => panelKinds.find((entry) => entry.kind === kind);

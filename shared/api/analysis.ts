@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { defineEndpoint } from './define.ts';
+import { nonEmpty } from './fields.ts';
+
+/** A metric or parameter whose summary the analysis view reads for every run. */
+export const analysisColumn = z.object({
+  kind: z.enum(['metric', 'param']),
+  name: nonEmpty(1000),
+});
+/** One of `analysisColumn`. */
+export type AnalysisColumn = z.infer<typeof analysisColumn>;
+
+/** A column's values, one entry per run in the reply's order (null where the run has none). */
+export const analysisColumnValues = analysisColumn.extend({
+  last: z.array(z.union([z.number(), z.string(), z.null()])).describe('The last value logged: a number when it reads as one, else the text.'),
+  min: z.array(z.number().nullable()).describe("The smallest numeric value (metrics; a parameter's is its last numeric value)."),
+  max: z.array(z.number().nullable()),
+});
+
+/** The reply of `ext.analysisRuns`: parallel arrays, one entry per run. */
+export const analysisRunsReply = z.object({
+  keys: z.array(z.string()),
+  names: z.array(z.string().nullable()).describe("Each run's name (null: none)."),
+  tags: z.array(z.array(z.string())),
+  columns: z.array(analysisColumnValues).describe('In the order asked.'),
+});
+
+/** Extension reads of the project analysis view. */
+export const analysisEndpoints = {
+  getAnalysisRuns: defineEndpoint({
+    id: 'ext.analysisRuns',
+    summary:
+      "Extension: the experiments of a project passing the table's filter text (as ext.tableQuery; not trashed), each with its name, " +
+      'tags and the last, minimum and maximum values of the metrics and parameters asked for, as parallel arrays (charts over many runs).',
+    group: 'search',
+    method: 'POST',
+    needs: 'read',
+    path: 'ext/experiments/analysis-runs',
+    body: z.object({
+      projectId: nonEmpty(100),
+      query: z.string().max(10_000).default(''),
+      columns: z.array(analysisColumn).max(64).default([]),
+    }),
+    reply: analysisRunsReply,
+  }),
+};
