@@ -138,6 +138,16 @@ describe.each<Kind>(['data dir', 's3'])('the blob store contract: %s', (kind) =>
     await expect(read(store.read(blob))).rejects.toThrow();
   });
 
+  it('writes under a given name (a restore) and refuses a name already stored', async () => {
+    const { store, stored } = subject();
+    const blob = crypto.randomUUID();
+    expect(await store.writeAs(blob, Readable.from([Buffer.from('restored')]), 100)).toEqual({ blob, size: 8 });
+    expect((await read(store.read(blob))).toString()).toBe('restored');
+    await expect(store.writeAs(blob, Readable.from([Buffer.from('again')]), 100)).rejects.toThrow(`blob ${blob} is already stored`);
+    expect(await stored()).toEqual([blob]);
+    await store.remove(blob);
+  });
+
   it('sweeps unreferenced blobs only once older than the safe age, never referenced ones', async () => {
     const { store, stored, aged } = subject();
     const kept = await store.write(Readable.from([Buffer.from('kept')]), 10);
