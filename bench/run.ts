@@ -9,6 +9,7 @@ import { runServiceBench } from './service.ts';
 import { runStartBench } from './start.ts';
 import { runUiBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
+import { runUploadS3Bench } from './upload-s3.ts';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
@@ -22,6 +23,8 @@ const suites: Record<string, () => Promise<void>> = {
   backends: runServiceBackendsBench,
   ui: runUiBench,
   upload: runUploadBench,
+  /** Upload and download through the service to an S3-compatible store (moto_server). */
+  'upload-s3': runUploadS3Bench,
 };
 
 /** Suites that later work adds, with what each is waiting for. */

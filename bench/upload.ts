@@ -9,14 +9,15 @@ import { pipeline } from 'node:stream/promises';
 import { processMemory as memory, resetPeak, startChild, stopChild as stop } from './children.ts';
 
 const API_KEY = 'bench-upload-key-0123456789';
-const MIB = 1024 * 1024;
+/** One MiB in bytes. */
+export const MIB = 1024 * 1024;
 /** File size in MiB; `BENCH_UPLOAD_MIB` overrides the 1 GiB default. */
-const SIZE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
+export const SIZE_MIB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
 /** Alternating rounds; the best throughput of each side is reported. */
 const ROUNDS = 3;
 
 /** Sends `body` and resolves with the response (its body read) after the last byte was acknowledged. */
-async function send(url: string, method: string, headers: Record<string, string | number>, body: Readable): Promise<IncomingMessage> {
+export async function send(url: string, method: string, headers: Record<string, string | number>, body: Readable): Promise<IncomingMessage> {
   const outgoing = request(url, { method, headers });
   const answered = new Promise<IncomingMessage>((resolve, reject) => {
     outgoing.on('response', resolve);
@@ -31,21 +32,21 @@ async function send(url: string, method: string, headers: Record<string, string 
 }
 
 /** Downloads `url` into `file`. */
-async function download(url: string, file: string, headers: Record<string, string> = {}): Promise<void> {
+export async function download(url: string, file: string, headers: Record<string, string> = {}): Promise<void> {
   const response = await new Promise<IncomingMessage>((resolve, reject) => request(url, { headers }, resolve).on('error', reject).end());
   if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}`);
   await pipeline(response, createWriteStream(file));
 }
 
 /** Runs `work` and returns MiB/s. */
-async function throughput(work: () => Promise<unknown>): Promise<number> {
+export async function throughput(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   await work();
   return SIZE_MIB / ((performance.now() - started) / 1000);
 }
 
 /** Writes a file of SIZE_MIB MiB of random-looking bytes (one random MiB repeated). */
-async function makeSource(file: string): Promise<void> {
+export async function makeSource(file: string): Promise<void> {
   const block = randomBytes(MIB);
   await pipeline(
     Readable.from((function* () {
@@ -56,7 +57,7 @@ async function makeSource(file: string): Promise<void> {
 }
 
 /** A multipart body with the file in part `file`, streamed from disk, and its length. */
-function multipart(file: string): { body: Readable; boundary: string; length: number } {
+export function multipart(file: string): { body: Readable; boundary: string; length: number } {
   const boundary = `bench-${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
@@ -68,8 +69,10 @@ function multipart(file: string): { body: Readable; boundary: string; length: nu
   return { body, boundary, length: head.length + SIZE_MIB * MIB + tail.length };
 }
 
-const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
-const line = (label: string, service: number, baseline: number, target: number) =>
+/** Bytes as MiB with one decimal. */
+export const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
+/** One figure line: the service's MiB/s, the baseline's and their ratio against the target. */
+export const line = (label: string, service: number, baseline: number, target: number) =>
   `  ${label.padEnd(10)}${service.toFixed(0).padStart(10)} MiB/s${baseline.toFixed(0).padStart(12)} MiB/s${`${((service / baseline) * 100).toFixed(0)}%`.padStart(10)}   (target ≥ ${target}%)`;
 
 /** `npm run bench -- upload`: E44 upload and asset download of a 1 GiB file vs a raw loopback copy, and the service's memory growth. */

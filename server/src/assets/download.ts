@@ -41,13 +41,13 @@ export function contentDisposition(fileName: string): string {
 }
 
 /** Streams a blob as a download, honouring a single `Range`. */
-export function sendBlob(
+export async function sendBlob(
   reply: FastifyReply,
   blobs: BlobStore,
   file: { blob: string; fileName: string; contentType: string },
   rangeHeader: string | undefined,
-): FastifyReply {
-  const size = blobs.size(file.blob);
+): Promise<FastifyReply> {
+  const size = await blobs.size(file.blob);
   const range = parseRange(rangeHeader, size);
   reply
     .header('Content-Type', file.contentType)

@@ -1,7 +1,7 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
-import { BlobTooLargeError, type BlobStore, type WrittenBlob } from '../blobs/blob-store.ts';
+import { BlobStoreUnavailableError, BlobTooLargeError, type BlobStore, type WrittenBlob } from '../blobs/blob-store.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 
 /** What a multipart upload carried: the bytes of part `file` (already on disk) and the text parts. */
@@ -87,6 +87,7 @@ export async function receiveUpload(request: FastifyRequest, blobs: BlobStore, l
     discardRestOf(request);
     if (received.file) await blobs.remove(received.file.blob);
     if (error instanceof BlobTooLargeError || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(limit);
+    if (error instanceof BlobStoreUnavailableError) throw new ApiError(503, SdkError.internal, error.message);
     if (error instanceof ApiError || !(error instanceof Error)) throw error;
     if (fromParser(error) && !(error as { statusCode?: number }).statusCode) throw malformedMultipart(error);
     throw error;

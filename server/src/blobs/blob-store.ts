@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, statSync, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -17,6 +17,14 @@ export class BlobTooLargeError extends Error {
   }
 }
 
+/** Thrown when the blob store cannot be reached or refuses a call (the handler answers 503); the message says what to do. */
+export class BlobStoreUnavailableError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'BlobStoreUnavailableError';
+  }
+}
+
 /** A blob just written: its opaque name and size in bytes. */
 export interface WrittenBlob {
   blob: string;
@@ -30,7 +38,7 @@ export interface WrittenBlob {
  */
 export type TempOwnerDead = (owner: string | undefined, untouchedMs: number) => boolean;
 
-/** Byte storage for assets, patches and panels: files under random names in one directory. */
+/** Byte storage for assets, patches and panels under random names: a directory, or an S3-compatible object store. */
 export interface BlobStore {
   /** The instance writing through this store: its uploads' temp files go to `tmp/<owner>/`. */
   readonly owner: string;
@@ -38,10 +46,10 @@ export interface BlobStore {
   write(source: Readable, limit: number): Promise<WrittenBlob>;
   /** Like `write`, under a given name (a restore puts blobs back under the names their rows hold); refuses a name already stored. */
   writeAs(blob: string, source: Readable, limit: number): Promise<WrittenBlob>;
-  /** A read stream over a blob, optionally a byte range (inclusive end). */
-  read(blob: string, range?: { start: number; end: number }): ReadStream;
+  /** A read stream over a blob, optionally a byte range (inclusive end); it opens the blob when first read. */
+  read(blob: string, range?: { start: number; end: number }): Readable;
   /** The size of a stored blob in bytes. */
-  size(blob: string): number;
+  size(blob: string): Promise<number>;
   /** Removes one blob; a missing one is fine. */
   remove(blob: string): Promise<void>;
   /** Removes the temp folders (and loose temp files) that `isDead` calls dead; returns how many folders and files. */
@@ -58,9 +66,10 @@ export interface BlobStore {
  * directory sweep at their start while others run, and a blob is renamed into place just before its row is
  * committed, so a younger one may be alive.
  */
-const ORPHAN_AGE_MS = 60 * 60 * 1000;
+export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
-const BLOB_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A blob's name: a random UUID. */
+export const BLOB_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * How much the temp-file writer buffers before it writes: socket chunks (~64 KiB) are gathered into
@@ -173,7 +182,7 @@ export function createBlobStore(dataDir: string, owner: string = randomUUID()): 
       stream.pause().on('data', (chunk) => noteStreamedBytes(chunk.length));
       return stream;
     },
-    size: (blob) => statSync(pathOf(blob)).size,
+    size: async (blob) => (await stat(pathOf(blob))).size,
     remove: (blob) => rm(pathOf(blob), { force: true }),
     async sweepTemp(isDead) {
       let removed = 0;

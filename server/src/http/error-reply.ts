@@ -30,6 +30,8 @@ export function errorOutcome(error: unknown, bodyLimit: number): ErrorOutcome {
       return outcome(400, SdkError.validation, 'The body is empty but Content-Type is application/json: send a JSON object.');
   }
   if (error instanceof UnstorableTextError) return outcome(400, SdkError.validation, error.message);
+  // The blob layer's BlobStoreUnavailableError (known by name: layers do not import each other); its message says what to do.
+  if (error instanceof Error && error.name === 'BlobStoreUnavailableError') return outcome(503, SdkError.internal, error.message);
   if (error instanceof SyntaxError) return outcome(400, SdkError.validation, `The body is not valid JSON: ${error.message}`);
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

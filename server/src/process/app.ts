@@ -44,6 +44,8 @@ export interface ServerOptions {
   port: number;
   /** Blobs (and, without `databaseUrl`, the SQLite database) live here. */
   dataDir: string;
+  /** `s3://bucket/prefix`: keep blobs in an S3-compatible object store instead of `<dataDir>/blobs`. */
+  blobStore?: string;
   /** A `postgres://` URL: the rows live in that PostgreSQL database instead of SQLite (several instances may share it). */
   databaseUrl?: string;
   /** The admin key registered on first start; random (and written to `admin-api-key`) when omitted. */
@@ -121,6 +123,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     storage,
     {
       dataDir: options.dataDir,
+      blobStore: options.blobStore,
       webhooksAllowPrivate: options.webhooksAllowPrivate ?? false,
       allowSignUp: options.allowSignUp ?? false,
       passwordSignIn: options.passwordSignIn ?? true,

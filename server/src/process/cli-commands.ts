@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_IN_FLIGHT, startServer, type RunningServer } from './app.ts';
 import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../blobs/temp-keeper.ts';
+import { parseS3Location } from '../blobs/s3-blob-store.ts';
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
 import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
@@ -20,6 +21,10 @@ Usage:
                                               copy a SQLite service's database into PostgreSQL (empty, or
                                               filled by an earlier run: then it only verifies), table by
                                               table, verifying row counts and checksums; blobs stay put
+  npm run server -- migrate --from <data dir> --blobs-to s3://bucket/prefix
+                                              copy the data dir's blobs into an object store (then start with
+                                              --blob-store s3://bucket/prefix), each verified by size and SHA-256;
+                                              a re-run skips what is already there and verified
   npm run server -- backup --to <new folder>  back up a running service (with its --data-dir, --database): a database
                                               snapshot, then the blobs its rows reference, with a checksummed manifest
   npm run server -- restore --from <folder> --data-dir <empty dir> [--database <empty postgres://…>]
@@ -31,6 +36,10 @@ Options:
   --data-dir <dir>           blobs, and the SQLite database unless --database (default <user data dir>/service)
   --database <url>           keep the rows in PostgreSQL (postgres://user@host:port/db; also env
                              TRACKDESK_DATABASE_URL); several instances may share it and a data dir
+  --blob-store <url>         keep blobs in an S3-compatible object store, s3://bucket/prefix (also env
+                             TRACKDESK_BLOB_STORE); endpoint, region and credentials as the AWS SDK reads them
+                             (AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID… or ~/.aws); path-style when an
+                             endpoint is set (override: ?path-style=true|false). Default: <data-dir>/blobs
   --body-limit <bytes>       largest JSON request body; larger ones get 413 (default ${DEFAULT_BODY_LIMIT_BYTES})
   --upload-limit <bytes>     largest uploaded file (default ${DEFAULT_UPLOAD_LIMIT_BYTES})
   --uploads-in-flight <n>    uploads received at a time; one more gets 429 (default ${DEFAULT_UPLOADS_IN_FLIGHT})
@@ -57,6 +66,7 @@ const OPTIONS = {
   port: { type: 'string', default: '5170' },
   'data-dir': { type: 'string' },
   database: { type: 'string' },
+  'blob-store': { type: 'string' },
   'body-limit': { type: 'string' },
   'upload-limit': { type: 'string' },
   'uploads-in-flight': { type: 'string' },
@@ -71,6 +81,7 @@ const OPTIONS = {
   user: { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
+  'blobs-to': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -104,6 +115,15 @@ function databaseOption(url: string | undefined): string | undefined {
   return url;
 }
 
+function blobStoreOption(url: string | undefined): string | undefined {
+  try {
+    if (url !== undefined) parseS3Location(url);
+  } catch (error) {
+    throw new UsageError(`--blob-store: ${(error as Error).message}`);
+  }
+  return url;
+}
+
 async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
   if (values.help) {
@@ -118,7 +138,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (positionals[0] === 'migrate') {
     const { runMigrateCommand } = await import('./cli-migrate.ts');
-    await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to });
+    await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to, blobsTo: values['blobs-to'] });
     return;
   }
   if (positionals[0] === 'backup' || positionals[0] === 'restore') {
@@ -141,6 +161,7 @@ async function main(argv: string[]): Promise<void> {
     port: integerOption('port', values.port, 0, 65535) ?? 5170,
     dataDir,
     databaseUrl,
+    blobStore: blobStoreOption(values['blob-store'] ?? (process.env.TRACKDESK_BLOB_STORE || undefined)),
     bootstrapApiKey,
     bootstrapPassword,
     bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),

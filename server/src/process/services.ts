@@ -7,6 +7,7 @@ import { type SearchServices, createSearchStore } from '../search/index.ts';
 import { type ViewServices, createViewStore } from '../views/index.ts';
 import { createBlobCollector } from '../blobs/blob-garbage.ts';
 import { createBlobStore } from '../blobs/blob-store.ts';
+import { createS3BlobStore, parseS3Location } from '../blobs/s3-blob-store.ts';
 import { createTempKeeper, type TempKeeper } from '../blobs/temp-keeper.ts';
 import { createArtifactStore, createArtifactLineageStore, createAssetStore, createExperimentModelStore, createGitPatchStore } from '../assets/index.ts';
 import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, createThrottleGuard, createTileKeeper, type TileKeeperOptions } from '../logged-data/index.ts';
@@ -19,6 +20,8 @@ import { defaultThrottleLimits, type ThrottleLimits } from '../throttle/rate-lim
 /** Settings every part of the service may read. */
 export interface ServiceConfig {
   dataDir: string;
+  /** `s3://bucket/prefix`: blobs in an S3-compatible object store (`--blob-store`); in `<dataDir>/blobs` without it. */
+  blobStore?: string;
   /** Whether a person holding an invitation may create their account with it (`--allow-sign-up`). */
   allowSignUp: boolean;
   /** Whether user names and passwords are taken (`--no-password-sign-in` turns it off, but for service admins). */
@@ -71,7 +74,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   externalCommits.onCommit(workspaces.forgetMembers);
   externalCommits.onCommit(experiments.forgetAll);
   const registryHistory = createRegistryHistoryStore(sql);
-  const blobs = createBlobStore(config.dataDir);
+  const blobs = config.blobStore ? createS3BlobStore(parseS3Location(config.blobStore)) : createBlobStore(config.dataDir);
   const blobGarbage = createBlobCollector(sql, blobs);
   const tempKeeper = createTempKeeper(sql, blobs, config.instanceTimeoutMs);
   const webhooks = createWebhooks(sql, {
