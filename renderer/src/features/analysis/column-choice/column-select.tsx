@@ -7,11 +7,14 @@ const STATS: readonly Stat[] = ['last', 'min', 'max'];
 /** Every metric with each of its summaries (last, min, max). */
 export const withStats = (metrics: readonly ColumnChoice[]): ColumnChoice[] => metrics.flatMap((metric) => STATS.map((stat) => ({ ...metric, stat })));
 
-/** The project's parameters and metrics as choices (metrics with each summary), read with `read.projectColumns`. */
+/**
+ * The project's parameters and metrics as choices (metrics with each summary), read with `read.projectColumns`;
+ * `loaded` once a fresh read is in and names something (a panel then picks its first axes).
+ */
 export function useProjectChoices(projectId: string) {
   const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
   const { params, metrics } = choicesOf(columns.data?.columns);
-  return { params, metrics: withStats(metrics), loaded: columns.data !== undefined };
+  return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && !columns.isFetching && params.length + metrics.length > 0 };
 }
 
 /** A drop-down of `options`, `value` shown selected (or none). */
