@@ -38,33 +38,29 @@ function trace(ctx: CanvasRenderingContext2D, model: ParallelModel, box: ChartBo
 }
 
 /**
- * Draws the lines of the runs `shown` lets through (1): those `passing` lets through in the metric's colour, the others
- * faint grey behind them. One path per colour, so 10,000 runs cost 17 strokes.
+ * Clears the canvas and draws the lines of the runs `runs` lets through (1): in the metric's colour, or all faint grey
+ * (the runs outside the brushes, drawn once on a canvas behind the brushed ones). One path per colour, so 10,000 runs
+ * cost at most 17 strokes.
  */
-export function drawLines(ctx: CanvasRenderingContext2D, model: ParallelModel, box: ChartBox, shown: Uint8Array, passing: Uint8Array): void {
+export function drawLines(ctx: CanvasRenderingContext2D, model: ParallelModel, box: ChartBox, runs: Uint8Array, style: 'colour' | 'faint'): void {
   const ratio = ctx.canvas.width / Math.max(1, box.width);
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, box.width, box.height);
   const axes = model.axes.length;
   if (axes === 0) return;
   const xs = model.axes.map((_, axis) => axisX(box, axis, axes));
-  const groups: number[][] = Array.from({ length: COLOUR_STEPS + 1 }, () => []);
-  const outside: number[] = [];
+  const groups: number[][] = Array.from({ length: style === 'faint' ? 1 : COLOUR_STEPS + 1 }, () => []);
   for (let run = 0; run < model.keys.length; run += 1) {
-    if (shown[run] !== 1) continue;
-    if (passing[run] !== 1) outside.push(run);
-    else groups[(model.colour[run] ?? -1) + 1]?.push(run);
+    if (runs[run] === 1) groups[style === 'faint' ? 0 : (model.colour[run] ?? -1) + 1]?.push(run);
   }
   ctx.lineWidth = 1;
-  const stroke = (runs: readonly number[], colour: string) => {
-    if (runs.length === 0) return;
+  groups.forEach((group, index) => {
+    if (group.length === 0) return;
     ctx.beginPath();
-    for (const run of runs) trace(ctx, model, box, xs, run);
-    ctx.strokeStyle = colour;
+    for (const run of group) trace(ctx, model, box, xs, run);
+    ctx.strokeStyle = style === 'faint' ? OUTSIDE : index === 0 ? NO_METRIC : (PALETTE[index - 1] ?? NO_METRIC);
     ctx.stroke();
-  };
-  stroke(outside, OUTSIDE);
-  groups.forEach((runs, index) => stroke(runs, index === 0 ? NO_METRIC : (PALETTE[index - 1] ?? NO_METRIC)));
+  });
 }
 
 /** The SVG points of run `run`'s line (for the hovered and selected runs drawn above the canvas). */

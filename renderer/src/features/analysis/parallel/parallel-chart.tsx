@@ -20,6 +20,16 @@ interface Drag {
   moved: boolean;
 }
 
+/** Sizes `canvas` to `width` × HEIGHT device pixels and draws on it (nothing before it has a width). */
+function paint(canvas: HTMLCanvasElement | null, width: number, draw: (ctx: CanvasRenderingContext2D) => void): void {
+  const ctx = canvas?.getContext('2d');
+  if (!canvas || !ctx || width === 0) return;
+  const ratio = window.devicePixelRatio || 1;
+  if (canvas.width !== Math.round(width * ratio)) canvas.width = Math.round(width * ratio);
+  if (canvas.height !== Math.round(HEIGHT * ratio)) canvas.height = Math.round(HEIGHT * ratio);
+  draw(ctx);
+}
+
 /** Whether two key lists hold the same keys in the same order. */
 const sameKeys = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((key, index) => key === b[index]);
 
@@ -54,7 +64,8 @@ function useAxisBrushes(panelId: string, model: ParallelModel) {
 /** Parallel coordinates of `model`'s runs: lines on a canvas, axes and brushes in SVG above it; brushing filters the other panels. */
 export function ParallelChart({ model, panelId, showTable }: { model: ParallelModel; panelId: string; showTable: boolean }) {
   const host = useRef<HTMLDivElement>(null);
-  const canvas = useRef<HTMLCanvasElement>(null);
+  const back = useRef<HTMLCanvasElement>(null);
+  const front = useRef<HTMLCanvasElement>(null);
   const drag = useRef<Drag | null>(null);
   const [width, setWidth] = useState(0);
   const [hover, setHover] = useState(-1);
@@ -77,21 +88,18 @@ export function ParallelChart({ model, panelId, showTable }: { model: ParallelMo
     setWidth(element.clientWidth);
     return () => observer.disconnect();
   }, []);
+  // Behind: every run drawn (grey while brushing, else coloured), redrawn only when the runs change; in front: the runs
+  // inside the brushes, redrawn on each brush step, so a drag repaints only the lines it keeps.
+  useEffect(() => paint(back.current, width, (ctx) => drawLines(ctx, model, box, shown, brushing ? 'faint' : 'colour')), [model, box, shown, brushing, width]);
   useEffect(() => {
-    const element = canvas.current;
-    const ctx = element?.getContext('2d');
-    if (!element || !ctx || width === 0) return;
-    const start = performance.now();
-    const ratio = window.devicePixelRatio || 1;
-    if (element.width !== Math.round(width * ratio)) element.width = Math.round(width * ratio);
-    if (element.height !== Math.round(HEIGHT * ratio)) element.height = Math.round(HEIGHT * ratio);
-    drawLines(ctx, model, box, shown, passing);
+    const started = performance.now();
+    paint(front.current, width, (ctx) => (brushing ? drawLines(ctx, model, box, passing, 'colour') : ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height)));
     const root = host.current;
-    if (root) {
-      root.dataset.drawMs = (performance.now() - start).toFixed(2);
+    if (root && width > 0) {
+      root.dataset.drawMs = (performance.now() - started).toFixed(2);
       root.dataset.draws = String(Number(root.dataset.draws ?? 0) + 1);
     }
-  }, [model, box, shown, passing, width]);
+  }, [model, box, passing, brushing, width]);
 
   const local = (event: PointerEvent<SVGSVGElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
@@ -147,7 +155,8 @@ export function ParallelChart({ model, panelId, showTable }: { model: ParallelMo
         data-passing={counts.passing}
         sx={{ position: 'relative', height: HEIGHT, width: '100%' }}
       >
-        <canvas ref={canvas} aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: HEIGHT }} />
+        <canvas ref={back} aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: HEIGHT }} />
+        <canvas ref={front} aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: HEIGHT }} />
         <svg
           width={width}
           height={HEIGHT}

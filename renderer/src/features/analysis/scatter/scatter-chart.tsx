@@ -11,6 +11,25 @@ const REACH = 8;
 /** Up to this many points, their pixel positions are listed on the chart (`data-point-px`) for tests and tools. */
 const LISTED = 200;
 
+/** Draws a series' points as squares straight onto uPlot's canvas, one path and one fill (uPlot's markers are arcs, slow at 10,000). */
+const squares =
+  (fill: string, size: number): uPlot.Series.PathBuilder =>
+  (chart, seriesIdx, idx0, idx1) => {
+    const xs = chart.data[0];
+    const ys = chart.data[seriesIdx] ?? [];
+    const side = size * uPlot.pxRatio;
+    const path = new Path2D();
+    for (let index = idx0; index <= idx1; index += 1) {
+      const x = xs[index];
+      const y = ys[index];
+      if (x === undefined || y === undefined || y === null) continue;
+      path.rect(chart.valToPos(x, 'x', true) - side / 2, chart.valToPos(y, 'y', true) - side / 2, side, side);
+    }
+    chart.ctx.fillStyle = fill;
+    chart.ctx.fill(path);
+    return null;
+  };
+
 /** What the chart needs to name and open the run under the pointer. */
 interface ScatterChartProps {
   points: ScatterPoints;
@@ -69,7 +88,7 @@ export function ScatterChart({ points, keys, names, labels, logs }: ScatterChart
         box.dataset.pointPx = Array.from(px, (x, index) => `${keyAt.current(index)} ${(x + over.left - root.left).toFixed(1)} ${((py[index] ?? 0) + over.top - root.top).toFixed(1)}`).join(';');
       } else delete box.dataset.pointPx;
     };
-    const pointsOnly = (fill: string, size: number): uPlot.Series => ({ paths: () => null, points: { show: true, size, fill, stroke: fill }, stroke: fill });
+    const pointsOnly = (fill: string, size: number): uPlot.Series => ({ paths: squares(fill, size), points: { show: false }, stroke: fill });
     const options: uPlot.Options = {
       width: box.clientWidth || 500,
       height: HEIGHT,
