@@ -69,10 +69,11 @@ export function ScatterChart({ points, keys, names, labels, logs }: ScatterChart
   useEffect(() => {
     const box = host.current;
     if (!box) return undefined;
-    const start = performance.now();
     const drawn = (chart: uPlot) => {
       const xs = chart.data[0];
       const ys = chart.data[1] ?? [];
+      // The chart is built empty: only draws with the data count.
+      if (xs.length === 0 && box.dataset.points !== '0') return;
       const px = new Float64Array(xs.length);
       const py = new Float64Array(xs.length);
       for (let index = 0; index < xs.length; index += 1) {
@@ -81,7 +82,7 @@ export function ScatterChart({ points, keys, names, labels, logs }: ScatterChart
       }
       pixels.current = { x: px, y: py };
       box.dataset.draws = String(Number(box.dataset.draws ?? 0) + 1);
-      box.dataset.drawMs = (performance.now() - start).toFixed(2);
+      box.dataset.drawMs = (performance.now() - Number(box.dataset.changedAt ?? 0)).toFixed(2);
       if (xs.length <= LISTED) {
         const over = chart.over.getBoundingClientRect();
         const root = box.getBoundingClientRect();
@@ -124,7 +125,9 @@ export function ScatterChart({ points, keys, names, labels, logs }: ScatterChart
     };
   }, [labels.x, labels.y, logs.x, logs.y]);
   useEffect(() => {
-    if (plot.current && plot.current.data !== data) plot.current.setData(data);
+    if (!plot.current || plot.current.data === data) return;
+    if (host.current) host.current.dataset.changedAt = String(performance.now());
+    plot.current.setData(data);
   }, [data, labels.x, labels.y, logs.x, logs.y]);
 
   const hoveredRun = points.runs[hover];
