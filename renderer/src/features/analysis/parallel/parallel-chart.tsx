@@ -33,7 +33,7 @@ function paint(canvas: HTMLCanvasElement | null, width: number, draw: (ctx: Canv
 /** Whether two key lists hold the same keys in the same order. */
 const sameKeys = (a: readonly string[] | undefined, b: readonly string[]) => a !== undefined && a.length === b.length && a.every((key, index) => key === b[index]);
 
-/** The runs' own brushes of this panel and what follows from them: the store's brush is set when a drag ends. */
+/** This panel's brushes per axis and the runs they let through; the store's brush (which filters the other panels) is set when a drag ends. */
 function useAxisBrushes(panelId: string, model: ParallelModel) {
   const [brushes, setBrushes] = useState<AxisBrushes>({});
   const [dragging, setDragging] = useState(false);
