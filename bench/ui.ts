@@ -20,7 +20,7 @@ const FILTER_WORDS = ['exp-1234', 'exp-99', 'exp-5678', 'sweep', 'exp-4'];
 const SCROLL_MS = 3000;
 const SCROLL_STEP_PX = 220;
 const TABLE = '[data-filter]';
-const FILTER_INPUT = 'input[placeholder="Name, key or tag"]';
+const FILTER_INPUT = 'input[placeholder*="name, key or tag" i]';
 const LIVE_RUNS = 8;
 const LIVE_PROBES = 5;
 const LOAD_MS = 5_000;
