@@ -8,6 +8,7 @@ import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
 import { runStartBench } from './start.ts';
 import { runUiBench } from './ui.ts';
+import { runUiParallelBench } from './ui-parallel-run.ts';
 import { runUploadBench } from './upload.ts';
 import { runUploadS3Bench } from './upload-s3.ts';
 
@@ -22,6 +23,8 @@ const suites: Record<string, () => Promise<void>> = {
   /** Only the service bench's SQLite / PostgreSQL rows. */
   backends: runServiceBackendsBench,
   ui: runUiBench,
+  /** Only the analysis view's parallel coordinates and scatter (part of ui). */
+  'ui-parallel': runUiParallelBench,
   upload: runUploadBench,
   /** Upload and download through the service to an S3-compatible store (moto_server). */
   'upload-s3': runUploadS3Bench,
@@ -39,7 +42,7 @@ if (options.against !== undefined) {
   }
   suites.service = () => runServiceAgainst(options.against ?? '');
 }
-const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending }).filter((name) => name !== 'backends');
+const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending }).filter((name) => name !== 'backends' && name !== 'ui-parallel');
 let waiting = 0;
 for (const name of names) {
   const suite = suites[name];

@@ -8,6 +8,8 @@ import { installFilterProbe, plainTablePage, scrollFrameRate, timeKeystrokes, ti
 import { seedProjects, type SeededProject } from './ui-seed.ts';
 import { mainThreadLoad, startLiveRuns, timeAllRows, timeLiveUpdates, type BenchService } from './ui-live.ts';
 import { measureCharts, printChartFigures, seedChartExperiments } from './ui-charts.ts';
+import { measureParallel, printParallelFigures } from './ui-parallel.ts';
+import { seedParallelProjects } from './ui-parallel-seed.ts';
 import { ADMIN_USER } from '../server/src/accounts/ensure-user.ts';
 import { issueApiKey } from '../server/src/accounts/keys.ts';
 
@@ -18,7 +20,7 @@ const FILTER_WORDS = ['exp-1234', 'exp-99', 'exp-5678', 'sweep', 'exp-4'];
 const SCROLL_MS = 3000;
 const SCROLL_STEP_PX = 220;
 const TABLE = '[data-filter]';
-const FILTER_INPUT = 'input[placeholder="Name, key or tag"]';
+const FILTER_INPUT = 'input[placeholder*="name, key or tag" i]';
 const LIVE_RUNS = 8;
 const LIVE_PROBES = 5;
 const LOAD_MS = 5_000;
@@ -175,6 +177,7 @@ export async function runUiBench(): Promise<void> {
     const chartSeedStart = performance.now();
     const charted = await seedChartExperiments(join(userDataDir, 'service'));
     console.log(`Seeded a 1,000,000-point and a 1,000-point metric in ${((performance.now() - chartSeedStart) / 1000).toFixed(1)} s.`);
+    const sweeps = await seedParallelProjects(join(userDataDir, 'service'), 10_000, 100);
     const opened = await openApp(browser, userDataDir);
     shell = opened.shell;
     const { origin, context, page } = opened;
@@ -194,6 +197,7 @@ export async function runUiBench(): Promise<void> {
       results.push(figures);
     }
     const charts = await measureCharts(page, origin, { baseUrl: await serviceUrl(page), apiKey: benchKey }, charted);
+    const analysis = await measureParallel(page, origin, sweeps);
     const largest = projects.at(-1);
     const everyRow = largest ? await timeEveryRow(page, origin, largest) : Number.NaN;
     const live = largest ? await measureWhileLive(page, origin, largest, benchKey) : undefined;
@@ -237,6 +241,7 @@ export async function runUiBench(): Promise<void> {
         `${meets(percentile(at25k?.filter ?? [], 0.95) < 100)}, scroll ≥ 50 fps ${meets((at25k?.scroll?.fps ?? 0) >= 50)}`,
     );
     printChartFigures(charts);
+    printParallelFigures(analysis);
     await context.close();
   } finally {
     await browser.close();

@@ -9,6 +9,7 @@ import { useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useUiStore } from '../../lib/ui-store.ts';
 import { useAnalysisSelection } from './analysis-selection.ts';
+import { LinkedRunsTable } from './linked-table/linked-runs-table.tsx';
 import { panelKindOf, panelKinds } from './panel-kinds.tsx';
 import { usePanelLayout } from './panel-layout.ts';
 import type { PanelSpec } from './panel-types.ts';
@@ -111,6 +112,7 @@ export function AnalysisScreen() {
           ))}
         </Box>
       )}
+      <LinkedRunsTable projectId={projectId} query={query} panels={layout.panels} />
     </Box>
   );
 }

@@ -1,0 +1,174 @@
+import type { Page } from 'playwright-core';
+import type { ParallelProjects } from './ui-parallel-seed.ts';
+
+const BRUSH_MS = 3000;
+const FOLLOWS = 5;
+
+/**
+ * In the page, with the "Add panel" menu open: clicks the menu item `label` and answers the milliseconds until the panel
+ * `testId` has drawn `runs` runs (its `attribute`) and a frame has painted, and its own draw time.
+ */
+function timeAddPanel({ label, testId, attribute, runs }: { label: string; testId: string; attribute: string; runs: number }): Promise<{ ms: number; drawMs: number }> {
+  return new Promise((resolve) => {
+    const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((one) => one.textContent?.startsWith(label));
+    const start = performance.now();
+    item?.click();
+    const check = () => {
+      const panel = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
+      if (panel && Number(panel.dataset.draws ?? 0) > 0 && panel.getAttribute(attribute) === String(runs)) {
+        requestAnimationFrame(() => resolve({ ms: performance.now() - start, drawMs: Number(panel.dataset.drawMs) }));
+      } else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+/**
+ * In the page: frames per second and the p95 frame time for `durationMs`; with `brush`, a pointer drags up and down the
+ * first axis of the parallel coordinates once per frame (a brush growing and shrinking), and the chart's redraws are counted.
+ */
+function brushFrames({ durationMs, brush }: { durationMs: number; brush: boolean }): Promise<{ fps: number; p95FrameMs: number; draws: number; drawMs: number[] }> {
+  return new Promise((resolve) => {
+    const chart = document.querySelector<HTMLElement>('[data-testid="parallel-coordinates"]');
+    const svg = chart?.querySelector('svg');
+    const line = chart?.querySelector('line[data-axis-line]')?.getBoundingClientRect();
+    const pointer = (type: string, y: number) =>
+      svg?.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, buttons: 1, clientX: (line?.left ?? 0) + 0.5, clientY: y }));
+    const bottom = (line?.bottom ?? 0) + 2;
+    const height = line?.height ?? 0;
+    const drawsBefore = Number(chart?.dataset.draws ?? 0);
+    const drawMs: number[] = [];
+    if (brush) pointer('pointerdown', bottom);
+    const frames: number[] = [];
+    const start = performance.now();
+    let last = start;
+    const frame = (now: number) => {
+      frames.push(now - last);
+      last = now;
+      if (brush) {
+        drawMs.push(Number(chart?.dataset.drawMs));
+        const phase = ((now - start) / 1000) % 1;
+        pointer('pointermove', bottom - 2 - height * (0.1 + 0.8 * (phase < 0.5 ? phase * 2 : 2 - phase * 2)));
+      }
+      if (now - start < durationMs) requestAnimationFrame(frame);
+      else {
+        if (brush) pointer('pointerup', bottom);
+        const sorted = frames.slice(1).sort((a, b) => a - b);
+        resolve({
+          fps: (frames.length - 1) / ((now - start) / 1000),
+          p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] ?? Number.NaN,
+          draws: Number(chart?.dataset.draws ?? 0) - drawsBefore,
+          drawMs,
+        });
+      }
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** In the page: brushes the first axis's lower `part` with one drag and answers the ms from release until the runs table below lists the runs passing and a frame has painted. */
+function timeTableFollows({ part }: { part: number }): Promise<number> {
+  return new Promise((resolve) => {
+    const chart = document.querySelector<HTMLElement>('[data-testid="parallel-coordinates"]');
+    const svg = chart?.querySelector('svg');
+    const line = chart?.querySelector('line[data-axis-line]')?.getBoundingClientRect();
+    const table = document.querySelector<HTMLElement>('[data-testid="linked-runs"]');
+    const pointer = (type: string, y: number) =>
+      svg?.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, buttons: 1, clientX: (line?.left ?? 0) + 0.5, clientY: y }));
+    const bottom = (line?.bottom ?? 0) + 2;
+    pointer('pointerdown', bottom);
+    pointer('pointermove', bottom - 2 - (line?.height ?? 0) * part);
+    requestAnimationFrame(() => {
+      const passing = chart?.dataset.passing;
+      const start = performance.now();
+      pointer('pointerup', bottom);
+      const check = () => {
+        if (table?.dataset.passing === passing && table?.querySelector('[data-testid="linked-runs-count"]')?.textContent?.includes(' pass the brushes')) {
+          requestAnimationFrame(() => resolve(performance.now() - start));
+        } else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  });
+}
+
+/** What `measureParallel` found for one project. */
+interface ProjectFigures {
+  runs: number;
+  parallel: { ms: number; drawMs: number };
+  follows: number[];
+  scatter: { ms: number; drawMs: number };
+  brushing?: { fps: number; p95FrameMs: number; draws: number; drawMs: number[] };
+}
+
+/** What `measureParallel` found: the large project, the baseline project, and the page's idle frame rate. */
+export interface ParallelFigures {
+  large: ProjectFigures;
+  small: ProjectFigures;
+  idle: { fps: number; p95FrameMs: number };
+}
+
+/** Opens a project's analysis view afresh and adds parallel coordinates, brushes them, then replaces them with a scatter. */
+async function measureProject(page: Page, origin: string, project: { projectId: string; runs: number }, withBrushing: boolean): Promise<ProjectFigures> {
+  await page.goto(`${origin}/?analysis=${project.runs}#/projects/${project.projectId}/analysis`);
+  await page.getByRole('button', { name: 'Add panel' }).click();
+  const parallel = await page.evaluate(timeAddPanel, { label: 'Parallel coordinates', testId: 'parallel-coordinates', attribute: 'data-runs', runs: project.runs });
+  await page.locator('[data-testid="linked-runs"]').waitFor();
+  const brushing = withBrushing ? await page.evaluate(brushFrames, { durationMs: BRUSH_MS, brush: true }) : undefined;
+  const follows: number[] = [];
+  for (let n = 0; n < FOLLOWS; n += 1) {
+    const clear = page.getByRole('button', { name: 'Clear brushes' });
+    if (await clear.isEnabled()) await clear.click();
+    await page.locator('[data-testid="linked-runs"]').and(page.locator(`[data-passing="${project.runs}"]`)).waitFor();
+    follows.push(await page.evaluate(timeTableFollows, { part: 0.2 + n * 0.1 }));
+  }
+  await page.getByRole('button', { name: 'Remove Parallel coordinates' }).click();
+  await page.getByRole('button', { name: 'Add panel' }).click();
+  const scatter = await page.evaluate(timeAddPanel, { label: 'Scatter', testId: 'scatter-plot', attribute: 'data-points', runs: project.runs });
+  await page.getByRole('button', { name: 'Remove Scatter' }).click();
+  return { runs: project.runs, parallel, follows, scatter, brushing };
+}
+
+/** Measures the analysis view's parallel coordinates, its linked table and the scatter over both seeded projects in `page`. */
+export async function measureParallel(page: Page, origin: string, projects: ParallelProjects): Promise<ParallelFigures> {
+  const small = await measureProject(page, origin, projects.small, false);
+  const large = await measureProject(page, origin, projects.large, true);
+  await page.goto(`${origin}/?idle#/projects/${projects.small.projectId}/analysis`);
+  await page.getByRole('button', { name: 'Add panel' }).click();
+  await page.evaluate(timeAddPanel, { label: 'Parallel coordinates', testId: 'parallel-coordinates', attribute: 'data-runs', runs: projects.small.runs });
+  const idle = await page.evaluate(brushFrames, { durationMs: BRUSH_MS, brush: false });
+  return { large, small, idle };
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const meets = (ok: boolean) => (ok ? 'met' : 'MISSED');
+
+/** Prints the analysis panels' figures next to their same-run baselines. */
+export function printParallelFigures({ large, small, idle }: ParallelFigures): void {
+  const runs = large.runs.toLocaleString('en-US');
+  console.log(`Analysis view (Chromium; ${runs} runs × 7 parameters and a metric, against ${small.runs} runs as the baseline; each first draw includes the service read):`);
+  console.log(
+    `  parallel coordinates, 8 axes, first draw: ${ms(large.parallel.ms)} (canvas ${large.parallel.drawMs.toFixed(1)} ms); ` +
+      `${small.runs} runs: ${ms(small.parallel.ms)} (canvas ${small.parallel.drawMs.toFixed(1)} ms); ratio ${(large.parallel.ms / small.parallel.ms).toFixed(2)}×`,
+  );
+  if (large.brushing) {
+    console.log(
+      `  brushing ${runs} runs for ${BRUSH_MS / 1000} s (a drag step a frame): ${large.brushing.fps.toFixed(1)} fps, frame p95 ${large.brushing.p95FrameMs.toFixed(1)} ms, ` +
+        `${large.brushing.draws} redraws, canvas median ${median(large.brushing.drawMs.filter(Number.isFinite)).toFixed(1)} ms; ` +
+        `the same page idle: ${idle.fps.toFixed(1)} fps, frame p95 ${idle.p95FrameMs.toFixed(1)} ms`,
+    );
+  }
+  console.log(
+    `  the runs table following a brush (release → rows listed, median of ${FOLLOWS}): ${runs} runs ${ms(median(large.follows))}, ` +
+      `${small.runs} runs ${ms(median(small.follows))}`,
+  );
+  console.log(
+    `  scatter first draw: ${runs} runs ${ms(large.scatter.ms)} (uPlot ${large.scatter.drawMs.toFixed(1)} ms); ${small.runs} runs ${ms(small.scatter.ms)}; ` +
+      `ratio ${(large.scatter.ms / small.scatter.ms).toFixed(2)}×`,
+  );
+  console.log(
+    `  targets at ${runs}: parallel first draw < 500 ms ${meets(large.parallel.ms < 500)}, brushing ≥ 50 fps ${meets((large.brushing?.fps ?? 0) >= 50)}, ` +
+      `table follows < 200 ms ${meets(median(large.follows) < 200)}, scatter first draw < 300 ms ${meets(large.scatter.ms < 300)}`,
+  );
+}

@@ -1,0 +1,60 @@
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { useApiQuery } from '../../../lib/api.ts';
+import { choiceId, choiceLabel, choicesOf, type ColumnChoice, type Stat } from './column-choice.ts';
+
+const STATS: readonly Stat[] = ['last', 'min', 'max'];
+
+/** Every metric with each of its summaries (last, min, max). */
+export const withStats = (metrics: readonly ColumnChoice[]): ColumnChoice[] => metrics.flatMap((metric) => STATS.map((stat) => ({ ...metric, stat })));
+
+/**
+ * The project's parameters and metrics as choices (metrics with each summary), read with `read.projectColumns`;
+ * `loaded` once a fresh read is in and names something (a panel then picks its first axes).
+ */
+export function useProjectChoices(projectId: string) {
+  const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
+  const { params, metrics } = choicesOf(columns.data?.columns);
+  return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && !columns.isFetching && params.length + metrics.length > 0 };
+}
+
+/** A drop-down of `options`, `value` shown selected (or none). */
+export function ColumnSelect({ label, options, value, onChange }: { label: string; options: readonly ColumnChoice[]; value: ColumnChoice | null; onChange(choice: ColumnChoice): void }) {
+  const byId = new Map(options.map((option) => [choiceId(option), option]));
+  const id = value ? choiceId(value) : '';
+  return (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={byId.has(id) ? id : ''}
+      onChange={(event) => {
+        const choice = byId.get(event.target.value);
+        if (choice) onChange(choice);
+      }}
+      sx={{ minWidth: 140 }}
+    >
+      {options.map((option) => (
+        <MenuItem key={choiceId(option)} value={choiceId(option)}>
+          {choiceLabel(option)} {option.kind === 'param' ? '· parameter' : '· metric'}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A multiple choice of `options` with chips. */
+export function ColumnsSelect({ label, options, value, onChange }: { label: string; options: readonly ColumnChoice[]; value: readonly ColumnChoice[]; onChange(choices: ColumnChoice[]): void }) {
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      options={[...options]}
+      value={[...value]}
+      getOptionLabel={choiceLabel}
+      isOptionEqualToValue={(option, chosen) => choiceId(option) === choiceId(chosen)}
+      onChange={(_, choices) => onChange(choices)}
+      renderInput={(params) => <TextField {...params} label={label} />}
+      sx={{ minWidth: 220, flexGrow: 1 }}
+    />
+  );
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalysisRunsReply } from '../column-choice/column-choice.ts';
+import { keysOf, passingMask, spanOf } from './brush.ts';
+import { axisX, positionY, runAt, type ChartBox } from './geometry.ts';
+import { buildParallelModel } from './parallel-model.ts';
+
+const reply: AnalysisRunsReply = {
+  keys: ['a', 'b', 'c', 'd'],
+  names: ['run-a', null, 'run-c', 'run-d'],
+  tags: [[], [], [], []],
+  columns: [
+    { kind: 'param', name: 'lr', last: [0.001, 0.01, 0.1, null], min: [0.001, 0.01, 0.1, null], max: [0.001, 0.01, 0.1, null] },
+    { kind: 'param', name: 'optimizer', last: ['sgd', 'adam', 'adam', 'sgd'], min: [null, null, null, null], max: [null, null, null, null] },
+    { kind: 'metric', name: 'acc', last: [0.5, 0.7, 0.9, 0.6], min: [0.1, 0.2, 0.3, 0.4], max: [0.5, 0.8, 0.95, 0.6] },
+  ],
+};
+const lr = { kind: 'param', name: 'lr', stat: 'last' } as const;
+const optimizer = { kind: 'param', name: 'optimizer', stat: 'last' } as const;
+const accMax = { kind: 'metric', name: 'acc', stat: 'max' } as const;
+const model = buildParallelModel(reply, [lr, optimizer], accMax, new Set(['param:lr']));
+const ids = model.axes.map((axis) => axis.id);
+
+describe('parallel coordinates model and brushes', () => {
+  it('builds an axis per parameter and the metric last, log where asked, categorical for text', () => {
+    expect(model.axes.map((axis) => [axis.id, axis.label, axis.scale.kind])).toEqual([
+      ['param:lr', 'lr', 'log'],
+      ['param:optimizer', 'optimizer', 'category'],
+      ['metric:acc:max', 'acc (max)', 'linear'],
+    ]);
+    expect(Array.from(model.positions.slice(0, 3))).toEqual([0, 1, 0]);
+    expect(model.positions[1 * 3]).toBeCloseTo(0.5);
+    expect(model.positions[3 * 3]).toBeNaN();
+    expect(Array.from(model.colour)).toEqual([0, 10, 15, 3]);
+  });
+
+  it('lets through the runs inside every brushed span; a run without a value on a brushed axis does not pass', () => {
+    expect(keysOf(model.keys, passingMask(model.positions, ids, {}))).toEqual(['a', 'b', 'c', 'd']);
+    expect(keysOf(model.keys, passingMask(model.positions, ids, { 'param:optimizer': spanOf(0.9, 0.1) }))).toEqual([]);
+    expect(keysOf(model.keys, passingMask(model.positions, ids, { 'param:optimizer': spanOf(0.8, 1.5) }))).toEqual(['a', 'd']);
+    expect(keysOf(model.keys, passingMask(model.positions, ids, { 'param:lr': [0, 0.6] }))).toEqual(['a', 'b']);
+    expect(keysOf(model.keys, passingMask(model.positions, ids, { 'param:lr': [0, 0.6], 'metric:acc:max': [0.5, 1] }))).toEqual(['b']);
+  });
+
+  it('finds the run whose line passes under the pointer, only among the lines drawn', () => {
+    const box: ChartBox = { width: 300, height: 200, left: 0, right: 0, top: 0, bottom: 0 };
+    const drawn = new Uint8Array([1, 1, 1, 1]);
+    const quarter = axisX(box, 0, 3) + (axisX(box, 1, 3) - axisX(box, 0, 3)) / 4;
+    // A quarter of the way from lr to optimizer: run a (0 → 1) is at 0.25, b (0.5 → 0) at 0.375, c (1 → 0) at 0.75.
+    expect(runAt(model, box, drawn, axisX(box, 0, 3), positionY(box, 1), 4)).toBe(2);
+    expect(runAt(model, box, drawn, quarter, positionY(box, 0.74), 4)).toBe(2);
+    expect(runAt(model, box, drawn, quarter, positionY(box, 0.26), 4)).toBe(0);
+    expect(runAt(model, box, new Uint8Array([1, 1, 0, 1]), quarter, positionY(box, 0.74), 4)).toBe(-1);
+  });
+});

@@ -1,0 +1,13 @@
+import MultilineChartIcon from '@mui/icons-material/MultilineChart';
+import type { PanelKindEntry } from '../panel-types.ts';
+import { ParallelPanel } from './parallel-panel.tsx';
+
+/** Parallel coordinates in the "Add panel" menu. */
+export const parallelPanelKind: PanelKindEntry = {
+  kind: 'parallel',
+  label: 'Parallel coordinates',
+  description: 'Parameters and a metric across runs; drag along an axis to narrow the other panels',
+  icon: <MultilineChartIcon fontSize="small" />,
+  component: ParallelPanel,
+  defaults: {},
+};

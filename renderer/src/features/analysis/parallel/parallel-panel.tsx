@@ -1,0 +1,58 @@
+import { Alert, Checkbox, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import { columnsOf } from '../column-choice/column-choice.ts';
+import { ColumnSelect, ColumnsSelect, useProjectChoices } from '../column-choice/column-select.tsx';
+import type { PanelProps } from '../panel-types.ts';
+import { useAnalysisRuns } from '../use-analysis-runs.ts';
+import { buildParallelModel } from './parallel-model.ts';
+import { ParallelChart } from './parallel-chart.tsx';
+import { defaultParallelSettings, readParallelSettings } from './parallel-settings.ts';
+
+/** A parallel coordinates panel: its axis pickers, log switches, the chart and (on request) its table. */
+export function ParallelPanel({ projectId, query, panelId, settings, onSettingsChange }: PanelProps) {
+  const choices = useProjectChoices(projectId);
+  const chosen = useMemo(() => readParallelSettings(settings), [settings]);
+  const [showTable, setShowTable] = useState(false);
+  useEffect(() => {
+    if (!chosen.picked && choices.loaded) onSettingsChange(defaultParallelSettings(choices.params, choices.metrics));
+  }, [chosen.picked, choices.loaded, choices.params, choices.metrics, onSettingsChange]);
+  const picked = useMemo(() => (chosen.metric ? [...chosen.params, chosen.metric] : chosen.params), [chosen.params, chosen.metric]);
+  const runs = useAnalysisRuns(projectId, query, columnsOf(picked));
+  const model = useMemo(() => (runs.data ? buildParallelModel(runs.data, chosen.params, chosen.metric, new Set(chosen.log)) : null), [runs.data, chosen]);
+  const change = (next: Partial<Record<'params' | 'metric' | 'log', unknown>>) => onSettingsChange({ ...settings, ...next });
+  const numeric = model?.axes.filter((axis) => axis.scale.kind !== 'category') ?? [];
+  return (
+    <Stack spacing={1}>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
+        <ColumnsSelect label="Parameters" options={choices.params} value={chosen.params} onChange={(params) => change({ params })} />
+        <ColumnSelect label="Metric (colours the lines)" options={choices.metrics} value={chosen.metric} onChange={(metric) => change({ metric })} />
+        <FormControlLabel control={<Switch size="small" checked={showTable} onChange={(event) => setShowTable(event.target.checked)} />} label="Show as table" />
+      </Stack>
+      {numeric.length > 0 && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+          <Typography variant="caption" sx={{ mr: 1 }}>
+            Log scale:
+          </Typography>
+          {numeric.map((axis) => (
+            <FormControlLabel
+              key={axis.id}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={chosen.log.includes(axis.id)}
+                  onChange={(event) => change({ log: event.target.checked ? [...chosen.log, axis.id] : chosen.log.filter((id) => id !== axis.id) })}
+                />
+              }
+              label={<Typography variant="caption">{axis.label}</Typography>}
+              aria-label={`Log scale on ${axis.label}`}
+            />
+          ))}
+        </Stack>
+      )}
+      {runs.error && <Alert severity="error">The runs could not be read: {runs.error.message}. Check the connection, then reopen the view.</Alert>}
+      {chosen.picked && picked.length < 2 && <Alert severity="info">Pick at least two axes: parameters above, and a metric to colour the lines.</Alert>}
+      {model && picked.length >= 2 && model.keys.length === 0 && <Alert severity="info">No runs pass the table&apos;s filter: change it on the project page.</Alert>}
+      {model && picked.length >= 2 && model.keys.length > 0 && <ParallelChart model={model} panelId={panelId} showTable={showTable} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+import ScatterPlotIcon from '@mui/icons-material/ScatterPlot';
+import type { PanelKindEntry } from '../panel-types.ts';
+import { ScatterPanel } from './scatter-panel.tsx';
+
+/** The scatter in the "Add panel" menu. */
+export const scatterPanelKind: PanelKindEntry = {
+  kind: 'scatter',
+  label: 'Scatter',
+  description: 'A parameter or metric against another, a point per run; click a point to open its run',
+  icon: <ScatterPlotIcon fontSize="small" />,
+  component: ScatterPanel,
+  defaults: {},
+};
