@@ -20,6 +20,7 @@ import { loggingEndpoints } from './logging.ts';
 import { memberEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { metricSeriesEndpoints } from './metric-series.ts';
+import { metricSeriesManyEndpoints } from './metric-series-many.ts';
 import { projectEndpoints } from './projects.ts';
 import { promotionEvidenceEndpoints } from './promotion-evidence.ts';
 import { registryGovernanceEndpoints } from './registry-governance.ts';
@@ -70,6 +71,7 @@ export const api = {
   ...searchEndpoints,
   ...liveEndpoints,
   ...metricSeriesEndpoints,
+  ...metricSeriesManyEndpoints,
   ...analysisEndpoints,
 };
 
