@@ -1,7 +1,10 @@
+import { linePanelKind } from './line/index.ts';
 import type { PanelKind, PanelKindEntry } from './panel-types.ts';
 
 /** Every kind of panel the view offers, in the "Add panel" menu's order (each kind's module adds its entry here). */
-export const panelKinds: readonly PanelKindEntry[] = [];
+export const panelKinds: readonly PanelKindEntry[] = [
+  linePanelKind,
+];
 
 /** The entry of a kind, or undefined for a kind this version of the app does not know (a view saved by a newer one). */
 export const panelKindOf = (kind: PanelKind | string): PanelKindEntry | undefined => panelKinds.find((entry) => entry.kind === kind);
