@@ -15,9 +15,17 @@ import { bucketsPerRun, useSeriesMany } from './use-series-many.ts';
 
 const HEIGHT = 300;
 
-/** The project's metric and parameter names, for the pickers. */
+/** While a project has no metric yet, how often its names are read again (runs may be starting to log). */
+const NAMES_WAIT_MS = 3_000;
+
+/** The project's metric and parameter names, for the pickers (read afresh on opening: runs may have logged new ones). */
 function useColumnNames(projectId: string) {
-  const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
+  const columns = useApiQuery('getProjectColumns', { projectId }, {
+    refetchOnWindowFocus: false,
+    retry: false,
+    staleTime: 0,
+    refetchInterval: (current) => (current.state.data?.columns.some((column) => column.source === 'metrics') ? false : NAMES_WAIT_MS),
+  });
   return useMemo(() => {
     const all = columns.data?.columns ?? [];
     const of = (source: string) => all.filter((column) => column.source === source).map((column) => column.name);
