@@ -5,7 +5,7 @@ import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
 import { runStartBench } from './start.ts';
-import { runUiBench } from './ui.ts';
+import { runUiBench, runUiLinesBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
@@ -17,6 +17,8 @@ const suites: Record<string, () => Promise<void>> = {
   /** Only the service bench's SQLite / PostgreSQL rows. */
   backends: runServiceBackendsBench,
   ui: runUiBench,
+  /** Only the analysis view's line charts of the ui suite. */
+  'ui-lines': runUiLinesBench,
   upload: runUploadBench,
 };
 
