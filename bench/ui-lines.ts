@@ -65,11 +65,12 @@ export async function seedLineSweep(serviceDataDir: string): Promise<LineSweep> 
  * In the page: goes to the analysis view (as a click does) and answers the milliseconds until its line chart holds
  * `lines` lines read afresh and has drawn them (then a frame, so they are painted).
  */
-function timeLineView({ hash, lines }: { hash: string; lines: number }): Promise<number> {
+function timeLineView({ hash, lines, giveUpMs }: { hash: string; lines: number; giveUpMs: number }): Promise<number> {
   return new Promise((resolve) => {
     const start = performance.now();
     location.hash = hash;
     const check = () => {
+      if (performance.now() - start > giveUpMs) return resolve(Number.NaN);
       const panel = document.querySelector<HTMLElement>(`[data-testid="line-chart"][data-state="ready"][data-lines="${lines}"]`);
       const canvas = panel?.querySelector<HTMLElement>('[role="img"]');
       if (canvas && canvas.clientWidth > 0 && Number(canvas.dataset.draws ?? 0) > 0) requestAnimationFrame(() => resolve(performance.now() - start));
@@ -79,13 +80,16 @@ function timeLineView({ hash, lines }: { hash: string; lines: number }): Promise
   });
 }
 
+/** How long an opening may take before it counts as failed (NaN, printed as MISSED). */
+const GIVE_UP_MS = 60_000;
+
 /** Opens the app afresh on the project's table, then the analysis view; the median of LOADS such openings. */
 async function timeOpenings(page: Page, origin: string, projectId: string, lines: number, label: string): Promise<number[]> {
   const times: number[] = [];
   for (let run = 0; run < LOADS; run += 1) {
     await page.goto(`${origin}/?${label}=${run}#/projects/${projectId}`);
     await page.locator('[data-app-state="ready"]').waitFor();
-    times.push(await page.evaluate(timeLineView, { hash: `#/projects/${projectId}/analysis`, lines }));
+    times.push(await page.evaluate(timeLineView, { hash: `#/projects/${projectId}/analysis`, lines, giveUpMs: GIVE_UP_MS }));
   }
   return times;
 }

@@ -8,6 +8,9 @@ const DEFAULT_BUCKETS = 1_000;
 /** Runs sampled at once by `ext.metricSeriesMany` (the SQLite reads are synchronous; PostgreSQL overlaps them). */
 const MANY_AT_ONCE = 8;
 
+/** A turn of the event loop: SQLite's reads resolve at once, so without it a 1,000-run read would starve every other request (health checks included). */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** A sample as the wire's parallel arrays (`ext.metricSeries` and each run of `ext.metricSeriesMany`). */
 function wireSample(sample: SeriesSample) {
   const pick = (field: 'firstX' | 'lastX' | 'firstY' | 'lastY' | 'min' | 'max') => sample.buckets.map(({ summary }) => summary[field] ?? 0);
@@ -63,6 +66,7 @@ export function createMetricSeriesHandlers(services: LoggedDataServices): Handle
         return { experimentKey: key, ...wireSample(sample) };
       };
       for (let at = 0; at < keys.length; at += MANY_AT_ONCE) {
+        if (at > 0) await nextTurn();
         for (const answer of await Promise.all(keys.slice(at, at + MANY_AT_ONCE).map(one))) {
           if (answer) {
             answers.push(answer);
