@@ -7,8 +7,8 @@ import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
 import { runStartBench } from './start.ts';
-import { runUiBench } from './ui.ts';
 import { runUiParallelBench } from './ui-parallel-run.ts';
+import { runUiBench, runUiLinesBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
 import { runUploadS3Bench } from './upload-s3.ts';
 
@@ -25,6 +25,8 @@ const suites: Record<string, () => Promise<void>> = {
   ui: runUiBench,
   /** Only the analysis view's parallel coordinates and scatter (part of ui). */
   'ui-parallel': runUiParallelBench,
+  /** Only the analysis view's line charts of the ui suite. */
+  'ui-lines': runUiLinesBench,
   upload: runUploadBench,
   /** Upload and download through the service to an S3-compatible store (moto_server). */
   'upload-s3': runUploadS3Bench,
@@ -42,7 +44,7 @@ if (options.against !== undefined) {
   }
   suites.service = () => runServiceAgainst(options.against ?? '');
 }
-const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending }).filter((name) => name !== 'backends' && name !== 'ui-parallel');
+const names = requested.length > 0 ? requested : Object.keys({ ...suites, ...pending }).filter((name) => name !== 'backends' && name !== 'ui-parallel' && name !== 'ui-lines');
 let waiting = 0;
 for (const name of names) {
   const suite = suites[name];

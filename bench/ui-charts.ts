@@ -72,15 +72,15 @@ function timeChartTab({ points }: { points: string }): Promise<{ ms: number; dra
   });
 }
 
-/** Opens an experiment's page afresh (nothing cached) and times its chart tab. */
-async function timeChart(page: Page, origin: string, experimentKey: string, points: number, run: string) {
+/** Opens an experiment's page afresh (nothing cached) and times its chart tab (also the line-chart bench's baseline). */
+export async function timeChart(page: Page, origin: string, experimentKey: string, points: number, run: string) {
   await page.goto(`${origin}/?chart=${run}#/experiments/${experimentKey}`);
   await page.locator('#experiment-tab-metrics').waitFor();
   return page.evaluate(timeChartTab, { points: String(points) });
 }
 
 /** Milliseconds of one service read, from the bench process. */
-async function timeRead(service: BenchService, path: string, body?: unknown): Promise<number> {
+export async function timeRead(service: BenchService, path: string, body?: unknown): Promise<number> {
   const start = performance.now();
   const response = await fetch(`${service.baseUrl}/api/rest/v2/${path}`, {
     method: body === undefined ? 'GET' : 'POST',

@@ -10,6 +10,7 @@ import { mainThreadLoad, startLiveRuns, timeAllRows, timeLiveUpdates, type Bench
 import { measureCharts, printChartFigures, seedChartExperiments } from './ui-charts.ts';
 import { measureParallel, printParallelFigures } from './ui-parallel.ts';
 import { seedParallelProjects } from './ui-parallel-seed.ts';
+import { measureLineCharts, RUNS as LINE_RUNS, seedLineSweep } from './ui-lines.ts';
 import { ADMIN_USER } from '../server/src/accounts/ensure-user.ts';
 import { issueApiKey } from '../server/src/accounts/keys.ts';
 
@@ -178,6 +179,9 @@ export async function runUiBench(): Promise<void> {
     const charted = await seedChartExperiments(join(userDataDir, 'service'));
     console.log(`Seeded a 1,000,000-point and a 1,000-point metric in ${((performance.now() - chartSeedStart) / 1000).toFixed(1)} s.`);
     const sweeps = await seedParallelProjects(join(userDataDir, 'service'), 10_000, 100);
+    const lineSeedStart = performance.now();
+    const sweep = await seedLineSweep(join(userDataDir, 'service'));
+    console.log(`Seeded ${LINE_RUNS.toLocaleString('en-US')} runs × 10,000 points in ${((performance.now() - lineSeedStart) / 1000).toFixed(1)} s.`);
     const opened = await openApp(browser, userDataDir);
     shell = opened.shell;
     const { origin, context, page } = opened;
@@ -242,7 +246,33 @@ export async function runUiBench(): Promise<void> {
     );
     printChartFigures(charts);
     printParallelFigures(analysis);
+    await measureLineCharts(page, origin, { baseUrl: await serviceUrl(page), apiKey: benchKey }, sweep);
     await context.close();
+  } finally {
+    await browser.close();
+    await stopShell(shell);
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** `npm run bench -- ui-lines`: only the analysis view's line charts (the whole `ui` suite measures them too). */
+export async function runUiLinesBench(): Promise<void> {
+  const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the renderer did not build');
+  const userDataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-lines-'));
+  const browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, headless: true });
+  let shell: ChildProcess | undefined;
+  try {
+    const serviceDir = join(userDataDir, 'service');
+    await seedProjects(serviceDir, [0]);
+    const seedStart = performance.now();
+    const sweep = await seedLineSweep(serviceDir);
+    console.log(`Seeded ${LINE_RUNS.toLocaleString('en-US')} runs × 10,000 points in ${((performance.now() - seedStart) / 1000).toFixed(1)} s.`);
+    const apiKey = (await issueApiKey({ dataDir: serviceDir, userName: ADMIN_USER })).apiKey;
+    const opened = await openApp(browser, userDataDir);
+    shell = opened.shell;
+    await measureLineCharts(opened.page, opened.origin, { baseUrl: await serviceUrl(opened.page), apiKey }, sweep);
+    await opened.context.close();
   } finally {
     await browser.close();
     await stopShell(shell);

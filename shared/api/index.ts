@@ -21,6 +21,7 @@ import { loggingEndpoints } from './logging.ts';
 import { memberEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { metricSeriesEndpoints } from './metric-series.ts';
+import { metricSeriesManyEndpoints } from './metric-series-many.ts';
 import { projectEndpoints } from './projects.ts';
 import { promotionEvidenceEndpoints } from './promotion-evidence.ts';
 import { registryGovernanceEndpoints } from './registry-governance.ts';
@@ -71,6 +72,7 @@ export const api = {
   ...searchEndpoints,
   ...liveEndpoints,
   ...metricSeriesEndpoints,
+  ...metricSeriesManyEndpoints,
   ...analysisEndpoints,
   ...analysisViewEndpoints,
 };

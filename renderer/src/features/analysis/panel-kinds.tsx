@@ -1,11 +1,13 @@
 import { differencesPanel } from './differences/differences-panel.tsx';
 import { importancePanel } from './importance/importance-panel.tsx';
+import { linePanelKind } from './line/index.ts';
 import type { PanelKind, PanelKindEntry } from './panel-types.ts';
 import { parallelPanelKind } from './parallel/parallel-entry.tsx';
 import { scatterPanelKind } from './scatter/scatter-entry.tsx';
 
 /** Every kind of panel the view offers, in the "Add panel" menu's order (each kind's module adds its entry here). */
 export const panelKinds: readonly PanelKindEntry[] = [
+  linePanelKind,
   parallelPanelKind,
   scatterPanelKind,
   importancePanel,

@@ -1,0 +1,35 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { BridgeError } from '../../../bridge.ts';
+import { apiQueryKey, callApi, type ApiReply } from '../../../lib/api.ts';
+import { useActiveProfile } from '../../../lib/profiles.tsx';
+
+/** How often the series are read again while the chart is open, so lines follow runs that are logging; less often for many runs (a read costs the service some ms per run). */
+const followMs = (runs: number): number => (runs > 100 ? 15_000 : 5_000);
+/** Buckets read across all runs of one chart; each run gets its share, within the service's 10–500 per run. */
+const BUCKET_BUDGET = 100_000;
+
+/** Buckets per run for a chart of `runs` runs. */
+export const bucketsPerRun = (runs: number): number => Math.max(10, Math.min(500, Math.floor(BUCKET_BUDGET / Math.max(1, runs))));
+
+/** What a chart asks for: the runs, the metric, the axis and an optional zoomed x range. */
+export interface SeriesAsk {
+  experimentKeys: string[];
+  metricName: string;
+  axis: 'step' | 'time';
+  from?: number;
+  to?: number;
+}
+
+/** One metric of many runs, downsampled by the service (`ext.metricSeriesMany`), followed while open. */
+export function useSeriesMany(ask: SeriesAsk) {
+  const profileId = useActiveProfile().id;
+  const body = { ...ask, buckets: bucketsPerRun(ask.experimentKeys.length) };
+  return useQuery<ApiReply<'getMetricSeriesMany'>, BridgeError>({
+    queryKey: [...apiQueryKey(profileId, 'getMetricSeriesMany'), body],
+    queryFn: () => callApi('getMetricSeriesMany', { body }, profileId),
+    enabled: ask.metricName !== '' && ask.experimentKeys.length > 0,
+    placeholderData: keepPreviousData,
+    refetchInterval: followMs(ask.experimentKeys.length),
+    retry: false,
+  });
+}

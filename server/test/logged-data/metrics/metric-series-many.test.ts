@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../support/harness.ts';
+import { testBackends } from '../../support/test-database.ts';
+import { logSteps, startRun } from './metric-series-fixtures.ts';
+
+/** Each run's steps: runs of different lengths, so that their buckets differ. */
+const RUN_STEPS = [3000, 1200, 40].map((length) => Array.from({ length }, (_, step) => step));
+
+describe.each(testBackends())('ext.metricSeriesMany: one metric of many runs in one request, on %s', (backend) => {
+  let server: TestServer;
+  let keys: string[];
+  let withoutMetric: string;
+  beforeAll(async () => {
+    server = await startTestServer({ backend, throttle: { metricsPerMinute: Infinity, valuesPerMetric: Infinity } });
+    keys = [];
+    for (const steps of RUN_STEPS) {
+      const key = await startRun(server);
+      await logSteps(server, key, steps);
+      keys.push(key);
+    }
+    withoutMetric = await startRun(server);
+  }, 60_000);
+  afterAll(() => server.close());
+
+  const many = (body: Record<string, unknown>) => server.call('getMetricSeriesMany', { body: { experimentKeys: keys, metricName: 'loss', ...body } as never });
+  const single = async (experimentKey: string, query: Record<string, unknown>) => {
+    const reply = await server.call('getMetricSeries', { query: { experimentKey, metricName: 'loss', ...query } as never });
+    expect(reply.status).toBe(200);
+    const { metricName: _name, axis: _axis, ...rest } = reply.body;
+    return rest;
+  };
+
+  it("answers each run's buckets exactly as the one-run read does, in the order asked, whole and zoomed, by step and by time", async () => {
+    for (const ask of [{ buckets: 100 }, { buckets: 50, from: 500, to: 1500 }, { axis: 'time', buckets: 64 }]) {
+      const reply = await many(ask);
+      expect(reply.status, reply.body.msg).toBe(200);
+      expect(reply.body.runs.map((run) => run.experimentKey)).toEqual(keys);
+      expect(reply.body.missing).toEqual([]);
+      for (const run of reply.body.runs) {
+        const { experimentKey, ...series } = run;
+        expect(series).toEqual(await single(experimentKey, ask));
+      }
+    }
+    const defaults = await many({});
+    expect(defaults.body.axis).toBe('step');
+    expect(defaults.body.runs[0]?.buckets.start.length).toBeLessThanOrEqual(200);
+    expect(defaults.body.runs[2]?.bucketWidth).toBeNull();
+  });
+
+  it('lists runs without the metric, and unknown keys, apart instead of failing', async () => {
+    const reply = await server.call('getMetricSeriesMany', { body: { experimentKeys: [withoutMetric, keys[2] ?? '', 'no-such-run'], metricName: 'loss' } as never });
+    expect(reply.status, reply.body.msg).toBe(200);
+    expect(reply.body.runs.map((run) => run.experimentKey)).toEqual([keys[2]]);
+    expect(reply.body.missing).toEqual([withoutMetric, 'no-such-run']);
+  });
+
+  it('refuses a reversed range and more than 1,000 runs, saying which field', async () => {
+    const reversed = await many({ from: 10, to: 5 });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.msg).toContain('"from"');
+    const tooMany = await many({ experimentKeys: Array.from({ length: 1001 }, (_, index) => `k${index}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.msg).toContain('experimentKeys');
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineEndpoint } from './define.ts';
+import { experimentKey } from './fields.ts';
+import { itemName } from './logging-records.ts';
+import { metricSeriesBuckets, seriesAxis } from './metric-series.ts';
+
+/** The most runs one `ext.metricSeriesMany` request reads. */
+export const SERIES_MANY_MAX_RUNS = 1_000;
+
+/** One run's series in the reply of `ext.metricSeriesMany` (the shape of `ext.metricSeries`, per run). */
+export const runSeries = z.object({
+  experimentKey: z.string(),
+  from: z.number().nullable().describe('The x range answered (the asked range widened to whole buckets); null when empty.'),
+  to: z.number().nullable(),
+  bucketWidth: z.number().int().nullable().describe('x units per bucket (a power of two); null when the points are raw.'),
+  total: z.number().int().describe('Numeric points in the range.'),
+  skipped: z.number().int().describe('Values in the range that are not finite numbers, left out.'),
+  buckets: metricSeriesBuckets,
+});
+
+/** Extension read of one metric of many runs at once (line charts across a sweep). */
+export const metricSeriesManyEndpoints = {
+  getMetricSeriesMany: defineEndpoint({
+    id: 'ext.metricSeriesMany',
+    summary:
+      'Extension: one metric of up to 1,000 experiments for charting in one request, each downsampled as ext.metricSeries does ' +
+      '(at most `buckets` buckets per run over an optional x range); runs without the metric are listed apart.',
+    group: 'logging',
+    method: 'POST',
+    needs: 'read',
+    path: 'ext/experiments/metric-series',
+    body: z.object({
+      experimentKeys: z.array(experimentKey).min(1).max(SERIES_MANY_MAX_RUNS),
+      metricName: itemName,
+      axis: seriesAxis.default('step').describe('Default step (points without a step are left out).'),
+      from: z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().describe('Lowest x to include (default: each run\'s first point).'),
+      to: z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().describe('Highest x to include (default: each run\'s last point).'),
+      buckets: z.number().int().min(10).max(10_000).default(200).describe('Buckets per run (default 200).'),
+    }),
+    reply: z.object({
+      metricName: z.string(),
+      axis: seriesAxis,
+      runs: z.array(runSeries).describe('In the order asked, runs holding the metric only.'),
+      missing: z.array(z.string()).describe('Keys of the asked runs that hold no such metric.'),
+    }),
+  }),
+};
