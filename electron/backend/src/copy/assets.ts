@@ -33,46 +33,52 @@ export async function assetChecksum(client: ServiceClient, experimentKey: string
   }
 }
 
-/**
- * Copies one asset with its name, type, step, epoch, context, metadata and tags: bytes streamed through a staging file
- * (never held in memory), remote ones registered by their link. Answers the source bytes' SHA-256 ('' for a remote asset).
- */
-export async function copyAsset(ctx: CopyContext, asset: AssetRecord, targetAssetId: string, onBytes?: (bytes: number) => void): Promise<string> {
-  const experimentKey = ctx.targetKey;
-  const options = { signal: ctx.signal };
-  const placement = { step: asset.step ?? undefined, context: asset.runContext ?? undefined };
-  if (asset.remote) {
-    const remoteAssets = [{ link: asset.link, fileName: asset.fileName, type: asset.type, metadata: asset.metadata ?? undefined, assetId: targetAssetId, ...placement }];
-    await ctx.target.call('uploadRemoteAssets', { body: { experimentKey, remoteAssets } }, options);
-  } else {
-    const path = join(ctx.stagingDir, `${targetAssetId}-${process.pid}`);
-    try {
-      await ctx.source.download('downloadAsset', { query: { experimentKey: ctx.sourceKey, assetId: asset.assetId }, filePath: path, signal: ctx.signal });
-      const sha = await fileSha256(path);
-      const query = {
-        experimentKey,
-        assetId: targetAssetId,
-        fileName: asset.fileName,
-        type: asset.type,
-        ...placement,
-        ...(asset.epoch === null ? {} : { epoch: asset.epoch }),
-        ...(asset.groupingName === null ? {} : { groupingName: asset.groupingName }),
-      };
-      await ctx.target.upload('uploadAsset', { query, filePath: path, fields: asset.metadata === null ? {} : { metadata: asset.metadata }, signal: ctx.signal });
-      onBytes?.(asset.fileSize);
-      await tagAsset(ctx, asset, targetAssetId);
-      return sha;
-    } finally {
-      await rm(path, { force: true });
-    }
-  }
-  await tagAsset(ctx, asset, targetAssetId);
-  return '';
+/** The copy of a remote asset on the target (same link and name), if an earlier attempt registered it. */
+export async function remoteCopyOf(target: ServiceClient, experimentKey: string, asset: AssetRecord, signal: AbortSignal): Promise<AssetRecord | undefined> {
+  const { assets } = await target.call('listAssets', { query: { experimentKey } }, { signal });
+  return assets.find((copy) => copy.remote && copy.link === asset.link && copy.fileName === asset.fileName);
 }
 
-async function tagAsset(ctx: CopyContext, asset: AssetRecord, targetAssetId: string): Promise<void> {
-  if (asset.tags.length === 0) return;
-  await ctx.target.call('addAssetTags', { body: { experimentKey: ctx.targetKey, assetId: targetAssetId, tags: asset.tags } }, { signal: ctx.signal });
+/** Registers a remote asset by its link (E46; the v2 API's way for remote assets) and answers its id on the target. */
+async function copyRemote(ctx: CopyContext, asset: AssetRecord): Promise<string> {
+  const found = await remoteCopyOf(ctx.target, ctx.targetKey, asset, ctx.signal);
+  if (found) return found.assetId;
+  const remoteAssets = [{ link: asset.link, fileName: asset.fileName, type: asset.type, metadata: asset.metadata ?? undefined, step: asset.step ?? undefined, context: asset.runContext ?? undefined }];
+  const { assetIds } = await ctx.target.call('uploadRemoteAssets', { body: { experimentKey: ctx.targetKey, remoteAssets } }, { signal: ctx.signal });
+  return assetIds[0] ?? '';
+}
+
+/** Streams an asset's bytes from the source to the target through a staging file (never held in memory); answers their SHA-256. */
+async function copyBytes(ctx: CopyContext, asset: AssetRecord, targetAssetId: string): Promise<string> {
+  const path = join(ctx.stagingDir, `${targetAssetId}-${process.pid}`);
+  try {
+    await ctx.source.download('downloadAsset', { query: { experimentKey: ctx.sourceKey, assetId: asset.assetId }, filePath: path, signal: ctx.signal });
+    const sha = await fileSha256(path);
+    const query = {
+      experimentKey: ctx.targetKey,
+      assetId: targetAssetId,
+      fileName: asset.fileName,
+      type: asset.type,
+      ...(asset.step === null ? {} : { step: asset.step }),
+      ...(asset.epoch === null ? {} : { epoch: asset.epoch }),
+      ...(asset.runContext === null ? {} : { context: asset.runContext }),
+      ...(asset.groupingName === null ? {} : { groupingName: asset.groupingName }),
+    };
+    await ctx.target.upload('uploadAsset', { query, filePath: path, fields: asset.metadata === null ? {} : { metadata: asset.metadata }, signal: ctx.signal });
+    return sha;
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+/**
+ * Copies one asset with its name, type, step, epoch, context, metadata and tags. An uploaded copy gets `targetAssetId`, so
+ * an upload sent again replaces it. Answers the source bytes' SHA-256 ('' for a remote asset, which has no bytes here).
+ */
+export async function copyAsset(ctx: CopyContext, asset: AssetRecord, targetAssetId: string): Promise<string> {
+  const [sha, copyId] = asset.remote ? ['', await copyRemote(ctx, asset)] : [await copyBytes(ctx, asset, targetAssetId), targetAssetId];
+  if (asset.tags.length > 0) await ctx.target.call('addAssetTags', { body: { experimentKey: ctx.targetKey, assetId: copyId, tags: asset.tags } }, { signal: ctx.signal });
+  return sha;
 }
 
 /** The git patch, when the source has one (a service without one answers a JSON message instead of bytes). */

@@ -6,6 +6,7 @@ import { copyDocuments, copyEnvironment, copyOthers, copyOutput, copyParameters,
 import { findOrCreateCopy, readSnapshot } from './experiment.ts';
 import type { ExperimentRecord, JobRecord } from './job-store.ts';
 import { copyMetric } from './metrics.ts';
+import { withThrottleWaits } from './throttle-wait.ts';
 import { verifyCopy } from './verify.ts';
 
 /** What a job gives each experiment's copy: both clients, the target's kind, staging, cancellation and a progress hook. */
@@ -87,7 +88,9 @@ export async function copyExperiment(run: ExperimentRun, record: ExperimentRecor
     const [kind, ...rest] = item.split(':');
     const name = rest.join(':');
     const asset = kind === 'asset' ? snapshot.assets.find((a) => a.assetId === name) : undefined;
-    const result = kind === 'metric' ? await copyMetric(ctx, name).then(() => '') : asset ? await copyAsset(ctx, asset, copiedAssetId(job.sourceBaseUrl, record.sourceKey, asset.assetId, ctx.targetKey)) : await steps[item]?.();
+    const assetId = asset ? copiedAssetId(job.sourceBaseUrl, record.sourceKey, asset.assetId, ctx.targetKey) : '';
+    const step = (): Promise<string | void> => (kind === 'metric' ? copyMetric(ctx, name).then(() => '') : asset ? copyAsset(ctx, asset, assetId) : (steps[item]?.() ?? Promise.resolve()));
+    const result = await withThrottleWaits(step, signal);
     record.done[item] = typeof result === 'string' ? result : '';
     record.itemsDone = items.filter((i) => record.done[i] !== undefined).length;
     run.progressed();

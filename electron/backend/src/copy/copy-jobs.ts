@@ -33,6 +33,8 @@ export class CopyJobs {
   private readonly running = new Map<string, AbortController>();
   private readonly reportTimers = new Map<string, NodeJS.Timeout>();
   private loaded: Promise<void> | undefined;
+  /** Set while the app shuts down: running jobs stop but stay "running" on disk, so the next start resumes them. */
+  private closing = false;
   private readonly profiles: ProfileService;
   private readonly clientOptions: Partial<ClientOptions>;
   private readonly events: EventBus;
@@ -108,8 +110,9 @@ export class CopyJobs {
     return viewOf(job);
   }
 
-  /** Waits for every running job to stop (after cancelling them), for shutdown. */
+  /** Stops every running job for shutdown (they stay "running" on disk and resume at the next start) and waits for them. */
   async stopAll(): Promise<void> {
+    this.closing = true;
     for (const controller of this.running.values()) controller.abort();
     while (this.running.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -144,6 +147,7 @@ export class CopyJobs {
       job.state = failed > 0 ? 'failed' : 'done';
       if (failed > 0) job.message = `${failed} of ${job.experiments.length} experiments did not copy cleanly (see each one): fix the cause, then resume.`;
     } catch (error) {
+      if (this.closing) return;
       job.state = controller.signal.aborted ? 'cancelled' : 'failed';
       job.message = controller.signal.aborted
         ? 'Stopped. What was copied stays; resume to finish without copying anything twice.'

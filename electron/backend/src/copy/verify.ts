@@ -37,7 +37,7 @@ export async function verifyCopy(ctx: CopyContext, snapshot: SourceSnapshot, inp
   lacking('Tags', missing(snapshot.tags.filter((t) => t !== input.ownTag), tags.tags));
   for (const asset of snapshot.assets) {
     const id = copiedAssetId(input.sourceBaseUrl, ctx.sourceKey, asset.assetId, ctx.targetKey);
-    const copy = assets.assets.find((a) => a.assetId === id);
+    const copy = assets.assets.find((a) => (asset.remote ? a.remote && a.link === asset.link && a.fileName === asset.fileName : a.assetId === id));
     if (!copy) {
       problems.push(`Asset "${asset.fileName}" is missing on the copy.`);
     } else if (!asset.remote) {
