@@ -20,12 +20,14 @@ interface BulkBarProps {
   onMove(symlink: boolean): void;
   onTags(): void;
   onRemoveTags(): void;
+  /** Copy (or move) to another connection. */
+  onCopy(move: boolean): void;
   onCompare(): void;
   onClear(): void;
 }
 
 /** The commands for the selected experiments; each button says how many of them it applies to. */
-export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCompare, onClear }: BulkBarProps) {
+export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCopy, onCompare, onClear }: BulkBarProps) {
   const movableCount = applicableRows(selected, movable).length;
   const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
   return (
@@ -67,6 +69,12 @@ export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, on
         </BusyButton>
         <BusyButton busy={busy === 'untag'} disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('untag').reason} onClick={onRemoveTags}>
           {label('Remove tags…', movableCount)}
+        </BusyButton>
+        <BusyButton disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('copyOut').reason} onClick={() => onCopy(false)}>
+          {label('Copy to connection…', movableCount)}
+        </BusyButton>
+        <BusyButton disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('moveOut').reason} onClick={() => onCopy(true)}>
+          {label('Move to connection…', movableCount)}
         </BusyButton>
       </Stack>
       <Button
