@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runCopyBench } from './copy.ts';
 import { runFuzzBench } from './fuzz.ts';
 import { runLiveBench } from './live.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
@@ -10,6 +11,7 @@ import { runUploadBench } from './upload.ts';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
+  copy: runCopyBench,
   fuzz: runFuzzBench,
   live: runLiveBench,
   service: runServiceBench,
@@ -24,7 +26,9 @@ const suites: Record<string, () => Promise<void>> = {
 const pending: Record<string, string> = {
 };
 
-const { values: options, positionals: requested } = parseArgs({ options: { against: { type: 'string' } }, allowPositionals: true });
+const { values: options, positionals: requested } = parseArgs({ options: { against: { type: 'string' }, scale: { type: 'string' } }, allowPositionals: true });
+// `--scale 0.1`: the copy suite's data shrunk (or grown) by this factor.
+if (options.scale !== undefined) process.env.BENCH_COPY_SCALE = options.scale;
 if (options.against !== undefined) {
   if (requested.join() !== 'service') {
     console.error('--against <ref> compares the service only: npm run bench -- service --against <commit, tag or branch>.');

@@ -43,7 +43,8 @@ async function copiesOf(backend: Backend, teamId: string, projectName: string, s
   return Object.entries(tags).filter(([, list]) => list.some((tag) => tag.startsWith('copied-from:') && tag.endsWith(`/${sourceKey}`))).map(([key]) => key);
 }
 
-describe('copying experiments to another connection', () => {
+// Real services and whole experiments on 2 shared cores: each case gets two minutes.
+describe('copying experiments to another connection', { timeout: 120_000 }, () => {
   it('copies every kind of item, links both sides, verifies, and a second copy finds the first instead of duplicating', async () => {
     const { backend, teamId } = await laptop();
     const progress: CopyJobView[] = [];

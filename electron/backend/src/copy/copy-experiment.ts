@@ -62,6 +62,7 @@ export async function copyExperiment(run: ExperimentRun, record: ExperimentRecor
   }
   const ownTag = copiedToTag(record.targetLink ?? '');
   const ctx: CopyContext = { source, target, sourceKey: record.sourceKey, targetKey: record.targetKey, ours: run.ours, signal, stagingDir: run.stagingDir };
+  const targetMetrics = new Set((await target.call('getMetricSummaries', { query: { experimentKey: record.targetKey } }, { signal })).values.map((m) => m.name));
   const steps: Record<string, () => Promise<string | void>> = {
     experiment: () => source.call('addTags', { body: { experimentKey: record.sourceKey, addedTags: [ownTag] } }, { signal }).then(() => undefined),
     facts: () => copyRunFacts(ctx, snapshot),
@@ -74,7 +75,7 @@ export async function copyExperiment(run: ExperimentRun, record: ExperimentRecor
     patch: () => copyGitPatch(ctx),
     verify: async () => {
       record.state = 'verifying';
-      record.problems = await verifyCopy(ctx, snapshot, { sourceBaseUrl: job.sourceBaseUrl, checksums: checksumsOf(record), ownTag });
+      record.problems = await verifyCopy(ctx, snapshot, { sourceBaseUrl: job.sourceBaseUrl, checksums: recorded(record, 'asset:'), points: recorded(record, 'metric:'), ownTag });
       if (record.problems.length > 0) throw new Error(`The check found differences: ${record.problems.join(' ')}`);
     },
     trash: async () => {
@@ -89,7 +90,7 @@ export async function copyExperiment(run: ExperimentRun, record: ExperimentRecor
     const name = rest.join(':');
     const asset = kind === 'asset' ? snapshot.assets.find((a) => a.assetId === name) : undefined;
     const assetId = asset ? copiedAssetId(job.sourceBaseUrl, record.sourceKey, asset.assetId, ctx.targetKey) : '';
-    const step = (): Promise<string | void> => (kind === 'metric' ? copyMetric(ctx, name).then(() => '') : asset ? copyAsset(ctx, asset, assetId) : (steps[item]?.() ?? Promise.resolve()));
+    const step = (): Promise<string | void> => (kind === 'metric' ? copyMetric(ctx, name, targetMetrics.has(name)).then(String) : asset ? copyAsset(ctx, asset, assetId) : (steps[item]?.() ?? Promise.resolve()));
     const result = await withThrottleWaits(step, signal);
     record.done[item] = typeof result === 'string' ? result : '';
     record.itemsDone = items.filter((i) => record.done[i] !== undefined).length;
@@ -98,7 +99,7 @@ export async function copyExperiment(run: ExperimentRun, record: ExperimentRecor
   record.state = 'done';
 }
 
-/** The source checksums recorded while copying, by source asset id. */
-function checksumsOf(record: ExperimentRecord): Record<string, string> {
-  return Object.fromEntries(Object.entries(record.done).flatMap(([item, sha]) => (item.startsWith('asset:') && sha ? [[item.slice('asset:'.length), sha]] : [])));
+/** What was recorded while copying items of one kind (`asset:` checksums, `metric:` source point counts), by name. */
+function recorded(record: ExperimentRecord, prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record.done).flatMap(([item, value]) => (item.startsWith(prefix) && value ? [[item.slice(prefix.length), value]] : [])));
 }

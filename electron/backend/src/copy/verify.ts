@@ -7,6 +7,8 @@ export interface VerifyInput {
   sourceBaseUrl: string;
   /** Source asset id → SHA-256 of its bytes as copied. */
   checksums: Record<string, string>;
+  /** Metric name → the source's number of points, as read while copying. */
+  points: Record<string, string>;
   /** The tag the copy added to the source (not expected on the target). */
   ownTag: string;
 }
@@ -22,7 +24,11 @@ export async function verifyCopy(ctx: CopyContext, snapshot: SourceSnapshot, inp
   const query = { experimentKey: ctx.targetKey };
   const problems: string[] = [];
   for (const name of snapshot.metricNames) {
-    const [source, target] = await Promise.all([seriesLength(ctx.source, ctx.sourceKey, name, ctx.signal), seriesLength(ctx.target, ctx.targetKey, name, ctx.signal)]);
+    const counted = input.points[name];
+    const [source, target] = await Promise.all([
+      counted === undefined ? seriesLength(ctx.source, ctx.sourceKey, name, ctx.signal) : Number(counted),
+      seriesLength(ctx.target, ctx.targetKey, name, ctx.signal),
+    ]);
     if (source !== target) problems.push(`Metric "${name}": ${source} points on the source, ${target} on the copy.`);
   }
   const [parameters, others, tags, assets] = await Promise.all([
