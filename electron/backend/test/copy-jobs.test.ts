@@ -3,6 +3,7 @@ import type { CopyJobView } from '../../../shared/ipc/index.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../../../server/test/support/harness.ts';
 import { unlimitedThrottleLimits } from '../../../server/src/throttle/rate-limits.ts';
 import type { Backend } from '../src/backend.ts';
+import { startForeignService } from './foreign-service.ts';
 import { readEverything } from './copy-reads.ts';
 import { seedExperiment } from './copy-seed.ts';
 import { call, startBackend, tempDir } from './helpers.ts';
@@ -128,6 +129,23 @@ describe('copying experiments to another connection', { timeout: 120_000 }, () =
     const trash = (await call(backend, 'api.call', { endpoint: 'listTrashedExperiments', profileId: 'local', query: { workspaceName: 'admin' } })) as { experiments: { experimentKey: string }[] };
     expect(trash.experiments.map((e) => e.experimentKey)).toEqual(expect.arrayContaining([a.experimentKey, b.experimentKey]));
     expect(await readEverything(backend, teamId, job.experiments[0]!.targetKey!, files)).toEqual(before);
+  });
+
+  it("against a service without Trackdesk's extensions: says what is lost first, then copies through the v2 write API alone", async () => {
+    const { backend, teamId } = await laptop();
+    // The team's service as another vendor's would answer: none of the extension reads, none of the batch paths.
+    const foreign = await startForeignService(team.url, ['/api/rest/v2/ext/account/me', '/api/rest/v2/ext/experiments/tags', '/clientlib/batch/logger/experiment/metric', '/clientlib/batch/logger/experiment/parameter']);
+    try {
+      const { profile } = await call(backend, 'profiles.create', { name: 'Vendor', baseUrl: foreign.url, apiKey: TEST_ADMIN_KEY });
+      const seeded = await seedExperiment(backend, files, { projectName: 'laptop', name: 'to-vendor', metrics: 2, points: 150 });
+      const plan = await call(backend, 'copies.plan', request(profile.id, [seeded.experimentKey], 'vendor'));
+      expect(plan).toMatchObject({ targetIsOurs: false, losses: expect.arrayContaining([expect.stringMatching(/^Parameter contexts/)]) });
+      const job = await settled(backend, (await call(backend, 'copies.start', { ...request(profile.id, [seeded.experimentKey], 'vendor'), mode: 'copy' })).jobId);
+      expect(job).toMatchObject({ state: 'done', targetIsOurs: false, experiments: [{ state: 'done', problems: [] }] });
+      expect(await readEverything(backend, teamId, job.experiments[0]!.targetKey!, files)).toEqual(await readEverything(backend, 'local', seeded.experimentKey, files));
+    } finally {
+      await foreign.close();
+    }
   });
 
   it('refuses to copy onto the same connection, saying what to do', async () => {
