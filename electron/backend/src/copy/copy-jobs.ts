@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChannelRequest, CopyJobView } from '../../../../shared/ipc/index.ts';
 import { ServiceClient } from '../client/service-client.ts';
@@ -50,7 +50,8 @@ export class CopyJobs {
 
   /** Loads the kept jobs once and resumes those that were running when the app stopped. */
   load(): Promise<void> {
-    this.loaded ??= this.store.all().then((jobs) => {
+    // Staged asset bytes of a run that ended with the app are leftovers: every asset in flight is sent again whole.
+    this.loaded ??= rm(join(this.store.dir, 'staging'), { recursive: true, force: true }).then(() => this.store.all()).then((jobs) => {
       for (const job of jobs) this.jobs.set(job.jobId, job);
       for (const job of jobs) if (job.state === 'running') void this.run(job);
     });
@@ -101,7 +102,7 @@ export class CopyJobs {
   /** Runs a stopped or failed job again from where it left off. */
   async resume(jobId: string): Promise<CopyJobView> {
     const job = await this.get(jobId);
-    if (!this.running.has(jobId)) {
+    if (!this.running.has(jobId) && job.state !== 'done') {
       job.state = 'running';
       delete job.message;
       for (const experiment of job.experiments) if (experiment.state === 'failed') experiment.state = 'pending';
@@ -190,7 +191,8 @@ export class CopyJobs {
     const send = async () => {
       this.reportTimers.delete(job.jobId);
       this.events.emit('copies.progress', viewOf(job));
-      await this.store.save(structuredClone(job));
+      // A write that fails (a full disk) costs only time: every item can be done again.
+      await this.store.save(structuredClone(job)).catch((error: unknown) => console.error('Trackdesk: a copy job could not be recorded:', error));
     };
     if (now) return send();
     this.reportTimers.set(job.jobId, setTimeout(() => void send(), REPORT_EVERY_MS));
