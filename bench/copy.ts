@@ -49,7 +49,10 @@ export async function runCopyBench(): Promise<void> {
   const backend = createBackend({ userDataDir: join(dir, 'app'), copyJobs: { concurrency: CONCURRENCY } });
   try {
     const start = async (name: string) => {
-      const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', join(dir, name), '--throttle-off', '--no-background-tiles'], { TRACKDESK_BOOTSTRAP_API_KEY: API_KEY });
+      const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', join(dir, name), '--throttle-off', '--no-background-tiles'], {
+        TRACKDESK_BOOTSTRAP_API_KEY: API_KEY,
+        TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123',
+      });
       children.push(service.child);
       return new ServiceClient({ baseUrl: service.url, apiKey: API_KEY }, { timeoutMs: 120_000 });
     };
