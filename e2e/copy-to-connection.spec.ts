@@ -22,6 +22,8 @@ const pick = async (page: Page, name: string, option: string) => {
 };
 
 test('copies the selected experiments to another connection: losses said first, progress, checked copies linked both ways, reopened after closing', async ({ page, shell }) => {
+  // The team's connection exists before the window opens (as one added earlier would).
+  await shellChannel(shell, 'profiles.create', { name: 'Team', baseUrl: team.baseUrl, apiKey: team.apiKey, keyStorage: 'session' });
   await page.goto(shell.url);
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
   const projectId = await seedProject(shell, 'laptop');
@@ -31,7 +33,6 @@ test('copies the selected experiments to another connection: losses said first, 
     await callService(shell, 'clientlibMetricBatch', { body: { experimentKey, values } });
     await callService(shell, 'addTags', { body: { experimentKey, addedTags: ['laptop-run'] } });
   }
-  await shellChannel(shell, 'profiles.create', { name: 'Team', baseUrl: team.baseUrl, apiKey: team.apiKey, keyStorage: 'session' });
 
   await page.goto(`${shell.origin}/#/projects/${projectId}`);
   await expect(page.locator('[data-table-state="ready"]')).toBeVisible();
