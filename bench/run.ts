@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runBackupBench } from './backup.ts';
+import { runCopyBench } from './copy.ts';
 import { runFuzzBench } from './fuzz.ts';
 import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
@@ -15,6 +16,7 @@ import { runUploadS3Bench } from './upload-s3.ts';
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
   backup: runBackupBench,
+  copy: runCopyBench,
   fuzz: runFuzzBench,
   insight: runInsightBench,
   live: runLiveBench,
@@ -36,7 +38,9 @@ const suites: Record<string, () => Promise<void>> = {
 const pending: Record<string, string> = {
 };
 
-const { values: options, positionals: requested } = parseArgs({ options: { against: { type: 'string' } }, allowPositionals: true });
+const { values: options, positionals: requested } = parseArgs({ options: { against: { type: 'string' }, scale: { type: 'string' } }, allowPositionals: true });
+// `--scale 0.1`: the copy suite's data shrunk (or grown) by this factor.
+if (options.scale !== undefined) process.env.BENCH_COPY_SCALE = options.scale;
 if (options.against !== undefined) {
   if (requested.join() !== 'service') {
     console.error('--against <ref> compares the service only: npm run bench -- service --against <commit, tag or branch>.');

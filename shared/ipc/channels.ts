@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiChannels } from './api-channels.ts';
+import { CopyJobView, copyChannels } from './copy-channels.ts';
 import { defineChannel } from './define.ts';
 import { evidenceChannels } from './evidence-channels.ts';
 import { ExperimentOpened, experimentLinkChannels } from './experiment-link-channels.ts';
@@ -26,6 +27,7 @@ export const channels = {
   ...evidenceChannels,
   ...invitationChannels,
   ...experimentLinkChannels,
+  ...copyChannels,
 };
 
 /** Events the backend pushes to the renderer, named `domain.event`. */
@@ -35,6 +37,7 @@ export const events = {
   'invitations.opened': InvitationOpened,
   'experiments.opened': ExperimentOpened,
   'views.opened': ExperimentOpened,
+  'copies.progress': CopyJobView,
 };
 
 /** The name of an ipc channel. */

@@ -1,6 +1,7 @@
 export type * from './api-call.ts';
 export * from './api-channels.ts';
 export * from './channels.ts';
+export * from './copy-channels.ts';
 export * from './define.ts';
 export * from './evidence-channels.ts';
 export * from './invitation-channels.ts';

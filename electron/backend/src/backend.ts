@@ -3,7 +3,9 @@ import type { ClientOptions } from './client/target.ts';
 import { EmbeddedService, type EmbeddedServiceLimits } from './embedded/host.ts';
 import type { SpawnService } from './embedded/protocol.ts';
 import { EventBus } from './events.ts';
+import { CopyJobs, type CopyJobOptions } from './copy/copy-jobs.ts';
 import { apiHandlers } from './handlers/api-handlers.ts';
+import { copyHandlers } from './handlers/copy-handlers.ts';
 import { evidenceHandlers } from './handlers/evidence-handlers.ts';
 import { previewHandler } from './handlers/preview-handler.ts';
 import { invitationHandlers } from './handlers/invitation-handlers.ts';
@@ -50,6 +52,8 @@ export interface BackendOptions {
   embeddedLimits?: EmbeddedServiceLimits;
   /** How many simultaneous uploads and downloads. */
   transferConcurrency?: number;
+  /** Tuning of copy jobs between connections. */
+  copyJobs?: CopyJobOptions;
 }
 
 /** The desktop backend: the handlers behind every ipc channel, the events it pushes, and its lifecycle. */
@@ -68,7 +72,9 @@ export interface Backend {
   openedExperiments: OpenedLink;
   /** Saved view addresses the operating system opened the app with (`trackdesk://open?view=`), until the window takes them. */
   openedViews: OpenedLink;
-  /** Stops the embedded service and waits for it. */
+  /** Copy and move jobs between connections. */
+  copies: CopyJobs;
+  /** Stops the copy jobs and the embedded service and waits for them. */
   close(): Promise<void>;
 }
 
@@ -94,6 +100,7 @@ export function createBackend(options: BackendOptions): Backend {
   const queue = new TransferQueue(events, options.transferConcurrency);
   const chosenFiles = new ChosenFiles();
   const scripts = new ScriptAccess({ profiles, keys, embedded, clipboard: options.clipboard, chosenFiles: options.dialogs ? chosenFiles : undefined, clientOptions });
+  const copies = new CopyJobs(options.userDataDir, profiles, clientOptions, events, options.copyJobs);
   const openedInvitations = new OpenedLink(events, 'invitations.opened');
   const openedExperiments = new OpenedLink(events, 'experiments.opened');
   const openedViews = new OpenedLink(events, 'views.opened');
@@ -110,10 +117,26 @@ export function createBackend(options: BackendOptions): Backend {
     ...previewHandler(profiles, clientOptions),
     ...evidenceHandlers(profiles, clientOptions, options.dialogs ? chosenFiles : undefined),
     ...scriptHandlers(scripts),
+    ...copyHandlers(copies),
   };
   void embedded?.start();
+  void copies.load().catch((error: unknown) => console.error('Trackdesk: the copy jobs could not be read:', error));
   const streams = streamTransfers(profiles, queue, clientOptions);
-  return { handlers, events, streams, chosenFiles, embedded, openedInvitations, openedExperiments, openedViews, close: async () => embedded?.stop() };
+  return {
+    handlers,
+    events,
+    streams,
+    chosenFiles,
+    embedded,
+    openedInvitations,
+    openedExperiments,
+    openedViews,
+    copies,
+    close: async () => {
+      await copies.stopAll();
+      await embedded?.stop();
+    },
+  };
 }
 
 function notRunning(): Error {

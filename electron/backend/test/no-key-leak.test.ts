@@ -161,6 +161,13 @@ describe('nothing sent to the renderer carries an API key', () => {
     expect(await readFile(personalFile, 'utf8')).toMatch(/^\[comet\]\nurl_override = .*\napi_key = \w{40}\n$/);
     const listed = (await ipc('api.call', { endpoint: 'listMyKeys', profileId: aliceId })).data?.keys as { name: string; readOnly: boolean }[];
     expect(listed.map(({ name, readOnly }) => ({ name, readOnly }))).toEqual(expect.arrayContaining([{ name: 'trainer', readOnly: true }, { name: 'file', readOnly: false }]));
+    // Copying an experiment to another connection (alice's own workspace on the same service): plan, start, list, cancel, resume.
+    const copy = { sourceProfileId: aliceId, targetProfileId: 'local', workspaceName: 'admin', projectName: 'copies', experimentKeys: [experimentKey] };
+    expect((await ipc('copies.plan', copy)).data).toMatchObject({ targetIsOurs: true });
+    const copyJob = (await ipc('copies.start', copy)).data as { jobId: string };
+    await ipc('copies.cancel', { jobId: copyJob.jobId });
+    await ipc('copies.resume', { jobId: copyJob.jobId });
+    while (((await ipc('copies.list', {})).data?.jobs as { state: string }[]).some((job) => job.state === 'running')) await new Promise((resolve) => setTimeout(resolve, 100));
     await ipc('profiles.list', {});
     await ipc('profiles.remove', { id: aliceId });
     await ipc('service.restart', {});

@@ -20,6 +20,8 @@ interface BulkBarProps {
   onMove(symlink: boolean): void;
   onTags(): void;
   onRemoveTags(): void;
+  /** Copy (or move) to another connection. */
+  onCopy(move: boolean): void;
   onCompare(): void;
   /** Opens the project's analysis view on the selected runs. */
   onAnalyse(): void;
@@ -27,7 +29,7 @@ interface BulkBarProps {
 }
 
 /** The commands for the selected experiments; each button says how many of them it applies to. */
-export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCompare, onAnalyse, onClear }: BulkBarProps) {
+export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCopy, onCompare, onAnalyse, onClear }: BulkBarProps) {
   const movableCount = applicableRows(selected, movable).length;
   const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
   return (
@@ -69,6 +71,12 @@ export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, on
         </BusyButton>
         <BusyButton busy={busy === 'untag'} disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('untag').reason} onClick={onRemoveTags}>
           {label('Remove tags…', movableCount)}
+        </BusyButton>
+        <BusyButton disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('copyOut').reason} onClick={() => onCopy(false)}>
+          {label('Copy to connection…', movableCount)}
+        </BusyButton>
+        <BusyButton disabled={movableCount === 0 || busy !== null} disabledReason={accessOf('moveOut').reason} onClick={() => onCopy(true)}>
+          {label('Move to connection…', movableCount)}
         </BusyButton>
       </Stack>
       <Button

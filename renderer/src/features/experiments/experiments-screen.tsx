@@ -9,6 +9,8 @@ import { useShortcut } from '../../shell/shortcuts.tsx';
 import { nameRows } from './bulk-actions.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { BulkReportBanner } from './bulk-report.tsx';
+import { CopyDialog } from '../copies/copy-dialog.tsx';
+import { CopyJobsButton } from '../copies/copy-jobs-button.tsx';
 import { ColumnsDialog } from './columns-dialog.tsx';
 import { LogFromCodeDialog } from '../scripts/log-from-code-dialog.tsx';
 import { CompareDialog } from './compare-dialog.tsx';
@@ -38,7 +40,8 @@ type OpenDialog =
   | { kind: 'create' | 'columns' | 'code' }
   | { kind: 'move'; symlink: boolean; rows: ExperimentRow[] }
   | { kind: 'tags' | 'untags' | 'compare'; rows: ExperimentRow[] }
-  | { kind: 'rename' | 'times'; row: ExperimentRow };
+  | { kind: 'rename' | 'times'; row: ExperimentRow }
+  | { kind: 'copy'; move: boolean; rows: ExperimentRow[]; jobId?: string };
 
 /** The experiments of one project: a virtualized table with filters, summary columns, bulk actions and undo. */
 export function ExperimentsScreen({ projectId }: { projectId: string }) {
@@ -148,14 +151,18 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
           onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onRemoveTags={() => setDialog({ kind: 'untags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
+          onCopy={(move) => setDialog({ kind: 'copy', move, rows: view.selected.filter((row) => row.state !== 'trash') })}
           onCompare={() => setDialog({ kind: 'compare', rows: [...view.selected] })}
           onAnalyse={() => void navigate(openAnalysisOn(projectId, view.selected.map((row) => row.key)))}
           onClear={view.clearSelection}
         />
       )}
-      <Typography variant="body2" color="text.secondary" sx={{ px: 1.5, pb: 0.5 }} aria-live="polite" data-testid="experiment-count">
-        {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${formatCount(view.total)}`}
-      </Typography>
+      <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 0.5, alignItems: 'center' }}>
+        <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="experiment-count">
+          {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${formatCount(view.total)}`}
+        </Typography>
+        <CopyJobsButton onOpen={(jobId) => setDialog({ kind: 'copy', move: false, rows: [], jobId })} />
+      </Stack>
       {!data.loading && view.shown.length === 0 && (
         <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 1, alignItems: 'center' }}>
           <Typography color="text.secondary">{view.total === 0 ? 'No experiments in the chosen states yet.' : 'No experiment matches the filter.'}</Typography>
@@ -191,6 +198,15 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
       )}
       {dialog?.kind === 'code' && project.data && (
         <LogFromCodeDialog profile={profile} project={{ workspaceName: project.data.workspaceName, projectName: project.data.projectName }} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'copy' && (
+        <CopyDialog
+          sourceProfileId={profileId}
+          experiments={dialog.rows.map((row) => ({ key: row.key, label: rowLabel(row) }))}
+          move={dialog.move}
+          jobId={dialog.jobId}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'compare' && <CompareDialog experiments={dialog.rows} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'columns' && <ColumnsDialog columns={columns} lazy={lazy} projectNames={names} onChange={setColumns} onClose={() => setDialog(null)} />}
