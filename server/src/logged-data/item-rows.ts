@@ -65,6 +65,15 @@ export interface ItemRows {
   insert(experimentId: number, kind: ItemKind, name: string, summary: Summary): Promise<number>;
   /** Writes summaries over their rows (one statement on PostgreSQL). */
   update(updates: readonly SummaryUpdate[]): Promise<void>;
+  /** SQLite only: the same reads and writes, synchronous (inside `Sql.transactionNow`). */
+  now?: ImmediateItemRows;
+}
+
+/** The synchronous forms of ItemRows' metric reads and writes (SQLite). */
+export interface ImmediateItemRows {
+  findMetrics(experimentId: number, names: readonly string[]): Map<string, ItemRecord>;
+  insert(experimentId: number, kind: ItemKind, name: string, summary: Summary): number;
+  update(updates: readonly SummaryUpdate[]): void;
 }
 
 /**
@@ -83,7 +92,28 @@ export function createItemRows(db: Sql): ItemRows {
     ? db.prepare<[number, string[]], ItemRecord>("SELECT * FROM logged_items WHERE experiment_id = ? AND kind = 'metric' AND name = ANY(?::text[])")
     : undefined;
   const updateItems = postgres ? db.prepare(SUMMARY_ARRAYS_UPDATE) : undefined;
+  const select = selectItem.now;
+  const insert = insertItem.now;
+  const updateOne = updateItem.now;
+  const now: ImmediateItemRows | undefined =
+    select && insert && updateOne
+      ? {
+          findMetrics(experimentId, names) {
+            const found = new Map<string, ItemRecord>();
+            for (const name of names) {
+              const row = select.get(experimentId, 'metric', name);
+              if (row) found.set(name, row);
+            }
+            return found;
+          },
+          insert: (experimentId, kind, name, summary) => Number(insert.get(experimentId, kind, name, summary.count, ...summaryColumns(summary))),
+          update(updates) {
+            for (const { id, summary } of updates) updateOne.run(summary.count, ...summaryColumns(summary), id);
+          },
+        }
+      : undefined;
   return {
+    now,
     find: (experimentId, kind, name) => selectItem.get(experimentId, kind, name),
     async findMetrics(experimentId, names) {
       const found = new Map<string, ItemRecord>();
