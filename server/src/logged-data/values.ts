@@ -141,7 +141,7 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
   /** The summaries of `series` that changed since their rows were read. */
   const changedSummaries = (series: Iterable<SeriesState>): SummaryUpdate[] => {
     const updates: SummaryUpdate[] = [];
-    for (const { id, summary, stored } of series) if (id !== undefined && summary && summary !== stored) updates.push({ id, summary });
+    for (const { id, summary, stored } of series) if (id !== undefined && summary && summary !== stored) updates.push({ id, summary, stored });
     return updates;
   };
 
