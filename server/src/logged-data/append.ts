@@ -80,6 +80,8 @@ function joined(run: readonly SeriesPoints[]): SeriesPoints {
  * commit's) make one chunk, split where it is full.
  */
 export function chunkRows(rows: PointRows): ChunkRow[] {
+  const only = rows.length === 1 ? rows[0] : undefined;
+  if (only && only.steps.length <= MAX_CHUNK_POINTS) return [chunkRow(only, 0, only.steps.length)];
   const runsByItem = new Map<number, SeriesPoints[][]>();
   for (const points of rows) {
     const runs = runsByItem.get(points.itemId);

@@ -41,8 +41,12 @@ export const summaryOf = (row: ItemRecord): Summary => ({
   max: markOf(row, 'max'),
 });
 
-const summaryColumns = (summary: Summary): (string | number | null)[] =>
-  [summary.current, summary.min, summary.max].flatMap((mark) => [mark.value, mark.number, mark.timestamp, mark.step, mark.context]);
+/** The summary columns of a summary, in COLUMNS order (written out: this runs for every metric write). */
+const summaryColumns = ({ current: c, min, max }: Summary): (string | number | null)[] => [
+  c.value, c.number, c.timestamp, c.step, c.context,
+  min.value, min.number, min.timestamp, min.step, min.context,
+  max.value, max.number, max.timestamp, max.step, max.context,
+];
 
 /** PostgreSQL: summaries written over their rows, the updates as array parameters (see summaryArrays). */
 export const SUMMARY_ARRAYS_UPDATE = `UPDATE logged_items SET value_count = u.value_count, ${COLUMNS.map((c) => `${c} = u.${c}`).join(', ')}
@@ -173,11 +177,12 @@ function createChangedColumnsUpdate(db: Sql): ChangedColumnsUpdate {
     const before = summaryColumns(stored);
     let mask = 0;
     const params: unknown[] = [summary.count];
-    values.forEach((value, index) => {
-      if (value === before[index]) return;
+    for (let index = 0; index < values.length; index += 1) {
+      const value = values[index];
+      if (value === before[index]) continue;
       mask |= 1 << index;
       params.push(value);
-    });
+    }
     params.push(id);
     return [formOf(mask), params];
   };
