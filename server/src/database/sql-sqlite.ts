@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
 import { openDatabase } from './database.ts';
-import { checkStorableText, type RunResult, type Sql, type Statement, type TransactionScope } from './sql.ts';
+import { checkStorableText, type ImmediateStatement, type RunResult, type Sql, type Statement, type TransactionScope } from './sql.ts';
 
 /**
  * The Sql interface over one better-sqlite3 connection. Statements run synchronously and resolve at once; a
@@ -21,9 +21,32 @@ export function sqliteSql(db: Database.Database): Sql {
   /** True when no transaction holds the connection, or the caller runs inside the one that does. */
   const free = () => held === undefined || inTransaction.getStore() !== undefined;
 
+  /** Throws unless the connection is free for the calling chain (the synchronous forms cannot wait for it). */
+  const mustBeFree = () => {
+    if (!free()) throw new Error('A synchronous statement ran while another transaction held the SQLite connection: run it inside transactionNow.');
+  };
+
   const statement = <P extends unknown[], R>(prepared: Database.Statement<P, R>, mode: 'rows' | 'pluck' | 'raw'): Statement<P, R> => {
     const ready = mode === 'pluck' ? prepared.pluck(true) : mode === 'raw' ? prepared.raw(true) : prepared;
+    const now: ImmediateStatement<P, R> = {
+      all: (...params) => {
+        checkStorableText(params);
+        mustBeFree();
+        return ready.all(...params) as R[];
+      },
+      get: (...params) => {
+        checkStorableText(params);
+        mustBeFree();
+        return ready.get(...params) as R | undefined;
+      },
+      run: (...params) => {
+        checkStorableText(params);
+        mustBeFree();
+        return { changes: ready.run(...params).changes };
+      },
+    };
     return {
+      now,
       all: async (...params) => {
         checkStorableText(params);
         while (!free()) await held;
@@ -88,6 +111,18 @@ export function sqliteSql(db: Database.Database): Sql {
       } finally {
         held = undefined;
         release();
+      }
+    },
+    transactionNow: <T>(work: () => T): { value: T } | undefined => {
+      if (held !== undefined || db.inTransaction) return undefined;
+      begin.run();
+      try {
+        const value = work();
+        commit.run();
+        return { value };
+      } catch (error) {
+        if (db.inTransaction) rollback.run();
+        throw error;
       }
     },
     atCommit: async (statement, ...params) => {

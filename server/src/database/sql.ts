@@ -22,6 +22,15 @@ export interface Statement<P extends unknown[] = unknown[], R = unknown> {
   pluck(): Statement<P, R>;
   /** The same statement returning each row as an array of columns. */
   raw(): Statement<P, R>;
+  /** SQLite only (undefined on PostgreSQL): the same statement run synchronously, for work inside `Sql.transactionNow`. */
+  readonly now?: ImmediateStatement<P, R>;
+}
+
+/** A statement's synchronous forms (SQLite): they throw while another call chain's transaction holds the connection. */
+export interface ImmediateStatement<P extends unknown[] = unknown[], R = unknown> {
+  all(...params: P): R[];
+  get(...params: P): R | undefined;
+  run(...params: P): RunResult;
 }
 
 /**
@@ -62,6 +71,12 @@ export interface Sql {
    * transaction. In a savepoint, or outside any transaction: runs it now.
    */
   atCommit<P extends unknown[]>(statement: Statement<P, unknown>, ...params: P): Promise<void>;
+  /**
+   * SQLite only (undefined on PostgreSQL): runs `work` at once, synchronously, in one transaction of its own (committed
+   * when it returns, rolled back when it throws), its statements through their `now` forms: no promise turn between
+   * them. Answers undefined, running nothing, while another transaction holds the connection (use `transaction` then).
+   */
+  readonly transactionNow?: <T>(work: () => T) => { value: T } | undefined;
   /** True when the calling async chain runs inside a transaction (its writes may still roll back). */
   inTransaction(): boolean;
   /** Closes the connection(s); pending statements finish first. */

@@ -80,6 +80,8 @@ function joined(run: readonly SeriesPoints[]): SeriesPoints {
  * commit's) make one chunk, split where it is full.
  */
 export function chunkRows(rows: PointRows): ChunkRow[] {
+  const only = rows.length === 1 ? rows[0] : undefined;
+  if (only && only.steps.length <= MAX_CHUNK_POINTS) return [chunkRow(only, 0, only.steps.length)];
   const runsByItem = new Map<number, SeriesPoints[][]>();
   for (const points of rows) {
     const runs = runsByItem.get(points.itemId);
@@ -102,15 +104,25 @@ export function chunkRows(rows: PointRows): ChunkRow[] {
 /** Writes metric points as packed chunk rows. */
 export type PointWriter = (rows: PointRows) => Promise<void>;
 
+/** SQLite: the insert of one chunk row. */
+const INSERT_CHUNK = `INSERT INTO metric_point_chunks (item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
 /** Creates the writer of metric points: a row per chunk (PostgreSQL: every chunk in one statement, one round trip). */
 export function createPointWriter(db: Sql): PointWriter {
   if (db.dialect === 'postgres') return createArrayPointWriter(db);
-  const insert = db.prepare<ChunkRow>(
-    `INSERT INTO metric_point_chunks (item_id, first_seq, last_seq, point_count, min_step, max_step, min_timestamp, max_timestamp, points)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+  const insert = db.prepare<ChunkRow>(INSERT_CHUNK);
   return async (rows) => {
     for (const chunk of chunkRows(rows)) await insert.run(...chunk);
+  };
+}
+
+/** SQLite only (undefined on PostgreSQL): the writer of metric points, synchronous (inside `Sql.transactionNow`). */
+export function createPointWriterNow(db: Sql): ((rows: PointRows) => void) | undefined {
+  const insert = db.dialect === 'sqlite' ? db.prepare<ChunkRow>(INSERT_CHUNK).now : undefined;
+  if (!insert) return undefined;
+  return (rows) => {
+    for (const chunk of chunkRows(rows)) insert.run(...chunk);
   };
 }
 

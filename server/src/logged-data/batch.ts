@@ -9,15 +9,20 @@ export interface GroupCommit {
    * failing write undoes only itself and rejects only its own promise). Resolves after the commit, so an acknowledged
    * write is on disk (in the WAL) before the reply goes out.
    */
-  run<T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions): Promise<T>;
+  run<T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions<T>): Promise<T>;
 }
 
 /** How a queued write behaves. */
-export interface WriteOptions {
+export interface WriteOptions<T = unknown> {
   /** The write undoes itself when it throws (it is a `db.transaction`), so it needs no savepoint of its own. */
   atomic?: boolean;
   /** What the write will read, for GroupHooks.prefetch. */
   hint?: unknown;
+  /**
+   * The same write done synchronously (its statements' `now` forms), for SQLite's `transactionNow`: a transaction
+   * whose writes all have one (and are atomic) runs them without a promise turn between its statements.
+   */
+  now?: () => T;
 }
 
 /** What a group commit adds to each transaction. */
@@ -27,12 +32,15 @@ export interface GroupHooks<K> {
    * write in its savepoint: it may defer work to the end of the transaction, and must forget a failed write's share.
    */
   around: <T>(run: () => Promise<T>, prefetched?: K) => Promise<T>;
+  /** What `around` does for a transaction run synchronously (see WriteOptions.now); without it none is. */
+  aroundNow?: <T>(run: () => T) => T;
   /** The read to make with a transaction's locks for the hints of the writes queued when it starts (see TransactionScope.prefetch). */
   prefetch?: (hints: readonly unknown[]) => { read: () => Promise<void>; result: K };
 }
 
 interface Queued {
   write: () => Promise<unknown>;
+  now: (() => unknown) | undefined;
   atomic: boolean;
   hint: unknown;
   resolve: (value: unknown) => void;
@@ -42,7 +50,24 @@ interface Queued {
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /** Creates the group commit over a database: one commit per event-loop turn (per lane) instead of one per request. */
-export function createGroupCommit<K>(db: Sql, { around, prefetch }: GroupHooks<K> = { around: (run) => run() }): GroupCommit {
+export function createGroupCommit<K>(db: Sql, { around, aroundNow, prefetch }: GroupHooks<K> = { around: (run) => run() }): GroupCommit {
+  /** The writes of one transaction run synchronously: each atomic, so a failing one undoes itself (or, alone, the transaction). */
+  const writeAllNow = (items: readonly Queued[]): Outcome[] => {
+    if (items.length === 1) return [{ ok: true, value: (items[0] as Queued).now?.() }];
+    return items.map((item): Outcome => {
+      try {
+        return { ok: true, value: item.now?.() };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    });
+  };
+  /** Runs `items` in one synchronous transaction when the database and every write allow it; undefined when not run. */
+  const commitNow = (items: readonly Queued[]): Outcome[] | undefined => {
+    const { transactionNow } = db;
+    if (!transactionNow || !aroundNow || !items.every((item) => item.now && item.atomic)) return undefined;
+    return transactionNow(() => aroundNow(() => writeAllNow(items)))?.value;
+  };
   /**
    * The writes of one transaction, in order. A lone write needs no savepoint: if it fails, the whole transaction (only
    * its own) rolls back. Of several, each non-atomic one runs in its savepoint.
@@ -72,9 +97,9 @@ export function createGroupCommit<K>(db: Sql, { around, prefetch }: GroupHooks<K
     let waiting = false;
     /** Transactions started and not ended. */
     let running = 0;
-    const flush = async () => {
+    /** One transaction's writes: `take` takes those queued until it holds its locks (once, kept when it runs again). */
+    const transactionItems = () => {
       let items: Queued[] | undefined;
-      /** The writes queued until the transaction holds its locks (taken once, kept when it runs again). */
       const take = (): Queued[] => {
         if (items === undefined) {
           items = queue;
@@ -83,20 +108,41 @@ export function createGroupCommit<K>(db: Sql, { around, prefetch }: GroupHooks<K
         }
         return items;
       };
+      const settle = (outcomes: Outcome[]) =>
+        take().forEach((item, index) => {
+          const outcome = outcomes[index] as Outcome;
+          if (outcome.ok) item.resolve(outcome.value);
+          else item.reject(outcome.error);
+        });
+      const fail = (error: unknown) => {
+        for (const item of take()) item.reject(error);
+      };
+      return { take, settle, fail };
+    };
+    /** The transaction run synchronously when it can be (see commitNow): it takes the queue at once. False when it cannot. */
+    const flushNow = (): boolean => {
+      const { settle, fail } = transactionItems();
+      try {
+        const outcomes = commitNow(queue);
+        if (!outcomes) return false;
+        settle(outcomes);
+      } catch (error) {
+        fail(error);
+      }
+      return true;
+    };
+    const flush = async () => {
+      const { take, settle, fail } = transactionItems();
       const hints = queue.flatMap((item) => (item.hint === undefined ? [] : [item.hint]));
       const ahead = prefetch && hints.length > 0 ? prefetch(hints) : undefined;
       let outcomes: Outcome[];
       try {
         outcomes = await db.transaction(() => around(() => writeAll(take()), ahead?.result), { ...scope, prefetch: ahead?.read });
       } catch (error) {
-        for (const item of take()) item.reject(error);
+        fail(error);
         return;
       }
-      take().forEach((item, index) => {
-        const outcome = outcomes[index] as Outcome;
-        if (outcome.ok) item.resolve(outcome.value);
-        else item.reject(outcome.error);
-      });
+      settle(outcomes);
     };
     return {
       idle: () => queue.length === 0 && running === 0,
@@ -106,6 +152,11 @@ export function createGroupCommit<K>(db: Sql, { around, prefetch }: GroupHooks<K
         waiting = true;
         running += 1;
         setImmediate(() => {
+          if (flushNow()) {
+            running -= 1;
+            done();
+            return;
+          }
           flush()
             .catch(item.reject)
             .finally(() => {
@@ -124,13 +175,13 @@ export function createGroupCommit<K>(db: Sql, { around, prefetch }: GroupHooks<K
   const lanes = new Map<string, ReturnType<typeof lane>>();
   const experimentsOf = (experiments: readonly number[]) => (db.dialect === 'sqlite' ? [] : [...new Set(experiments)].sort((x, y) => x - y));
   return {
-    run: <T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions) =>
+    run: <T>(experiments: readonly number[], write: () => Promise<T>, options?: WriteOptions<T>) =>
       new Promise<T>((resolve, reject) => {
         const scope = experimentsOf(experiments);
         const key = scope.join(',');
         const found = lanes.get(key) ?? lane({ experiments: scope });
         lanes.set(key, found);
-        const item = { write, atomic: options?.atomic ?? false, hint: options?.hint, resolve: resolve as (value: unknown) => void, reject };
+        const item = { write, now: options?.now, atomic: options?.atomic ?? false, hint: options?.hint, resolve: resolve as (value: unknown) => void, reject };
         found.push(item, () => {
           if (found.idle() && lanes.get(key) === found) lanes.delete(key);
         });

@@ -28,6 +28,6 @@ export function createLoggedDataStore(db: Sql): LoggedDataStore {
     tags: createLoggedTagStore(db),
     dependencies: createLoggedDependencyStore(db),
     // PostgreSQL reads the series rows with BEGIN (a round trip fewer); SQLite's reads cost no round trip.
-    batch: createGroupCommit(db, { around: values.deferringWrites, prefetch: db.dialect === 'postgres' ? values.prefetchSeries : undefined }),
+    batch: createGroupCommit(db, { around: values.deferringWrites, aroundNow: values.deferringWritesNow, prefetch: db.dialect === 'postgres' ? values.prefetchSeries : undefined }),
   };
 }

@@ -46,8 +46,12 @@ export function appendMetrics(
 ): Promise<void> {
   const { throttle, loggedData } = services;
   const write = async () => {
-    const append = () => loggedData.values.appendMetrics(experimentId, points, throttle.limits.valuesPerMetric);
-    const { refusedSeries } = await loggedData.batch.run([experimentId], append, { atomic: true, hint: { experimentId, points } satisfies AppendHint });
+    const { appendMetricsNow } = loggedData.values;
+    const max = throttle.limits.valuesPerMetric;
+    const append = () => loggedData.values.appendMetrics(experimentId, points, max);
+    // SQLite runs the group's appends synchronously when it can (no promise turn between their statements).
+    const now = appendMetricsNow && (() => appendMetricsNow(experimentId, points, max));
+    const { refusedSeries } = await loggedData.batch.run([experimentId], append, { atomic: true, now, hint: { experimentId, points } satisfies AppendHint });
     if (refusedSeries !== null) await throttle.refuseFullSeries(experimentId, refusedSeries);
     else services.tileKeeper.logged(experimentId, points.length);
   };

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { checkStorableText, type Sql } from '../database/sql.ts';
-import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, firstFullSeries, groupBySeries, pointColumns, type MetricInput, type PointRows } from './append.ts';
+import { CHUNK_ARRAYS_INSERT, chunkArrays, createPointWriter, createPointWriterNow, firstFullSeries, groupBySeries, pointColumns, type MetricInput, type PointColumnsToWrite, type PointRows } from './append.ts';
 import { unpackSeries, type StoredPoint } from './metrics/point-chunks.ts';
 import { foldPoints, foldSummary, loggedPoint, numberOf, type LoggedPoint, type Summary } from './summary.ts';
 import { createItemRows, SUMMARY_ARRAYS_UPDATE, summaryArrays, summaryOf, type ItemKind, type ItemRecord, type SummaryUpdate } from './item-rows.ts';
@@ -30,6 +30,10 @@ export interface LoggedValueStore {
    * another, it forgets what `run` kept when `run` throws.
    */
   deferringWrites<T>(run: () => Promise<T>, known?: KnownSeries): Promise<T>;
+  /** SQLite only: appendMetrics run synchronously, inside `deferringWritesNow` (a group commit's `Sql.transactionNow`). */
+  appendMetricsNow?: (experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => AppendResult;
+  /** deferringWrites for a synchronous transaction (SQLite's `Sql.transactionNow`). */
+  deferringWritesNow<T>(run: () => T): T;
   /** The read ahead of the series rows that appends (their AppendHint) will need, for GroupHooks.prefetch. */
   prefetchSeries(hints: readonly unknown[]): { read: () => Promise<void>; result: KnownSeries };
   /** Folds a parameter or other value into its summary. */
@@ -55,6 +59,15 @@ export interface NamedPoint extends StoredPoint {
 interface DeferredWrites {
   series: Map<string, DeferredSeries>;
   rows: PointRows;
+}
+
+/** A series of one append, checked and folded: its state, its points and its count before them. */
+interface FoldedSeries {
+  entry: SeriesState;
+  name: string;
+  inputs: MetricInput[];
+  columns: PointColumnsToWrite;
+  storedCount: number;
 }
 
 /** Thrown inside an append transaction to roll it back. */
@@ -97,9 +110,8 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
   /** Points and metric summaries kept by `deferringWrites` for the calling async chain; undefined outside it. */
   const deferredWrites = new AsyncLocalStorage<DeferredWrites>();
 
-  /** The states of series when an append first touches them: as `deferringWrites` keeps them, else as their rows hold them. */
-  const statesOf = async (experimentId: number, names: readonly string[]): Promise<Map<string, SeriesState>> => {
-    const kept = deferredWrites.getStore()?.series;
+  /** The states of series kept by `deferringWrites` among `names`, and the names it does not keep (to read). */
+  const keptStates = (kept: Map<string, DeferredSeries> | undefined, experimentId: number, names: Iterable<string>) => {
     const states = new Map<string, SeriesState>();
     const unread: string[] = [];
     for (const name of names) {
@@ -107,7 +119,11 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
       if (entry) states.set(name, { id: entry.id, summary: entry.summary, stored: entry.stored });
       else unread.push(name);
     }
-    const rows = unread.length > 0 ? await items.findMetrics(experimentId, unread) : new Map<string, ItemRecord>();
+    return { states, unread };
+  };
+
+  /** Adds to `states` the series `unread` as their rows (read) hold them; a series without a row is new. */
+  const withRows = (states: Map<string, SeriesState>, unread: readonly string[], rows: ReadonlyMap<string, ItemRecord>) => {
     for (const name of unread) {
       const row = rows.get(name);
       const summary = row ? summaryOf(row) : undefined;
@@ -116,10 +132,22 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     return states;
   };
 
+  /** The states of series when an append first touches them: as `deferringWrites` keeps them, else as their rows hold them. */
+  const statesOf = async (experimentId: number, names: Iterable<string>): Promise<Map<string, SeriesState>> => {
+    const { states, unread } = keptStates(deferredWrites.getStore()?.series, experimentId, names);
+    return withRows(states, unread, unread.length > 0 ? await items.findMetrics(experimentId, unread) : new Map<string, ItemRecord>());
+  };
+
+  /** The summaries of `series` that changed since their rows were read. */
+  const changedSummaries = (series: Iterable<SeriesState>): SummaryUpdate[] => {
+    const updates: SummaryUpdate[] = [];
+    for (const { id, summary, stored } of series) if (id !== undefined && summary && summary !== stored) updates.push({ id, summary, stored });
+    return updates;
+  };
+
   /** Writes points and the summaries that changed since their rows were read (PostgreSQL: with the COMMIT when it can). */
   const save = async (rows: PointRows, series: Iterable<SeriesState>) => {
-    const updates: SummaryUpdate[] = [];
-    for (const { id, summary, stored } of series) if (id !== undefined && summary && summary !== stored) updates.push({ id, summary });
+    const updates = changedSummaries(series);
     if (writePointsAndSummaries && rows.length > 0 && updates.length > 0) {
       await db.atCommit(writePointsAndSummaries, ...chunkArrays(rows), ...summaryArrays(updates));
       return;
@@ -129,37 +157,51 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
   };
 
   /**
-   * Appends in the caller's transaction. Everything that can refuse the append (the series limit, text the database
-   * cannot store) is checked before its first write, a new series' row; its points and summaries are written at once,
-   * or kept for the end of `deferringWrites` only once nothing can fail any more.
+   * An append's series folded, from their states when it starts: everything that can refuse the append (the series
+   * limit, text the database cannot store) is checked here, before its first write (a new series' row).
    */
-  const appendIn = async (deferred: DeferredWrites | undefined, experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
-    const groups = groupBySeries(points);
-    const touched = await statesOf(experimentId, [...groups.keys()]);
+  const foldAppend = (touched: Map<string, SeriesState>, groups: Map<string, number[]>, points: readonly MetricInput[], maxPerSeries: number): FoldedSeries[] => {
     const full = firstFullSeries(groups, (name) => touched.get(name)?.summary?.count ?? 0, maxPerSeries);
     if (full !== undefined) throw new SeriesFull(full);
     const folded = [...groups].map(([name, indices]) => {
       const inputs = indices.map((index) => points[index] as MetricInput);
       const columns = pointColumns(inputs);
       checkStorableText([columns.values, columns.contexts]);
-      return { entry: touched.get(name) as SeriesState, name, inputs, columns };
+      return { entry: touched.get(name) as SeriesState, name, inputs, columns, storedCount: 0 };
     });
-    const rows: PointRows = [];
-    for (const { entry, name, inputs, columns } of folded) {
-      const storedCount = entry.summary?.count ?? 0;
+    for (const series of folded) {
+      const { entry, inputs } = series;
+      series.storedCount = entry.summary?.count ?? 0;
       entry.summary = foldPoints(entry.summary, inputs.length, (index) => numberOf((inputs[index] as MetricInput).value), (index) => pointOf(inputs[index] as MetricInput));
-      if (entry.id === undefined) {
-        entry.id = await items.insert(experimentId, 'metric', name, entry.summary as Summary);
-        entry.stored = entry.summary;
-      }
-      rows.push({ ...columns, itemId: entry.id, firstSeq: storedCount + 1 });
     }
+    return folded;
+  };
+
+  /** The point rows of folded series (each has its row id by now), kept for the end of `deferred` when there is one. */
+  const pointRows = (deferred: DeferredWrites | undefined, experimentId: number, touched: Map<string, SeriesState>, folded: readonly FoldedSeries[]): PointRows => {
+    const rows: PointRows = folded.map(({ entry, columns, storedCount }) => ({ ...columns, itemId: entry.id as number, firstSeq: storedCount + 1 }));
     if (deferred) {
       for (const row of rows) deferred.rows.push(row);
       for (const [name, entry] of touched) deferred.series.set(deferredKey(experimentId, name), { ...entry, experimentId, name });
-      return;
     }
-    await save(rows, touched.values());
+    return rows;
+  };
+
+  /**
+   * Appends in the caller's transaction: checked and folded (foldAppend), a new series' row inserted, then its points
+   * and summaries written at once, or kept for the end of `deferringWrites` once nothing can fail any more.
+   */
+  const appendIn = async (deferred: DeferredWrites | undefined, experimentId: number, points: readonly MetricInput[], maxPerSeries: number) => {
+    const groups = groupBySeries(points);
+    const touched = await statesOf(experimentId, groups.keys());
+    const folded = foldAppend(touched, groups, points, maxPerSeries);
+    for (const { entry, name } of folded) {
+      if (entry.id !== undefined) continue;
+      entry.id = await items.insert(experimentId, 'metric', name, entry.summary as Summary);
+      entry.stored = entry.summary;
+    }
+    const rows = pointRows(deferred, experimentId, touched, folded);
+    if (!deferred) await save(rows, touched.values());
   };
 
   /** An append inside `deferringWrites` needs no savepoint (see appendIn); elsewhere it is a transaction of its own. */
@@ -188,6 +230,47 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
     return result;
   };
 
+  const itemsNow = items.now;
+  const writePointsNow = createPointWriterNow(db);
+  /** What `deferringWritesNow` keeps for the end of its synchronous transaction; undefined outside it. */
+  let keptNow: DeferredWrites | undefined;
+
+  /** appendIn's synchronous form (SQLite), inside `deferringWritesNow`. */
+  const appendNow = (experimentId: number, points: readonly MetricInput[], maxPerSeries: number): void => {
+    if (!keptNow || !itemsNow) throw new Error('A synchronous metric append runs only inside deferringWritesNow, on SQLite.');
+    const groups = groupBySeries(points);
+    const { states, unread } = keptStates(keptNow.series, experimentId, groups.keys());
+    const touched = withRows(states, unread, unread.length > 0 ? itemsNow.findMetrics(experimentId, unread) : new Map<string, ItemRecord>());
+    const folded = foldAppend(touched, groups, points, maxPerSeries);
+    for (const { entry, name } of folded) {
+      if (entry.id !== undefined) continue;
+      entry.id = itemsNow.insert(experimentId, 'metric', name, entry.summary as Summary);
+      entry.stored = entry.summary;
+    }
+    pointRows(keptNow, experimentId, touched, folded);
+  };
+
+  /** deferringWrites' synchronous form (SQLite): what the appends of `run` keep is written once at its end. */
+  const deferringWritesNow = <T>(run: () => T): T => {
+    if (keptNow || !itemsNow || !writePointsNow) return run();
+    const kept: DeferredWrites = { series: new Map(), rows: [] };
+    keptNow = kept;
+    try {
+      const result = run();
+      writePointsNow(kept.rows);
+      itemsNow.update(changedSummaries(kept.series.values()));
+      return result;
+    } finally {
+      keptNow = undefined;
+    }
+  };
+
+  /** An append's outcome: a full series refuses it (SeriesFull), other errors are thrown. */
+  const outcomeOf = (error: unknown): AppendResult => {
+    if (error instanceof SeriesFull) return { refusedSeries: error.series };
+    throw error;
+  };
+
   const logValue = (experimentId: number, kind: 'parameter' | 'other', name: string, point: LoggedPoint) => db.transaction(async () => {
     const row = await items.find(experimentId, kind, name);
     const summary = foldSummary(row ? summaryOf(row) : undefined, point);
@@ -203,11 +286,21 @@ export function createLoggedValueStore(db: Sql): LoggedValueStore {
         await append(experimentId, points, maxPerSeries);
         return { refusedSeries: null };
       } catch (error) {
-        if (error instanceof SeriesFull) return { refusedSeries: error.series };
-        throw error;
+        return outcomeOf(error);
       }
     },
+    appendMetricsNow: itemsNow && writePointsNow
+      ? (experimentId, points, maxPerSeries) => {
+          try {
+            appendNow(experimentId, points, maxPerSeries);
+            return { refusedSeries: null };
+          } catch (error) {
+            return outcomeOf(error);
+          }
+        }
+      : undefined,
     deferringWrites,
+    deferringWritesNow,
     prefetchSeries: (hints) => prefetchSeries(items, hints),
     logValue: (experimentId, kind, name, point) => logValue(experimentId, kind, name, point),
     summaries: async (experimentId, kind) => (await selectKind.all(experimentId, kind)).map(named),

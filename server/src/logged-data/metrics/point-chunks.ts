@@ -61,11 +61,14 @@ export function packPoints(steps: number[], timestamps: number[], values: Stored
   const timeDifferences = differences(timestamps);
   const numbers = values.every((value) => typeof value === 'number');
   const texts = numbers ? undefined : values.map(String);
-  const packed: PackedPoints = {
-    ...(stepDifferences ? { ds: stepDifferences } : { s: steps }),
-    ...(timeDifferences ? { dt: timeDifferences } : { t: timestamps }),
-    ...(texts ? { v: texts } : { vf: doublesText(values as number[]) }),
-  };
+  // Keys in this order (the stored text's): set one by one, no object spread per write.
+  const packed: PackedPoints = {};
+  if (stepDifferences) packed.ds = stepDifferences;
+  else packed.s = steps;
+  if (timeDifferences) packed.dt = timeDifferences;
+  else packed.t = timestamps;
+  if (texts) packed.v = texts;
+  else packed.vf = doublesText(values as number[]);
   if (epochs.some((epoch) => epoch !== null)) packed.e = epochs;
   if (contexts.some((context) => context !== null)) packed.c = contexts;
   const text = JSON.stringify(packed);
