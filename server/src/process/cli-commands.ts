@@ -25,9 +25,10 @@ Usage:
                                               copy the data dir's blobs into an object store (then start with
                                               --blob-store s3://bucket/prefix), each verified by size and SHA-256;
                                               a re-run skips what is already there and verified
-  npm run server -- backup --to <new folder>  back up a running service (with its --data-dir, --database): a database
-                                              snapshot, then the blobs its rows reference, with a checksummed manifest
-  npm run server -- restore --from <folder> --data-dir <empty dir> [--database <empty postgres://…>]
+  npm run server -- backup --to <new folder>  back up a running service (with its --data-dir, --database, --blob-store):
+                                              a database snapshot, then the blobs its rows reference, with a
+                                              checksummed manifest
+  npm run server -- restore --from <folder> --data-dir <empty dir> [--database <empty postgres://…>] [--blob-store …]
                                               restore a backup into an empty place, verifying every checksum
 
 Options:
@@ -132,6 +133,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const dataDir = values['data-dir'] ?? join(userDataDir(), 'service');
   const databaseUrl = databaseOption(values.database ?? (process.env.TRACKDESK_DATABASE_URL || undefined));
+  const blobStore = blobStoreOption(values['blob-store'] ?? (process.env.TRACKDESK_BLOB_STORE || undefined));
   if (positionals[0] === 'keys') {
     await runKeysCommand(positionals.slice(1), { dataDir, databaseUrl, user: values.user });
     return;
@@ -144,7 +146,7 @@ async function main(argv: string[]): Promise<void> {
   if (positionals[0] === 'backup' || positionals[0] === 'restore') {
     const { runBackupCommand } = await import('./cli-backup.ts');
     const location = { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) };
-    await runBackupCommand(positionals[0], positionals.slice(1), { ...location, dataDirGiven: values['data-dir'] !== undefined, from: values.from, to: values.to });
+    await runBackupCommand(positionals[0], positionals.slice(1), { ...location, blobStore, dataDirGiven: values['data-dir'] !== undefined, from: values.from, to: values.to });
     return;
   }
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
@@ -161,7 +163,7 @@ async function main(argv: string[]): Promise<void> {
     port: integerOption('port', values.port, 0, 65535) ?? 5170,
     dataDir,
     databaseUrl,
-    blobStore: blobStoreOption(values['blob-store'] ?? (process.env.TRACKDESK_BLOB_STORE || undefined)),
+    blobStore,
     bootstrapApiKey,
     bootstrapPassword,
     bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),

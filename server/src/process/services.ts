@@ -6,8 +6,7 @@ import { type RegistryServices, createRegistryStore, createRegistryHistoryStore,
 import { type SearchServices, createSearchStore } from '../search/index.ts';
 import { type ViewServices, createViewStore } from '../views/index.ts';
 import { createBlobCollector } from '../blobs/blob-garbage.ts';
-import { createBlobStore } from '../blobs/blob-store.ts';
-import { createS3BlobStore, parseS3Location } from '../blobs/s3-blob-store.ts';
+import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { createTempKeeper, type TempKeeper } from '../blobs/temp-keeper.ts';
 import { createArtifactStore, createArtifactLineageStore, createAssetStore, createExperimentModelStore, createGitPatchStore } from '../assets/index.ts';
 import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, createThrottleGuard, createTileKeeper, type TileKeeperOptions } from '../logged-data/index.ts';
@@ -74,7 +73,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   externalCommits.onCommit(workspaces.forgetMembers);
   externalCommits.onCommit(experiments.forgetAll);
   const registryHistory = createRegistryHistoryStore(sql);
-  const blobs = config.blobStore ? createS3BlobStore(parseS3Location(config.blobStore)) : createBlobStore(config.dataDir);
+  const blobs = openBlobStore(config.dataDir, config.blobStore);
   const blobGarbage = createBlobCollector(sql, blobs);
   const tempKeeper = createTempKeeper(sql, blobs, config.instanceTimeoutMs);
   const webhooks = createWebhooks(sql, {

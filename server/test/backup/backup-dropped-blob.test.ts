@@ -35,7 +35,7 @@ it('leaves out a blob the service deleted between the snapshot and its copy, and
   const deleteNow = () =>
     execFileSync(NODE, ['-e', `fetch(${JSON.stringify(deleteUrl)}, { method: 'POST', headers: { authorization: ${JSON.stringify(TEST_ADMIN_KEY)} } }).then((r) => process.exit(r.ok ? 0 : 1))`]);
   const lines: string[] = [];
-  const manifest = await takeBackup(storage, join(root, 'backup'), (line) => {
+  const manifest = await takeBackup(storage, undefined, join(root, 'backup'), (line) => {
     lines.push(line);
     if (/^Database: .* written/.test(line)) deleteNow();
   });

@@ -6,6 +6,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, join } from 'node:path';
 import { CreateBucketCommand, ListMultipartUploadsCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 
 /** The environment a process needs to reach the server: AWS_REGION, credentials, AWS_ENDPOINT_URL_S3. */
@@ -30,11 +33,17 @@ export function testS3Client(endpoint: string, options: { maxAttempts?: number }
   return new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, ...options });
 }
 
+/** moto_server as found on PATH, else where pyenv installs it (the machine image has moto in its Python 3.11; CI's PATH may lack the shims). */
+function motoServer(): string {
+  const candidates = [...(process.env.PATH ?? '').split(delimiter).filter(Boolean), join(homedir(), '.pyenv', 'shims')].map((dir) => join(dir, 'moto_server'));
+  return candidates.find((path) => existsSync(path)) ?? 'moto_server';
+}
+
 /** Starts moto_server and creates bucket `bucket`; say so clearly when it is not installed. */
 export async function startS3Server(bucket = 'trackdesk-test'): Promise<TestS3Server> {
   let child: ChildProcess;
   try {
-    child = spawn('moto_server', ['-H', '127.0.0.1', '-p', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(motoServer(), ['-H', '127.0.0.1', '-p', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     await once(child, 'spawn');
   } catch (error) {
     throw new Error(`The S3 tests need moto_server on PATH (Python package moto 5 with its server extra): ${(error as Error).message}`);

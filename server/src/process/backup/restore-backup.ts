@@ -2,7 +2,8 @@ import { constants, copyFileSync, createReadStream, existsSync, mkdirSync, readd
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
-import { createBlobStore } from '../../blobs/blob-store.ts';
+import type { BlobStore } from '../../blobs/blob-store.ts';
+import { openBlobStore } from '../../blobs/open-blob-store.ts';
 import { databaseFile } from '../../database/database.ts';
 import { openSql, type StorageLocation } from '../../database/open-storage.ts';
 import { fileChecksum, hashing, sameChecksum } from './checksums.ts';
@@ -34,14 +35,14 @@ async function checkEmpty(location: StorageLocation): Promise<void> {
   }
 }
 
-/** Writes every blob of the manifest into the data dir's blob store under its own name, each verified by size and SHA-256. */
-async function restoreBlobs(from: string, manifest: Manifest, dataDir: string, say: (line: string) => void): Promise<void> {
-  const store = createBlobStore(dataDir);
+/** Writes every blob of the manifest into the blob store under its own name, each verified by size and SHA-256; records each name in `written`. */
+async function restoreBlobs(from: string, manifest: Manifest, store: BlobStore, written: string[], say: (line: string) => void): Promise<void> {
   const progress = fileProgress('Blobs', { files: manifest.blobs.length, bytes: manifest.blobs.reduce((sum, entry) => sum + entry.size, 0) }, say);
   await inLanes(manifest.blobs, COPY_LANES, async (entry) => {
     const path = backupBlobPath(from, entry.blob);
     if (!existsSync(path)) throw new Error(`Blob ${entry.blob} is missing from the backup (${path}): restore from another backup. Nothing was restored.`);
     const hashed = hashing();
+    written.push(entry.blob);
     await store.writeAs(entry.blob, Readable.from(hashed.pass(createReadStream(path))), Number.MAX_SAFE_INTEGER);
     const actual = hashed.result();
     if (!sameChecksum(actual, entry)) throw damaged(`Blob ${entry.blob}`, actual, entry);
@@ -81,7 +82,7 @@ async function dropRowsOfDroppedBlobs(manifest: Manifest, location: StorageLocat
  * checks the manifest and the database file's checksum, writes the blobs verifying each, then the database. On a
  * failure it removes what it wrote (the place was empty), so a retry starts clean.
  */
-export async function restoreBackup(from: string, location: StorageLocation, say: (line: string) => void): Promise<Manifest> {
+export async function restoreBackup(from: string, location: StorageLocation, blobStore: string | undefined, say: (line: string) => void): Promise<Manifest> {
   const manifest = readManifest(from);
   if (manifest.database.kind === 'sqlite' && location.databaseUrl !== undefined) {
     throw new Error('This backup holds a SQLite database: restore it without --database (and without TRACKDESK_DATABASE_URL); then "migrate" moves it into PostgreSQL.');
@@ -94,11 +95,15 @@ export async function restoreBackup(from: string, location: StorageLocation, say
   if (databaseChecksum === undefined) throw new Error(`The backup's database file ${join(from, manifest.database.file)} is missing: restore from another backup.`);
   if (!sameChecksum(databaseChecksum, manifest.database)) throw damaged(`The database file ${manifest.database.file}`, databaseChecksum, manifest.database);
   mkdirSync(location.dataDir, { recursive: true, mode: 0o700 });
+  const store = openBlobStore(location.dataDir, blobStore);
+  const written: string[] = [];
   try {
-    await restoreBlobs(from, manifest, location.dataDir, say);
+    await restoreBlobs(from, manifest, store, written, say);
     await restoreDatabase(from, manifest, location);
     say(`Database: restored (${manifest.database.kind}).`);
   } catch (error) {
+    // An object store outlives the data dir: take back the blobs this restore wrote there.
+    if (blobStore) await Promise.all(written.map((blob) => store.remove(blob).catch(() => undefined)));
     for (const name of readdirSync(location.dataDir)) rmSync(join(location.dataDir, name), { recursive: true, force: true });
     throw error;
   }
