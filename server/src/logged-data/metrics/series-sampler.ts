@@ -87,8 +87,10 @@ export function createSeriesSampler(tiles: MetricTileStore) {
       const hi = ask.to ?? whole?.lastX ?? null;
       const empty: SeriesSample = { from: null, to: null, bucketWidth: null, skipped: 0, buckets: [] };
       if (lo === null || hi === null || lo > hi) return empty;
-      const raw = await rawPoints(item, ask.axis, finest, lo, hi, ask.buckets + 1);
-      if (raw.length <= ask.buckets) {
+      // The whole series' summary already tells when it holds more points than buckets: no raw read to find that out.
+      const longer = whole !== undefined && whole.count + whole.skipped > ask.buckets;
+      const raw = longer ? undefined : await rawPoints(item, ask.axis, finest, lo, hi, ask.buckets + 1);
+      if (raw && raw.length <= ask.buckets) {
         const buckets: SeriesSample['buckets'] = [];
         let skipped = 0;
         for (const point of raw) {
