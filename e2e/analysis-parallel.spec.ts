@@ -133,6 +133,19 @@ test('parallel coordinates and a scatter of a logged sweep: values drawn as logg
   await expect(parallel.getByLabel('Brush on lr')).toHaveCount(0);
   await expect(scatter.getByTestId('scatter-plot')).toHaveAttribute('data-points', '8');
 
+  // The filter box on the view is the table's: a query narrows every panel and the table, and stays for the table.
+  const filter = page.getByRole('combobox', { name: 'Filter experiments' });
+  await filter.fill('optimizer = adam and acc > 0.6');
+  const matching = keys.filter((key) => logged.get(key)?.optimizer === 'adam' && (logged.get(key)?.acc.at(-1) ?? 0) > 0.6);
+  await expect(chart).toHaveAttribute('data-runs', String(matching.length));
+  await expect(scatter.getByTestId('scatter-plot')).toHaveAttribute('data-points', String(matching.length));
+  await expect.poll(async () => Object.keys(await tableByKey(table)).sort()).toEqual([...matching].sort());
+  await filter.fill('acc >');
+  await expect(page.getByText('Expected a value after “>”')).toBeVisible();
+  await expect(chart).toHaveAttribute('data-runs', String(matching.length));
+  await filter.fill('');
+  await expect(chart).toHaveAttribute('data-runs', '8');
+
   // The run under the pointer is named; a click on its point opens it.
   const plot = scatter.getByTestId('scatter-plot');
   await expect(plot).toHaveAttribute('data-point-px', /;/);

@@ -8,6 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useUiStore } from '../../lib/ui-store.ts';
+import { AnalysisFilter } from './analysis-filter.tsx';
 import { useAnalysisSelection } from './analysis-selection.ts';
 import { LinkedRunsTable } from './linked-table/linked-runs-table.tsx';
 import { panelKindOf, panelKinds } from './panel-kinds.tsx';
@@ -81,10 +82,8 @@ export function AnalysisScreen() {
         <Typography variant="h5" component="h2">
           Analysis of {projectName}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {query ? `Runs matching “${query}” (the table's filter)` : 'Every run of the project (filter the table to narrow it)'}
-        </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        <AnalysisFilter projectId={projectId} viewKey={viewKey} />
         <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={(event) => setMenuAnchor(event.currentTarget)} disabled={panelKinds.length === 0}>
           Add panel
         </Button>

@@ -1,1 +1,3 @@
 export { ExperimentsScreen } from './experiments-screen.tsx';
+export { FilterField } from './experiments-toolbar.tsx';
+export { namesOf } from './project-names.ts';

@@ -12,7 +12,8 @@ export const withStats = (metrics: readonly ColumnChoice[]): ColumnChoice[] => m
  * `loaded` once a fresh read is in and names something (a panel then picks its first axes).
  */
 export function useProjectChoices(projectId: string) {
-  const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
+  // Read again whenever a panel mounts: names logged since another screen read them must be offered.
+  const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnMount: 'always', refetchOnWindowFocus: false, retry: false });
   const { params, metrics } = choicesOf(columns.data?.columns);
   return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && !columns.isFetching && params.length + metrics.length > 0 };
 }
