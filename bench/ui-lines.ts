@@ -1,9 +1,7 @@
 import type { Page } from 'playwright-core';
 import { openSqlite } from '../server/src/database/sql-sqlite.ts';
+import { benchAdmin } from './seed-admin.ts';
 import { createExperimentStore } from '../server/src/experiments/experiment-store.ts';
-import { createProjectStore } from '../server/src/experiments/project-store.ts';
-import { createUserStore } from '../server/src/accounts/user-store.ts';
-import { createWorkspaceStore } from '../server/src/accounts/workspace-store.ts';
 import { createLoggedValueStore } from '../server/src/logged-data/values.ts';
 import { createMetricTileStore } from '../server/src/logged-data/metrics/tile-store.ts';
 import { timeChart, timeRead } from './ui-charts.ts';
@@ -29,10 +27,8 @@ export async function seedLineSweep(serviceDataDir: string): Promise<LineSweep> 
   const db = openSqlite(serviceDataDir);
   try {
     const now = Date.now();
-    const workspace = await createWorkspaceStore(db).byName('admin');
-    const admin = await createUserStore(db).byName('admin');
-    if (!workspace || !admin) throw new Error('seed the admin workspace first');
-    const project = await createProjectStore(db).create({ workspaceId: workspace.id, name: 'bench-lines', description: '', isPublic: false, ownerUserId: admin.id }, now);
+    const { workspace, admin, newProject } = await benchAdmin(db);
+    const project = await newProject('bench-lines', now);
     const experiments = createExperimentStore(db);
     const values = createLoggedValueStore(db);
     const tiles = createMetricTileStore(db);

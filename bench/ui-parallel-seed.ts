@@ -1,8 +1,6 @@
 import { openSqlite } from '../server/src/database/sql-sqlite.ts';
+import { benchAdmin } from './seed-admin.ts';
 import { createExperimentStore } from '../server/src/experiments/experiment-store.ts';
-import { createProjectStore } from '../server/src/experiments/project-store.ts';
-import { createUserStore } from '../server/src/accounts/user-store.ts';
-import { createWorkspaceStore } from '../server/src/accounts/workspace-store.ts';
 import { createLoggedValueStore } from '../server/src/logged-data/values.ts';
 import { numberOf } from '../server/src/logged-data/summary.ts';
 
@@ -37,15 +35,12 @@ export async function seedParallelProjects(serviceDataDir: string, large: number
   const db = openSqlite(serviceDataDir);
   try {
     const now = Date.now();
-    const workspace = await createWorkspaceStore(db).byName('admin');
-    const admin = await createUserStore(db).byName('admin');
-    if (!workspace || !admin) throw new Error('seed the admin workspace first');
-    const projects = createProjectStore(db);
+    const { workspace, admin, newProject } = await benchAdmin(db);
     const experiments = createExperimentStore(db);
     const values = createLoggedValueStore(db);
     const seed = (name: string, runs: number) =>
       db.transaction(async () => {
-        const project = await projects.create({ workspaceId: workspace.id, name, description: '', isPublic: false, ownerUserId: admin.id }, now);
+        const project = await newProject(name, now);
         for (let run = 0; run < runs; run += 1) {
           const started = now - (runs - run) * 1000;
           const experiment = await experiments.create({ workspaceId: workspace.id, projectId: project.id, name: `sweep-${run}`, userId: admin.id }, started);

@@ -2,21 +2,13 @@ import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
 import { experimentKey } from './fields.ts';
 import { itemName } from './logging-records.ts';
-import { metricSeriesBuckets, seriesAxis } from './metric-series.ts';
+import { metricSeriesReply, seriesAxis } from './metric-series.ts';
 
 /** The most runs one `ext.metricSeriesMany` request reads. */
 export const SERIES_MANY_MAX_RUNS = 1_000;
 
 /** One run's series in the reply of `ext.metricSeriesMany` (the shape of `ext.metricSeries`, per run). */
-export const runSeries = z.object({
-  experimentKey: z.string(),
-  from: z.number().nullable().describe('The x range answered (the asked range widened to whole buckets); null when empty.'),
-  to: z.number().nullable(),
-  bucketWidth: z.number().int().nullable().describe('x units per bucket (a power of two); null when the points are raw.'),
-  total: z.number().int().describe('Numeric points in the range.'),
-  skipped: z.number().int().describe('Values in the range that are not finite numbers, left out.'),
-  buckets: metricSeriesBuckets,
-});
+export const runSeries = metricSeriesReply.omit({ metricName: true, axis: true }).extend({ experimentKey: z.string() });
 
 /** Extension read of one metric of many runs at once (line charts across a sweep). */
 export const metricSeriesManyEndpoints = {
