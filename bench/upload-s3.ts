@@ -7,10 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { startS3Server, testS3Client } from '../server/test/support/s3-server.ts';
-import { processMemory as memory, resetPeak, startChild, stopChild as stop } from './children.ts';
-import { download, line, makeSource, MIB, mib, multipart, send, SIZE_MIB, throughput } from './upload.ts';
+import { processMemory as memory, resetPeak, stopChild as stop } from './children.ts';
+import { download, line, makeSource, MIB, mib, multipart, send, SIZE_MIB, startUploadService, throughput } from './upload.ts';
 
-const API_KEY = 'bench-upload-s3-key-0123456789';
 /** Alternating rounds; the best throughput of each side is reported. */
 const ROUNDS = 2;
 
@@ -26,19 +25,9 @@ export async function runUploadS3Bench(): Promise<void> {
   const s3 = await startS3Server('trackdesk-bench');
   try {
     await makeSource(source);
-    const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', join(dir, 'service'), '--upload-limit', String(2 * SIZE_MIB * MIB), '--blob-store', `s3://${s3.bucket}/service`], {
-      ...s3.env,
-      TRACKDESK_BOOTSTRAP_API_KEY: API_KEY,
-      TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123',
-    });
+    const { service, experimentKey, apiKey } = await startUploadService(join(dir, 'service'), ['--blob-store', `s3://${s3.bucket}/service`], s3.env);
     children.push(service.child);
-    const auth = { authorization: API_KEY };
-    const created = await fetch(`${service.url}/api/rest/v2/write/experiment/create`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ workspaceName: 'admin', projectName: 'bench' }),
-    });
-    const { experimentKey } = (await created.json()) as { experimentKey: string };
+    const auth = { authorization: apiKey };
     const client = testS3Client(s3.endpoint);
     const direct = { Bucket: s3.bucket, Key: 'direct/big.bin' };
 

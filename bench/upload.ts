@@ -75,6 +75,25 @@ export const mib = (bytes: number) => `${(bytes / MIB).toFixed(1)} MiB`;
 export const line = (label: string, service: number, baseline: number, target: number) =>
   `  ${label.padEnd(10)}${service.toFixed(0).padStart(10)} MiB/s${baseline.toFixed(0).padStart(12)} MiB/s${`${((service / baseline) * 100).toFixed(0)}%`.padStart(10)}   (target ≥ ${target}%)`;
 
+/**
+ * Starts the service for an upload bench (data dir `dataDir`, room for a file of twice the bench's size, more
+ * arguments and environment as given) and creates the experiment the file goes to.
+ */
+export async function startUploadService(dataDir: string, args: string[] = [], env: Record<string, string> = {}) {
+  const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', dataDir, '--upload-limit', String(2 * SIZE_MIB * MIB), ...args], {
+    ...env,
+    TRACKDESK_BOOTSTRAP_API_KEY: API_KEY,
+    TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123',
+  });
+  const created = await fetch(`${service.url}/api/rest/v2/write/experiment/create`, {
+    method: 'POST',
+    headers: { authorization: API_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ workspaceName: 'admin', projectName: 'bench' }),
+  });
+  const { experimentKey } = (await created.json()) as { experimentKey: string };
+  return { service, experimentKey, apiKey: API_KEY };
+}
+
 /** `npm run bench -- upload`: E44 upload and asset download of a 1 GiB file vs a raw loopback copy, and the service's memory growth. */
 export async function runUploadBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-upload-'));
@@ -84,18 +103,9 @@ export async function runUploadBench(): Promise<void> {
     await makeSource(source);
     const baseline = await startChild('./upload-baseline.ts', [join(dir, 'baseline-copy.bin')]);
     children.push(baseline.child);
-    const service = await startChild('../server/src/process/cli.ts', ['--port', '0', '--data-dir', join(dir, 'service'), '--upload-limit', String(2 * SIZE_MIB * MIB)], {
-      TRACKDESK_BOOTSTRAP_API_KEY: API_KEY,
-      TRACKDESK_BOOTSTRAP_PASSWORD: 'bench-password-0123',
-    });
+    const { service, experimentKey } = await startUploadService(join(dir, 'service'));
     children.push(service.child);
     const auth = { authorization: API_KEY };
-    const created = await fetch(`${service.url}/api/rest/v2/write/experiment/create`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ workspaceName: 'admin', projectName: 'bench' }),
-    });
-    const { experimentKey } = (await created.json()) as { experimentKey: string };
 
     const pid = service.child.pid ?? 0;
     const best = { rawUp: 0, serviceUp: 0, rawDown: 0, serviceDown: 0, uploadPeak: 0, downloadPeak: 0, rawPeak: 0 };

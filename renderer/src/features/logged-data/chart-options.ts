@@ -23,9 +23,34 @@ export interface ChartLook {
   grid: string;
 }
 
+/**
+ * Drag-to-zoom on the x axis: the cursor settings (drag along x without rescaling; a double click calls `onResetZoom`)
+ * and the `setSelect` hook that hands the dragged x range to `onZoom` and clears the selection.
+ */
+export function dragToZoom(onZoom: (from: number, to: number) => void, onResetZoom: () => void) {
+  const cursor: uPlot.Cursor = {
+    drag: { x: true, y: false, setScale: false },
+    bind: {
+      dblclick: () => () => {
+        onResetZoom();
+        return null;
+      },
+    },
+  };
+  const setSelect = (u: uPlot) => {
+    if (u.select.width < 2) return;
+    const from = u.posToVal(u.select.left, 'x');
+    const to = u.posToVal(u.select.left + u.select.width, 'x');
+    u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
+    onZoom(from, to);
+  };
+  return { cursor, setSelect };
+}
+
 /** uPlot options for a chart of `look`, reporting through `events`. */
 export function chartOptions(look: ChartLook, events: ChartEvents): Omit<uPlot.Options, 'width' | 'height'> {
   const axisStyle = { stroke: look.ink, grid: { stroke: look.grid, width: 1 }, ticks: { stroke: look.grid, width: 1 } };
+  const zoom = dragToZoom((from, to) => events.onZoom(Math.floor(from), Math.ceil(to)), () => events.onResetZoom());
   return {
     ms: 1,
     legend: { show: false },
@@ -35,25 +60,9 @@ export function chartOptions(look: ChartLook, events: ChartEvents): Omit<uPlot.O
       { ...axisStyle, size: 64 },
     ],
     series: [{}, ...look.lines.map((line) => ({ label: line.name, stroke: seriesColor(line.colorIndex), width: 1.5, spanGaps: true, points: { show: false } }))],
-    cursor: {
-      drag: { x: true, y: false, setScale: false },
-      bind: {
-        dblclick: () => () => {
-          events.onResetZoom();
-          return null;
-        },
-      },
-    },
+    cursor: zoom.cursor,
     hooks: {
-      setSelect: [
-        (u) => {
-          if (u.select.width < 2) return;
-          const from = u.posToVal(u.select.left, 'x');
-          const to = u.posToVal(u.select.left + u.select.width, 'x');
-          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-          events.onZoom(Math.floor(from), Math.ceil(to));
-        },
-      ],
+      setSelect: [zoom.setSelect],
       setCursor: [
         (u) => {
           const index = u.cursor.idx;

@@ -1,5 +1,5 @@
 import type uPlot from 'uplot';
-import { seriesColor } from '../../logged-data/chart-options.ts';
+import { dragToZoom, seriesColor } from '../../logged-data/chart-options.ts';
 import type { ChartLine, LineAxis } from './line-model.ts';
 
 /** What the chart reports back: a dragged x range, a double click, the line under the pointer, a click on it. */
@@ -74,6 +74,7 @@ export function lineOptions(look: LineLook, events: LineEvents): Omit<uPlot.Opti
   });
   let down: { x: number; y: number } | null = null;
   let hovered: LineHover | null = null;
+  const zoom = dragToZoom((from, to) => events.onZoom(from, to), () => events.onResetZoom());
   return {
     ms: 1,
     legend: { show: false },
@@ -81,16 +82,7 @@ export function lineOptions(look: LineLook, events: LineEvents): Omit<uPlot.Opti
     axes: [{ ...axisStyle, label: AXIS_LABEL[look.axis] }, { ...axisStyle, size: 64 }],
     series,
     bands,
-    cursor: {
-      drag: { x: true, y: false, setScale: false },
-      points: { show: false },
-      bind: {
-        dblclick: () => () => {
-          events.onResetZoom();
-          return null;
-        },
-      },
-    },
+    cursor: { ...zoom.cursor, points: { show: false } },
     hooks: {
       ready: [
         (u) => {
@@ -104,15 +96,7 @@ export function lineOptions(look: LineLook, events: LineEvents): Omit<uPlot.Opti
           });
         },
       ],
-      setSelect: [
-        (u) => {
-          if (u.select.width < 2) return;
-          const from = u.posToVal(u.select.left, 'x');
-          const to = u.posToVal(u.select.left + u.select.width, 'x');
-          u.setSelect({ left: 0, top: 0, width: 0, height: 0 }, false);
-          events.onZoom(from, to);
-        },
-      ],
+      setSelect: [zoom.setSelect],
       setCursor: [
         (u) => {
           const at = u.cursor.idx;
