@@ -33,7 +33,7 @@ export interface S3BlobStoreOptions {
   safeAgeMs?: number;
   /** Bytes per multipart part (default 5 MiB, S3's minimum). */
   partSize?: number;
-  /** Parts sent at a time per upload (default 4): an upload holds about `partSize × (queueSize + 1)` in memory. */
+  /** Parts sent at a time per upload (default 3): an upload holds about `partSize × (queueSize + 1)` in memory. */
   queueSize?: number;
   /** A client to use instead of one configured from the environment (tests point it at a fault-injecting proxy). */
   client?: S3Client;
@@ -142,23 +142,27 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
     const noteSourceError = (error: unknown) => {
       sourceError ??= error;
     };
-    source.on('data', count).on('error', noteSourceError);
+    // The SDK gets a stream of its own: when a part fails it stops reading and destroys its body, which must not be
+    // taken for the client's request failing (the client's stream is drained below instead).
+    const body = new PassThrough();
+    const failBody = (error: unknown) => body.destroy(error as Error);
+    source.on('data', count).on('error', noteSourceError).on('error', failBody).pipe(body);
     const upload = new Upload({
       client,
-      params: { Bucket: bucket, Key: keyOf(blob), Body: source },
+      params: { Bucket: bucket, Key: keyOf(blob), Body: body },
       partSize: options.partSize ?? PART_BYTES,
-      queueSize: options.queueSize ?? 4,
+      queueSize: options.queueSize ?? 3,
     });
     try {
       // Upload aborts the multipart upload itself when a part or the completion fails.
       await upload.done();
       return { blob, size: bytes };
     } catch (error) {
-      source.resume();
+      source.unpipe(body).resume();
       if (sourceError !== undefined) throw sourceError;
       throw unavailable('take the upload', error);
     } finally {
-      source.off('data', count).off('error', noteSourceError);
+      source.off('data', count).off('error', noteSourceError).off('error', failBody);
     }
   }
 

@@ -87,7 +87,7 @@ describe('the service with its blobs in an S3-compatible store', () => {
     const before = await s3.keys();
     proxy.mode = mode;
     const failed = await upload(experimentKey, randomBytes(20 * MiB));
-    expect(failed.status).toBe(503);
+    expect(failed.status, JSON.stringify(failed.body)).toBe(503);
     expect(failed.body).toEqual({
       msg: expect.stringMatching(new RegExp(`^The blob store s3://trackdesk-test/service could not take the upload \\(${cause}\\): try again in a moment; if it keeps failing, ask the service's admin`)),
       code: 503,
