@@ -73,7 +73,7 @@ const OBJECT_ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
 /** Bytes per part of an upload: S3's minimum, so that an upload holds little in memory (parts in flight, one being filled). */
 const PART_BYTES = 5 * 1024 * 1024;
 
-/** How much a download buffers between the store and the client. */
+/** How much a download or an upload buffers between the client and the store. */
 const READ_BUFFER_BYTES = 1024 * 1024;
 
 /** The SDK error's code (`NoSuchBucket`, `ECONNREFUSED`…) or message, for an operator to read. */
@@ -144,7 +144,7 @@ export function createS3BlobStore(location: S3Location, options: S3BlobStoreOpti
     };
     // The SDK gets a stream of its own: when a part fails it stops reading and destroys its body, which must not be
     // taken for the client's request failing (the client's stream is drained below instead).
-    const body = new PassThrough();
+    const body = new PassThrough({ highWaterMark: READ_BUFFER_BYTES });
     const failBody = (error: unknown) => body.destroy(error as Error);
     source.on('data', count).on('error', noteSourceError).on('error', failBody).pipe(body);
     const upload = new Upload({
