@@ -84,6 +84,6 @@ export function createExperimentHandlers(services: ExperimentServices): HandlerT
         await experiments.setTimes(experiment.id, start, end);
         return ok('Saved');
       }),
-    getExperimentMetadata: async ({ query, caller }) => metadata(await access.experiment(caller, query.experimentKey)),
+    getExperimentMetadata: async ({ query, caller }) => metadata(await experiments.withStateNow(await access.experiment(caller, query.experimentKey))),
   };
 }

@@ -65,9 +65,15 @@ export interface ThrottleState {
 
 /** Storage of experiments and their symlinks. */
 export interface ExperimentStore {
-  /** By key, trashed ones included (callers decide). */
+  /**
+   * By key, trashed ones included (callers decide); cached. Another instance's heartbeats, stops and status reports do
+   * not drop the cache (PostgreSQL migration 017), so its liveness may lag them: read `byId` for a run's state.
+   */
   byKey(key: string): Promise<Experiment | undefined>;
+  /** By row id, read now (never cached). */
   byId(id: number): Promise<Experiment | undefined>;
+  /** The experiment read again now, for its run state (running, ended, crashed) when it came from `byKey`. */
+  withStateNow(experiment: Experiment): Promise<Experiment>;
   create(experiment: NewExperiment, now: number): Promise<Experiment>;
   /** How many experiments have their home in a project, trashed ones included (numbers new runs' names). */
   countHomed(projectId: number): Promise<number>;
@@ -254,6 +260,7 @@ export function createExperimentStore(db: Sql): ExperimentStore {
       return found;
     },
     byId: async (id) => one(await byId.get(id)),
+    withStateNow: async (experiment) => one(await byId.get(experiment.id)) ?? experiment,
     async create(experiment, now) {
       const { workspaceId, projectId, name, userId } = experiment;
       const key = experiment.key ?? randomUUID().replaceAll('-', '');

@@ -17,7 +17,7 @@ export function createExperimentLifecycleHandlers(services: ExperimentServices):
   return {
     stopExperiment: ({ query, caller }) =>
       transaction(async () => {
-        const experiment = await access.experiment(caller, query.experimentKey);
+        const experiment = await experiments.withStateNow(await access.experiment(caller, query.experimentKey));
         const now = services.now();
         // A live SDK run learns of it through the heartbeat: the service's own "stop" call interrupts the script.
         if (isRunning(experiment, now, services.config.keepAlive.isAliveBeatDurationMillis)) {

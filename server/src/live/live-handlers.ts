@@ -82,7 +82,7 @@ export function createLiveHandlers(services: LiveServices): HandlerTable {
       };
     },
     getExperimentLive: async ({ query, caller }) => {
-      const experiment = await access.experiment(caller, query.experimentKey);
+      const experiment = await services.experiments.withStateNow(await access.experiment(caller, query.experimentKey));
       const metadata = toExperimentMetadata(experiment, services.now(), beat);
       const items = await liveData.metricItems(experiment.id);
       if (query.since === undefined) {

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ChildServer, runCli, startChildServer } from '../support/child-server.ts';
 import { addRunBody, metricItem, sdkExperimentKey, sdkHeaders } from '../clientlib/clientlib-sdk.ts';
@@ -106,6 +107,36 @@ describe('two instances on one PostgreSQL database and one data dir', () => {
     expect(metric.body.metrics.map((point) => point.step)).toEqual(steps);
     const [summary] = (await on(b).call('getMetricSummaries', { query: { experimentKey } })).body.values;
     expect([summary?.valueMin, summary?.stepMin, summary?.valueMax, summary?.stepMax]).toEqual(['21', 79, '100', 0]);
+  });
+
+  it("follows a run's heartbeats and stop taken by the other instance, without them dropping either instance's caches", async () => {
+    const epoch = async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query<{ epoch: string }>('SELECT epoch FROM cache_epoch WHERE id = 1')).rows[0]?.epoch;
+      } finally {
+        await client.end();
+      }
+    };
+    const created = await on(a).call('createExperiment', { body: { workspaceName: WORKSPACE, projectName: 'liveness', experimentName: 'beating' } });
+    const experimentKey = created.body.experimentKey;
+    const stateOn = async (instance: ChildServer) => (await on(instance).call('getExperimentMetadata', { query: { experimentKey } })).body;
+    // Read through b first, so that b holds the run in its cache.
+    expect(await stateOn(b)).toMatchObject({ experimentName: 'beating', running: true, state: 'running' });
+
+    const before = await epoch();
+    for (let beat = 0; beat < 3; beat += 1) expect((await on(a).call('keepAlive', { query: { experimentKey } })).status).toBe(200);
+    expect((await on(a).call('stopExperiment', { query: { experimentKey } })).status).toBe(200);
+    expect(await epoch()).toBe(before);
+    // b's cached lookup still says "not stopped"; the state it answers is read now.
+    expect(await stateOn(b)).toMatchObject({ running: false, state: 'finished', endedBy: 'client' });
+    expect((await on(b).call('getExperimentLive', { query: { experimentKey } })).body.experiment).toMatchObject({ running: false, state: 'finished' });
+
+    // What the caches hold does bump it: a rename on a is read on b.
+    expect((await on(a).call('logOther', { body: { experimentKey, key: 'Name', value: 'renamed' } })).status).toBe(200);
+    expect(await epoch()).not.toBe(before);
+    expect(await stateOn(b)).toMatchObject({ experimentName: 'renamed' });
   });
 
   it('refuses a key revoked with `keys revoke` on both instances from the next request', async () => {
