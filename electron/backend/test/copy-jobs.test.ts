@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CopyJobView } from '../../../shared/ipc/index.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../../../server/test/support/harness.ts';
 import { unlimitedThrottleLimits } from '../../../server/src/throttle/rate-limits.ts';
+import { issueApiKey } from '../../../server/src/accounts/keys.ts';
 import type { Backend } from '../src/backend.ts';
 import { startForeignService } from './foreign-service.ts';
 import { readEverything } from './copy-reads.ts';
@@ -146,6 +147,25 @@ describe('copying experiments to another connection', { timeout: 120_000 }, () =
     } finally {
       await foreign.close();
     }
+  });
+
+  it('refuses before copying anything where the key may not write: a viewer of the workspace, a read-only key', async () => {
+    const { backend } = await laptop();
+    const vic = (await issueApiKey({ ...team.storage, userName: 'vic' })).apiKey;
+    expect((await team.call('addWorkspaceMember', { body: { workspaceName: 'admin', userName: 'vic', role: 'viewer' } })).status).toBe(200);
+    const readOnly = (await team.call('createMyKey', { key: vic, body: { name: 'look only', readOnly: true } })).body.apiKey;
+    const connection = async (name: string, apiKey: string) => (await call(backend, 'profiles.create', { name, baseUrl: team.url, apiKey })).profile.id;
+    const seeded = await seedExperiment(backend, files, { projectName: 'laptop', name: 'not-copied', metrics: 1, points: 10 });
+    const asViewer = { ...request(await connection('Team as viewer', vic), [seeded.experimentKey], 'viewed'), mode: 'copy' as const };
+    for (const channel of ['copies.plan', 'copies.start'] as const) {
+      await expect(call(backend, channel, asViewer)).rejects.toMatchObject({ code: 'forbidden', message: expect.stringMatching(/^You \(vic\) are a viewer of workspace "admin" on this connection.*ask one of its admins to make you a member/) });
+    }
+    // vic's own workspace takes the copy's plan.
+    expect(await call(backend, 'copies.plan', { ...asViewer, workspaceName: 'vic' })).toMatchObject({ targetIsOurs: true });
+    const lookOnly = { ...asViewer, targetProfileId: await connection('Team, read-only', readOnly), workspaceName: 'vic' };
+    await expect(call(backend, 'copies.plan', lookOnly)).rejects.toMatchObject({ code: 'forbidden', message: expect.stringMatching(/read-only.*give it a key that may write/) });
+    expect((await call(backend, 'copies.list', {})).jobs.filter((job) => job.experiments.some((e) => e.sourceKey === seeded.experimentKey))).toEqual([]);
+    expect((await team.call('getProject', { query: { workspaceName: 'admin', projectName: 'viewed' } })).status).toBe(404);
   });
 
   it('refuses to copy onto the same connection, saying what to do', async () => {

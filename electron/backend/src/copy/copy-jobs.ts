@@ -9,7 +9,7 @@ import { AppError } from '../ipc/app-error.ts';
 import type { ProfileService } from '../profiles/profile-service.ts';
 import { copyExperiment, type ExperimentRun } from './copy-experiment.ts';
 import { JobStore, viewOf, type JobRecord } from './job-store.ts';
-import { lossesFor, targetIsOurs } from './target-kind.ts';
+import { lossesFor, requireWriteAccess, targetCaller } from './target-kind.ts';
 
 /** Tuning of the copy jobs (tests and the bench change them). */
 export interface CopyJobOptions {
@@ -61,7 +61,10 @@ export class CopyJobs {
   /** Whether the target offers the batch paths, and what a copy to it would lose. */
   async plan(request: ChannelRequest<'copies.plan'>): Promise<{ targetIsOurs: boolean; losses: string[] }> {
     if (request.sourceProfileId === request.targetProfileId) throw new AppError('invalid_input', 'The experiments are already on this connection: pick another one to copy them to.');
-    const ours = await targetIsOurs(await this.client(request.targetProfileId));
+    const target = await this.client(request.targetProfileId);
+    const caller = await targetCaller(target);
+    if (caller) await requireWriteAccess(target, caller, request.workspaceName);
+    const ours = caller !== undefined;
     return { targetIsOurs: ours, losses: lossesFor(ours) };
   }
 
