@@ -54,7 +54,7 @@ function ChooseTarget(props: CopyDialogProps & { verb: string; onStarted(jobId: 
   });
   const request = { sourceProfileId: props.sourceProfileId, targetProfileId, workspaceName, projectName: projectName.trim(), experimentKeys: props.experiments.map((e) => e.key) };
   const ready = targetProfileId !== '' && workspaceName !== '' && request.projectName !== '';
-  const plan = useQuery({ queryKey: ['copy-plan', targetProfileId], queryFn: () => invoke('copies.plan', request), enabled: ready, retry: false });
+  const plan = useQuery({ queryKey: ['copy-plan', targetProfileId, workspaceName], queryFn: () => invoke('copies.plan', request), enabled: ready, retry: false });
   const start = async () => {
     setStarting(true);
     try {
