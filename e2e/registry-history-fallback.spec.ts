@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { startOlderService } from './helpers/older-service.ts';
+import { startOlderService } from '../server/test/support/older-service.ts';
 import { callDirect, embeddedServiceAccess, seedExperimentModel, shellChannel } from './helpers/registry-seed.ts';
 
 const HISTORY_PATH = '/api/rest/v2/registry-model/history/item';

@@ -4,7 +4,7 @@ import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../../../serve
 import { unlimitedThrottleLimits } from '../../../server/src/throttle/rate-limits.ts';
 import { issueApiKey } from '../../../server/src/accounts/keys.ts';
 import type { Backend } from '../src/backend.ts';
-import { startForeignService } from './foreign-service.ts';
+import { startOlderService } from '../../../server/test/support/older-service.ts';
 import { readEverything } from './copy-reads.ts';
 import { seedExperiment } from './copy-seed.ts';
 import { call, startBackend, tempDir } from './helpers.ts';
@@ -135,7 +135,7 @@ describe('copying experiments to another connection', { timeout: 120_000 }, () =
   it("against a service without Trackdesk's extensions: says what is lost first, then copies through the v2 write API alone", async () => {
     const { backend, teamId } = await laptop();
     // The team's service as another vendor's would answer: none of the extension reads, none of the batch paths.
-    const foreign = await startForeignService(team.url, ['/api/rest/v2/ext/account/me', '/api/rest/v2/ext/experiments/tags', '/clientlib/batch/logger/experiment/metric', '/clientlib/batch/logger/experiment/parameter']);
+    const foreign = await startOlderService(team.url, ['/api/rest/v2/ext/account/me', '/api/rest/v2/ext/experiments/tags', '/clientlib/batch/logger/experiment/metric', '/clientlib/batch/logger/experiment/parameter']);
     try {
       const { profile } = await call(backend, 'profiles.create', { name: 'Vendor', baseUrl: foreign.url, apiKey: TEST_ADMIN_KEY });
       const seeded = await seedExperiment(backend, files, { projectName: 'laptop', name: 'to-vendor', metrics: 2, points: 150 });
