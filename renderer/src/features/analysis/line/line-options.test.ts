@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartLine } from './line-model.ts';
 import { lineData, lineOptions, nearestLine } from './line-options.ts';
-import { paintPlan } from './line-paint.ts';
+import { HAIRLINE, paintPlan } from './line-paint.ts';
 
 const lines: ChartLine[] = [
   { label: 'lr = 0.01', keys: ['a', 'b'], ys: [1, 2], band: { low: [0.5, 1.5], high: [1.5, 2.5] } },
@@ -28,6 +28,9 @@ describe('line chart drawing', () => {
     expect(lit.strokes.at(-1)).toEqual({ color: '#0072B2', width: 3, lines: [8] });
     expect(lit.strokes[0]).toEqual({ color: '#0072B255', width: 1.5, lines: [0, 16] });
     expect(paintPlan(lines, new Set([1])).bands).toEqual([{ fill: '#0072B218', line: 0 }]);
+    const crowd: ChartLine[] = Array.from({ length: 101 }, (_, index) => ({ label: `run ${index}`, keys: [`k${index}`], ys: [index] }));
+    const thin = paintPlan(crowd, new Set([3]));
+    expect(thin.strokes.map((stroke) => stroke.width)).toEqual([...Array<number>(8).fill(HAIRLINE), 3]);
   });
 
   it('names the line nearest the pointer by value at the x under it, skipping lines without a value there', () => {

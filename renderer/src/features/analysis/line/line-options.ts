@@ -104,7 +104,13 @@ export function lineOptions(look: LineLook, events: LineEvents): Omit<uPlot.Opti
           });
         },
       ],
-      draw: [(u) => paintLines(u, linesOf(u), look.highlighted)],
+      draw: [
+        (u) => {
+          // What was painted, for tests: the canvas itself cannot be read back as values.
+          const painted = paintLines(u, linesOf(u), look.highlighted);
+          Object.assign(u.root.dataset, { paintedLines: painted.lines, paintedPoints: painted.points, paintedHighlighted: painted.highlighted });
+        },
+      ],
       setSelect: [zoom.setSelect],
       setCursor: [
         (u) => {
