@@ -1,7 +1,9 @@
 import { ApiError, badRequest, notFound } from '../../http/api-error.ts';
 import type { HandlerTable } from '../../http/handler.ts';
 import type { LoggedDataServices } from '../services.ts';
+import type { bucketField } from '../../../../shared/api/metric-series-many.ts';
 import type { SeriesSample } from './series-sampler.ts';
+import type { TileSummary } from './tile-fold.ts';
 
 /** Buckets answered unless the caller asks otherwise. */
 const DEFAULT_BUCKETS = 1_000;
@@ -12,8 +14,8 @@ const MANY_AT_ONCE = 8;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The bucket arrays of the wire besides `start`, and where each comes from in a bucket's summary. */
-const BUCKET_FIELDS = { firstX: 'firstX', lastX: 'lastX', first: 'firstY', last: 'lastY', min: 'min', max: 'max', count: 'count' } as const;
-type BucketField = keyof typeof BUCKET_FIELDS;
+type BucketField = (typeof bucketField.options)[number];
+const BUCKET_FIELDS: Record<BucketField, keyof TileSummary> = { firstX: 'firstX', lastX: 'lastX', first: 'firstY', last: 'lastY', min: 'min', max: 'max', count: 'count' };
 const ALL_FIELDS = Object.keys(BUCKET_FIELDS) as BucketField[];
 
 /** A sample as the wire's parallel arrays (`ext.metricSeries` and each run of `ext.metricSeriesMany`), `start` and the `fields` asked. */
