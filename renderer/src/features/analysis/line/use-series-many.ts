@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BridgeError } from '../../../bridge.ts';
 import { apiQueryKey, callApi, type ApiReply } from '../../../lib/api.ts';
 import { useActiveProfile } from '../../../lib/profiles.tsx';
@@ -29,11 +29,18 @@ export interface SeriesAsk {
 /** One metric of many runs, downsampled by the service (`ext.metricSeriesMany`), followed while open. */
 export function useSeriesMany(ask: SeriesAsk) {
   const profileId = useActiveProfile().id;
+  const client = useQueryClient();
   const body = { ...ask, buckets: bucketsPerRun(ask.experimentKeys.length), fields: [...FIELDS] };
+  const queryKey = [...apiQueryKey(profileId, 'getMetricSeriesMany'), body];
+  const queryFn = () => callApi('getMetricSeriesMany', { body }, profileId);
+  const enabled = ask.metricName !== '' && ask.experimentKeys.length > 0;
+  // Asked while the view renders: useQuery's own read waits until the whole view (its runs table too) is rendered and
+  // painted, some 100–200 ms later at 1,000 runs. useQuery then joins the read under way.
+  if (enabled && !client.getQueryState(queryKey)) void client.prefetchQuery({ queryKey, queryFn, retry: false });
   return useQuery<ApiReply<'getMetricSeriesMany'>, BridgeError>({
-    queryKey: [...apiQueryKey(profileId, 'getMetricSeriesMany'), body],
-    queryFn: () => callApi('getMetricSeriesMany', { body }, profileId),
-    enabled: ask.metricName !== '' && ask.experimentKeys.length > 0,
+    queryKey,
+    queryFn,
+    enabled,
     placeholderData: keepPreviousData,
     refetchInterval: followMs(ask.experimentKeys.length),
     retry: false,
