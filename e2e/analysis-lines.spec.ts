@@ -62,14 +62,23 @@ test('a line chart of a sweep: a line per run, grouped by lr with bands, zoomed 
   const hoverText = (await page.getByTestId('line-hover').textContent()) ?? '';
   const hovered = names.find((name) => hoverText.startsWith(`${name} · `)) ?? '';
   expect(hovered).not.toBe('');
+  const painted = chart(page).locator('.uplot');
+  await expect(painted).toHaveAttribute('data-painted-highlighted', '0');
   await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.5);
   await expect(page.getByLabel('Legend').getByRole('button', { pressed: true })).toHaveText(hovered);
+  // The canvas paints every run's line, the selected one highlighted.
+  await expect(painted).toHaveAttribute('data-painted-highlighted', '1');
+  await expect(painted).toHaveAttribute('data-painted-lines', '6');
+  const paintedPoints = Number(await painted.getAttribute('data-painted-points'));
 
   await showTable(page, true);
   let table = await readTable(page);
   expect(table.headers).toEqual(names);
   for (const step of [0, 100, 598]) expect(table.rows.get(String(step))).toEqual(RATES.map((_, run) => shown(lossAt(run, step))));
   expect(table.rows.has('101')).toBe(false);
+  // What was painted is what the table lists: a point per value, 300 buckets of 2 steps per run.
+  expect(paintedPoints).toBe([...table.rows.values()].flat().filter((cell) => cell !== '').length);
+  expect(paintedPoints).toBe(RATES.length * (STEPS / 2));
 
   // Dragging across the plot zooms; the zoomed range is read again at full resolution (every step).
   await showTable(page, false);

@@ -2,13 +2,18 @@ import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
 import { experimentKey } from './fields.ts';
 import { itemName } from './logging-records.ts';
-import { metricSeriesReply, seriesAxis } from './metric-series.ts';
+import { metricSeriesBuckets, metricSeriesReply, seriesAxis } from './metric-series.ts';
 
 /** The most runs one `ext.metricSeriesMany` request reads. */
 export const SERIES_MANY_MAX_RUNS = 1_000;
 
-/** One run's series in the reply of `ext.metricSeriesMany` (the shape of `ext.metricSeries`, per run). */
-export const runSeries = metricSeriesReply.omit({ metricName: true, axis: true }).extend({ experimentKey: z.string() });
+/** The bucket arrays a caller of `ext.metricSeriesMany` may ask for (`start` always comes). */
+export const bucketField = z.enum(['firstX', 'lastX', 'first', 'last', 'min', 'max', 'count']);
+
+/** One run's series in the reply of `ext.metricSeriesMany` (the shape of `ext.metricSeries`, per run, with the bucket arrays asked). */
+export const runSeries = metricSeriesReply
+  .omit({ metricName: true, axis: true, buckets: true })
+  .extend({ experimentKey: z.string(), buckets: metricSeriesBuckets.partial().required({ start: true }) });
 
 /** Extension read of one metric of many runs at once (line charts across a sweep). */
 export const metricSeriesManyEndpoints = {
@@ -28,6 +33,10 @@ export const metricSeriesManyEndpoints = {
       from: z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().describe('Lowest x to include (default: each run\'s first point).'),
       to: z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().describe('Highest x to include (default: each run\'s last point).'),
       buckets: z.number().int().min(10).max(10_000).default(200).describe('Buckets per run (default 200).'),
+      fields: z
+        .array(bucketField)
+        .optional()
+        .describe('The bucket arrays to answer besides `start` (default all): a chart of many runs asks only what it draws, keeping the reply small.'),
     }),
     reply: z.object({
       metricName: z.string(),

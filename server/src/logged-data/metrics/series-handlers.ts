@@ -1,7 +1,9 @@
 import { ApiError, badRequest, notFound } from '../../http/api-error.ts';
 import type { HandlerTable } from '../../http/handler.ts';
 import type { LoggedDataServices } from '../services.ts';
+import type { bucketField } from '../../../../shared/api/metric-series-many.ts';
 import type { SeriesSample } from './series-sampler.ts';
+import type { TileSummary } from './tile-fold.ts';
 
 /** Buckets answered unless the caller asks otherwise. */
 const DEFAULT_BUCKETS = 1_000;
@@ -11,25 +13,22 @@ const MANY_AT_ONCE = 8;
 /** A turn of the event loop: SQLite's reads resolve at once, so without it a 1,000-run read would starve every other request (health checks included). */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** A sample as the wire's parallel arrays (`ext.metricSeries` and each run of `ext.metricSeriesMany`). */
-function wireSample(sample: SeriesSample) {
-  const pick = (field: 'firstX' | 'lastX' | 'firstY' | 'lastY' | 'min' | 'max') => sample.buckets.map(({ summary }) => summary[field] ?? 0);
+/** The bucket arrays of the wire besides `start`, and where each comes from in a bucket's summary. */
+type BucketField = (typeof bucketField.options)[number];
+const BUCKET_FIELDS: Record<BucketField, keyof TileSummary> = { firstX: 'firstX', lastX: 'lastX', first: 'firstY', last: 'lastY', min: 'min', max: 'max', count: 'count' };
+const ALL_FIELDS = Object.keys(BUCKET_FIELDS) as BucketField[];
+
+/** A sample as the wire's parallel arrays (`ext.metricSeries` and each run of `ext.metricSeriesMany`), `start` and the `fields` asked. */
+function wireSample(sample: SeriesSample, fields: readonly BucketField[] = ALL_FIELDS) {
+  const buckets: Partial<Record<BucketField, number[]>> & { start: number[] } = { start: sample.buckets.map(({ start }) => start) };
+  for (const field of fields) buckets[field] = sample.buckets.map(({ summary }) => summary[BUCKET_FIELDS[field]] ?? 0);
   return {
     from: sample.from,
     to: sample.to,
     bucketWidth: sample.bucketWidth,
     total: sample.buckets.reduce((sum, { summary }) => sum + summary.count, 0),
     skipped: sample.skipped,
-    buckets: {
-      start: sample.buckets.map(({ start }) => start),
-      firstX: pick('firstX'),
-      lastX: pick('lastX'),
-      first: pick('firstY'),
-      last: pick('lastY'),
-      min: pick('min'),
-      max: pick('max'),
-      count: sample.buckets.map(({ summary }) => summary.count),
-    },
+    buckets,
   };
 }
 
@@ -48,7 +47,8 @@ export function createMetricSeriesHandlers(services: LoggedDataServices): Handle
       if (!item) throw notFound(`Experiment ${experiment.key} has no metric "${query.metricName}".`);
       const axis = query.axis ?? 'step';
       const sample = await seriesSampler.sample(item, { axis: axis === 'step' ? 0 : 1, buckets: query.buckets ?? DEFAULT_BUCKETS, from: query.from, to: query.to });
-      return { metricName: query.metricName, axis, ...wireSample(sample) };
+      const { buckets, ...rest } = wireSample(sample);
+      return { metricName: query.metricName, axis, ...rest, buckets: buckets as Required<typeof buckets> };
     },
     getMetricSeriesMany: async ({ body, caller }) => {
       checkRange(body.from, body.to);
@@ -63,7 +63,7 @@ export function createMetricSeriesHandlers(services: LoggedDataServices): Handle
         const item = experiment && (await metricTiles.item(experiment.id, body.metricName));
         if (!item) return null;
         const sample = await seriesSampler.sample(item, { axis: body.axis === 'step' ? 0 : 1, buckets: body.buckets, from: body.from, to: body.to });
-        return { experimentKey: key, ...wireSample(sample) };
+        return { experimentKey: key, ...wireSample(sample, body.fields) };
       };
       for (let at = 0; at < keys.length; at += MANY_AT_ONCE) {
         if (at > 0) await nextTurn();

@@ -47,6 +47,21 @@ describe.each(testBackends())('ext.metricSeriesMany: one metric of many runs in 
     expect(defaults.body.runs[2]?.bucketWidth).toBeNull();
   });
 
+  it('answers only the bucket arrays asked besides start, the same values as the whole reply', async () => {
+    const whole = await many({ buckets: 100 });
+    const slim = await many({ buckets: 100, fields: ['first'] });
+    expect(slim.status, slim.body.msg).toBe(200);
+    slim.body.runs.forEach((run, index) => {
+      const full = whole.body.runs[index];
+      expect(Object.keys(run.buckets).sort()).toEqual(['first', 'start']);
+      expect(run.buckets).toEqual({ start: full?.buckets.start, first: full?.buckets.first });
+      expect({ ...run, buckets: null }).toEqual({ ...full, buckets: null });
+    });
+    const wrong = await many({ fields: ['median'] });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.msg).toContain('fields');
+  });
+
   it('lists runs without the metric, and unknown keys, apart instead of failing', async () => {
     const reply = await server.call('getMetricSeriesMany', { body: { experimentKeys: [withoutMetric, keys[2] ?? '', 'no-such-run'], metricName: 'loss' } as never });
     expect(reply.status, reply.body.msg).toBe(200);

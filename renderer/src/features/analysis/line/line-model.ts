@@ -30,7 +30,8 @@ export function lineSettings(raw: Record<string, unknown>): LineSettings {
 export interface RunBuckets {
   experimentKey: string;
   bucketWidth: number | null;
-  buckets: { start: readonly number[]; first: readonly number[] };
+  /** `first` is asked for; a reply without it draws nothing. */
+  buckets: { start: readonly number[]; first?: readonly number[] };
 }
 
 /** A line drawn: its legend label, the runs it stands for, its values on the chart's x grid, and a band for groups. */
@@ -61,7 +62,7 @@ export interface RunLabels {
  */
 export function buildLines(runs: readonly RunBuckets[], settings: LineSettings, labels: RunLabels, cells: number): LineModel {
   const points: RunPoints[] = runs.map((run) => {
-    const ys = smooth(run.buckets.first, settings.smoothing);
+    const ys = smooth(run.buckets.first ?? [], settings.smoothing);
     const shaped = { xs: [...run.buckets.start], ys: settings.logY ? ys.map((y) => (y > 0 ? y : Number.NaN)) : ys };
     return settings.axis === 'relative' ? { xs: relative(shaped).xs.map((x) => x / 1000), ys: shaped.ys } : shaped;
   });

@@ -81,8 +81,7 @@ export function LinePanel({ projectId, query, panelId, settings: raw, onSettings
   }, [runs.data, settings.groupBy, groupParam]);
   const model = useMemo(() => buildLines(series.data?.runs ?? [], settings, labels, bucketsPerRun(charted.length)), [series.data, settings, labels, charted.length]);
 
-  // Options rebuild the chart: only when the lines' shape (labels, runs, bands) or the highlight changes, not with each new value.
-  const shape = model.lines.map((line) => `${line.label}${line.band ? '#' : ''}:${line.keys.join(',')}`).join('\n');
+  // Options rebuild the chart: only when the highlight or the axes change; the lines come with the data.
   const highlighted = useMemo(() => new Set(model.lines.flatMap((line, index) => (line.keys.some((key) => selected.includes(key)) ? [index] : []))), [model.lines, selected]);
   const highlightKey = [...highlighted].join(',');
   const events = useMemo<LineEvents>(
@@ -98,9 +97,9 @@ export function LinePanel({ projectId, query, panelId, settings: raw, onSettings
     [select, setZoom],
   );
   const options = useMemo(
-    () => lineOptions({ lines: model.lines, axis: settings.axis, logY: settings.logY, highlighted, ink: theme.palette.text.secondary, grid: theme.palette.divider }, events),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `shape` and `highlightKey` stand for the lines and the highlight
-    [shape, highlightKey, settings.axis, settings.logY, theme, events],
+    () => lineOptions({ axis: settings.axis, logY: settings.logY, highlighted, ink: theme.palette.text.secondary, grid: theme.palette.divider }, events),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `highlightKey` stands for the highlight
+    [highlightKey, settings.axis, settings.logY, theme, events],
   );
   const data = useMemo(() => lineData(model.xs, model.lines), [model]);
 
