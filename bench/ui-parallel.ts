@@ -8,7 +8,7 @@ const FOLLOWS = 5;
  * In the page, with the "Add panel" menu open: clicks the menu item `label` and answers the milliseconds until the panel
  * `testId` has drawn `runs` runs (its `attribute`) and a frame has painted, and its own draw time.
  */
-function timeAddPanel({ label, testId, attribute, runs }: { label: string; testId: string; attribute: string; runs: number }): Promise<{ ms: number; drawMs: number }> {
+export function timeAddPanel({ label, testId, attribute, runs }: { label: string; testId: string; attribute: string; runs: number }): Promise<{ ms: number; drawMs: number }> {
   return new Promise((resolve) => {
     const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((one) => one.textContent?.startsWith(label));
     const start = performance.now();
@@ -27,7 +27,7 @@ function timeAddPanel({ label, testId, attribute, runs }: { label: string; testI
  * In the page: frames per second and the p95 frame time for `durationMs`; with `brush`, a pointer drags up and down the
  * first axis of the parallel coordinates once per frame (a brush growing and shrinking), and the chart's redraws are counted.
  */
-function brushFrames({ durationMs, brush }: { durationMs: number; brush: boolean }): Promise<{ fps: number; p95FrameMs: number; draws: number; drawMs: number[] }> {
+export function brushFrames({ durationMs, brush }: { durationMs: number; brush: boolean }): Promise<{ fps: number; p95FrameMs: number; draws: number; drawMs: number[] }> {
   return new Promise((resolve) => {
     const chart = document.querySelector<HTMLElement>('[data-testid="parallel-coordinates"]');
     const svg = chart?.querySelector('svg');

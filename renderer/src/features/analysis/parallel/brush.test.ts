@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisRunsReply } from '../column-choice/column-choice.ts';
-import { keysOf, passingMask, spanOf } from './brush.ts';
+import { blocksOf, firstAtLeast, keysOf, passingMask, rangeIn, sortedOn, spanOf } from './brush.ts';
 import { axisX, positionY, runAt, type ChartBox } from './geometry.ts';
 import { buildParallelModel } from './parallel-model.ts';
 
@@ -50,5 +50,35 @@ describe('parallel coordinates model and brushes', () => {
     expect(runAt(model, box, drawn, quarter, positionY(box, 0.74), 4)).toBe(2);
     expect(runAt(model, box, drawn, quarter, positionY(box, 0.26), 4)).toBe(0);
     expect(runAt(model, box, new Uint8Array([1, 1, 0, 1]), quarter, positionY(box, 0.74), 4)).toBe(-1);
+  });
+});
+
+describe('brushing a drag a frame at a time', () => {
+  const positions = Float32Array.from([0.9, 0.1, Number.NaN, 0.5, 0.5, 0.3]);
+  it('orders the runs a base mask lets through by position, leaving out runs without a value', () => {
+    const { runs, at } = sortedOn(positions, 1, 0, new Uint8Array([1, 1, 1, 1, 0, 1]));
+    expect(Array.from(runs)).toEqual([1, 5, 3, 0]);
+    expect(Array.from(at)).toEqual([0.1, 0.3, 0.5, 0.9].map((value) => Math.fround(value)));
+    const two = sortedOn(Float32Array.from([1, 0.2, 2, 0.8, 3, 0.5]), 2, 1, new Uint8Array([1, 1, 1]));
+    expect(Array.from(two.runs)).toEqual([0, 2, 1]);
+  });
+
+  it('finds the sorted runs inside a span as passingMask does, bounds included', () => {
+    const { runs, at } = sortedOn(positions, 1, 0, new Uint8Array(6).fill(1));
+    for (const [low, high] of [[0, 1], [0.1, 0.5], [0.2, 0.4], [0.5, 0.5], [0.95, 1], [0, 0.05]] as const) {
+      const [start, end] = rangeIn(at, Math.fround(low), Math.fround(high));
+      const mask = passingMask(positions, ['x'], { x: [Math.fround(low), Math.fround(high)] });
+      expect(Array.from(runs.slice(start, end)).sort()).toEqual(Array.from(mask.keys()).filter((run) => mask[run] === 1));
+    }
+    expect(firstAtLeast(at, 0.5)).toBe(2);
+    expect(firstAtLeast(at, Math.fround(0.5), false)).toBe(4);
+  });
+
+  it('splits a span into whole blocks counted from the anchor and the rest past them', () => {
+    expect(blocksOf(10, 37, 8, true)).toEqual({ blocks: 3, rest: [34, 37] });
+    expect(blocksOf(10, 37, 8, false)).toEqual({ blocks: 3, rest: [10, 13] });
+    expect(blocksOf(10, 16, 8, true)).toEqual({ blocks: 0, rest: [10, 16] });
+    expect(blocksOf(10, 10, 8, false)).toEqual({ blocks: 0, rest: [10, 10] });
+    expect(blocksOf(0, 16, 8, true)).toEqual({ blocks: 2, rest: [16, 16] });
   });
 });

@@ -29,3 +29,36 @@ export const keysOf = (keys: readonly string[], mask: Uint8Array): string[] => k
 
 /** Whether any of `axisIds` has a brush. */
 export const anyBrush = (brushes: AxisBrushes, axisIds: readonly string[]): boolean => axisIds.some((id) => brushes[id] !== undefined);
+
+/** The runs `base` lets through (1) that have a value on axis `axis`, ordered by their position on it: run indices and positions. */
+export function sortedOn(positions: Float32Array, axes: number, axis: number, base: Uint8Array): { runs: Int32Array; at: Float32Array } {
+  const runs: number[] = [];
+  for (let run = 0; run < base.length; run += 1) if (base[run] === 1 && !Number.isNaN(positions[run * axes + axis] ?? Number.NaN)) runs.push(run);
+  const order = Int32Array.from(runs).sort((a, b) => (positions[a * axes + axis] ?? 0) - (positions[b * axes + axis] ?? 0));
+  return { runs: order, at: Float32Array.from(order, (run) => positions[run * axes + axis] ?? 0) };
+}
+
+/** The index of the first of the ascending `at` that is ≥ `value` (`orEqual` false: > `value`); `at.length` when none. */
+export function firstAtLeast(at: Float32Array, value: number, orEqual = true): number {
+  let low = 0;
+  let high = at.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((at[middle] ?? 0) < value || (!orEqual && at[middle] === value)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** The indices [start, end) of the ascending `at` inside the span [low, high]. */
+export const rangeIn = (at: Float32Array, low: number, high: number): [number, number] => [firstAtLeast(at, low), firstAtLeast(at, high, false)];
+
+/**
+ * How a drag from an anchor draws the runs `[start, end)` of the sorted order: whole blocks of `size` runs counted outward
+ * from the anchor's side (`up`: from `start`; else down from `end`), cached as layers, and the runs past the last whole
+ * block drawn line by line. Answers the number of whole blocks and the range left to draw.
+ */
+export function blocksOf(start: number, end: number, size: number, up: boolean): { blocks: number; rest: [number, number] } {
+  const blocks = Math.floor(Math.max(0, end - start) / size);
+  return { blocks, rest: up ? [start + blocks * size, end] : [start, end - blocks * size] };
+}

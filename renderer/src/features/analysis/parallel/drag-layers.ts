@@ -1,0 +1,84 @@
+import { blocksOf, firstAtLeast, rangeIn, sortedOn } from './brush.ts';
+import { strokeRuns } from './draw-lines.ts';
+import type { ChartBox } from './geometry.ts';
+import type { ParallelModel } from './parallel-model.ts';
+
+/** At most this many cached layers per drag direction, and at most this many bytes of them. */
+const MAX_BLOCKS = 32;
+const MAX_LAYER_BYTES = 48e6;
+/** Fewer runs than this in a block are cheaper to draw than to cache. */
+const MIN_BLOCK = 64;
+
+/** Draws a brush being dragged along one axis, a frame at a time, in time that does not grow with the runs inside it. */
+export interface DragPainter {
+  /** Clears `ctx` and draws the runs inside the span from the drag's anchor to `to`; answers how many there are. */
+  paint(ctx: CanvasRenderingContext2D, to: number): number;
+  /** How many runs are inside the span from the anchor to `to` (no drawing). */
+  count(to: number): number;
+  /** Frees the cached layers. */
+  close(): void;
+}
+
+/**
+ * A painter for a drag from position `from` on axis `axis` over the runs `base` lets through (the other brushes), on a
+ * canvas of `pixels` device pixels. The runs are sorted by position on the axis once; the span's runs are then whole
+ * blocks counted outward from the anchor, each block's composite with those before it cached as an ImageBitmap on
+ * first use, plus at most one block's runs stroked line by line: a frame costs one bitmap copy and a few hundred lines.
+ */
+export function dragPainter(model: ParallelModel, box: ChartBox, base: Uint8Array, axis: number, from: number, pixels: { width: number; height: number }): DragPainter {
+  const { runs, at } = sortedOn(model.positions, model.axes.length, axis, base);
+  const layerBytes = pixels.width * pixels.height * 4;
+  const blockCount = Math.max(1, Math.min(MAX_BLOCKS, Math.floor(MAX_LAYER_BYTES / Math.max(1, layerBytes))));
+  const size = Math.max(MIN_BLOCK, Math.ceil(runs.length / blockCount));
+  const ratio = pixels.width / Math.max(1, box.width);
+  const anchors = { up: firstAtLeast(at, from), down: firstAtLeast(at, from, false) };
+  const chains: Record<'up' | 'down', ImageBitmap[]> = { up: [], down: [] };
+  let work: OffscreenCanvas | null = null;
+  const span = (to: number) => rangeIn(at, Math.min(from, to), Math.max(from, to));
+
+  /** The composite of the first `count` blocks outward from the anchor, built (and kept) block by block. */
+  function layer(up: boolean, count: number): ImageBitmap | undefined {
+    const chain = chains[up ? 'up' : 'down'];
+    const anchor = anchors[up ? 'up' : 'down'];
+    while (chain.length < count) {
+      work ??= new OffscreenCanvas(pixels.width, pixels.height);
+      const ctx = work.getContext('2d');
+      if (!ctx) return undefined;
+      const block = chain.length;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, pixels.width, pixels.height);
+      const before = chain[block - 1];
+      if (before) ctx.drawImage(before, 0, 0);
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      if (up) strokeRuns(ctx, model, box, runs, anchor + block * size, anchor + (block + 1) * size);
+      else strokeRuns(ctx, model, box, runs, anchor - (block + 1) * size, anchor - block * size);
+      chain.push(work.transferToImageBitmap());
+    }
+    return chain[count - 1];
+  }
+
+  return {
+    paint(ctx, to) {
+      const up = to >= from;
+      const [start, end] = span(to);
+      const { blocks, rest } = blocksOf(start, end, size, up);
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+      const cached = blocks > 0 ? layer(up, blocks) : undefined;
+      if (cached) ctx.drawImage(cached, 0, 0);
+      ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+      const [first, last] = cached || blocks === 0 ? rest : [start, end];
+      strokeRuns(ctx, model, box, runs, first, last);
+      return end - start;
+    },
+    count(to) {
+      const [start, end] = span(to);
+      return end - start;
+    },
+    close() {
+      for (const bitmap of [...chains.up, ...chains.down]) bitmap.close();
+      chains.up = [];
+      chains.down = [];
+    },
+  };
+}
