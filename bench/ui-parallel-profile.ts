@@ -13,7 +13,7 @@ import { brushFrames, timeAddPanel } from './ui-parallel.ts';
 import { seedParallelProjects } from './ui-parallel-seed.ts';
 import { seedProjects } from './ui-seed.ts';
 
-interface TraceEvent { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, unknown> }
+interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: Record<string, unknown> }
 interface Profile { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] }
 
 const top = <T,>(map: Map<string, T>, by: (v: T) => number, n: number) => [...map].sort((a, b) => by(b[1]) - by(a[1])).slice(0, n);
@@ -30,7 +30,7 @@ function summarise(label: string, figures: { fps: number; p95FrameMs: number; dr
     const thread = threads.get(`${e.pid}:${e.tid}`) ?? `${e.pid}:${e.tid}`;
     const names = byThread.get(thread) ?? new Map<string, { total: number; count: number }>();
     const entry = names.get(e.name) ?? { total: 0, count: 0 };
-    entry.total += e.dur / 1000;
+    entry.total += (e.tdur ?? e.dur) / 1000;
     entry.count += 1;
     names.set(e.name, entry);
     byThread.set(thread, names);
@@ -38,7 +38,7 @@ function summarise(label: string, figures: { fps: number; p95FrameMs: number; dr
   for (const [thread, names] of byThread) {
     const busy = names.get('RunTask')?.total ?? 0;
     if (busy < 30) continue;
-    console.log(`${thread}: busy ${(busy / frames).toFixed(1)} ms a frame; inclusive ms by event:`);
+    console.log(`${thread}: busy ${(busy / frames).toFixed(1)} ms of thread time a frame; inclusive thread ms by event:`);
     for (const [name, v] of top(names, (v) => v.total, thread === 'CrRendererMain' ? 40 : 6)) console.log(`  ${name.padEnd(48)} ${v.total.toFixed(0).padStart(7)} ms  n=${v.count}`);
   }
   const self = new Map<string, number>();

@@ -195,6 +195,7 @@ export function ParallelChart({ model, panelId, showTable }: { model: ParallelMo
         data-passing={counts.passing}
         sx={{ position: 'relative', height: HEIGHT, width: '100%' }}
       >
+        {/* Each canvas a layer of its own: a redrawn canvas is handed to the compositor as is, nothing around it repainted. */}
         <canvas ref={back} aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: HEIGHT }} />
         <canvas ref={front} aria-hidden style={{ position: 'absolute', inset: 0, width: '100%', height: HEIGHT }} />
         <svg
@@ -251,7 +252,7 @@ export function ParallelChart({ model, panelId, showTable }: { model: ParallelMo
         {/* The brush being dragged: a layer of its own above the chart, so that moving it repaints nothing else. */}
         <div
           ref={liveRect}
-          style={{ position: 'absolute', left: 0, top: 0, width: 16, visibility: 'hidden', boxSizing: 'border-box', background: 'rgba(25, 118, 210, 0.25)', border: '1px solid #1976d2', pointerEvents: 'none', willChange: 'transform' }}
+          style={{ position: 'absolute', left: 0, top: 0, width: 16, visibility: 'hidden', transformOrigin: '0 0', boxSizing: 'border-box', background: 'rgba(25, 118, 210, 0.25)', border: '1px solid #1976d2', pointerEvents: 'none', willChange: 'transform' }}
         />
         {hoveredKey !== undefined && (
           <Typography role="status" variant="caption" sx={{ position: 'absolute', right: 4, bottom: -2, bgcolor: 'background.paper', px: 0.5 }}>

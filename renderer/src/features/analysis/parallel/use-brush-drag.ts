@@ -23,11 +23,16 @@ export interface DragInputs {
   onFirstFrame(): void;
 }
 
+/** How often (ms) the count of runs inside the brushes is rewritten during a drag. */
+const CAPTION_MS = 100;
+
 interface Drag {
   axis: number;
   from: number;
   to: number;
   frame: number;
+  /** When the count under the chart was last written. */
+  captioned: number;
   painter: DragPainter | null;
   inputs: DragInputs | null;
 }
@@ -64,11 +69,17 @@ export function useBrushDrag(targets: DragTargets, inputs: DragInputs) {
     }
     const passing = current.painter.paint(ctx, current.to);
     const [low, high] = spanOf(current.from, current.to);
+    // The rectangle is the axis's full height, moved and scaled: a change the compositor makes without laying out or
+    // painting the page. The count is text (laid out), so it changes at most every CAPTION_MS.
     const rect = targets.rect.current?.style;
-    rect?.setProperty('transform', `translate(${axisX(now.box, current.axis, now.model.axes.length) - 8}px, ${positionY(now.box, high)}px)`);
-    rect?.setProperty('height', `${positionY(now.box, low) - positionY(now.box, high)}px`);
+    const plot = positionY(now.box, 0) - positionY(now.box, 1);
+    rect?.setProperty('height', `${plot}px`);
+    rect?.setProperty('transform', `translate(${axisX(now.box, current.axis, now.model.axes.length) - 8}px, ${positionY(now.box, high)}px) scaleY(${(high - low).toFixed(5)})`);
     rect?.setProperty('visibility', 'visible');
-    targets.caption.current?.replaceChildren(`${passing} of ${now.shownCount} runs inside this chart's brushes`);
+    if (started - current.captioned >= CAPTION_MS) {
+      targets.caption.current?.replaceChildren(`${passing} of ${now.shownCount} runs inside this chart's brushes`);
+      current.captioned = started;
+    }
     const host = targets.host.current;
     host?.setAttribute('data-passing', String(passing));
     host?.setAttribute('data-draw-ms', (performance.now() - started).toFixed(2));
@@ -89,7 +100,7 @@ export function useBrushDrag(targets: DragTargets, inputs: DragInputs) {
     /** Starts a drag on axis index `axis` at position `from`. */
     start(axis: number, from: number) {
       stop();
-      drag.current = { axis, from, to: from, frame: 0, painter: null, inputs: null };
+      drag.current = { axis, from, to: from, frame: 0, captioned: -Infinity, painter: null, inputs: null };
     },
     /** Moves the drag's end to position `to`; the next animation frame paints it. */
     move(to: number) {
