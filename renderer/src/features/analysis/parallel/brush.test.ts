@@ -80,5 +80,8 @@ describe('brushing a drag a frame at a time', () => {
     expect(blocksOf(10, 16, 8, true)).toEqual({ blocks: 0, rest: [10, 16] });
     expect(blocksOf(10, 10, 8, false)).toEqual({ blocks: 0, rest: [10, 10] });
     expect(blocksOf(0, 16, 8, true)).toEqual({ blocks: 2, rest: [16, 16] });
+    // Only one of three whole blocks at hand: the other two are drawn line by line.
+    expect(blocksOf(10, 37, 8, true, 1)).toEqual({ blocks: 3, rest: [18, 37] });
+    expect(blocksOf(10, 37, 8, false, 0)).toEqual({ blocks: 3, rest: [10, 37] });
   });
 });

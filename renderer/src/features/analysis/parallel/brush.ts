@@ -55,10 +55,11 @@ export const rangeIn = (at: Float32Array, low: number, high: number): [number, n
 
 /**
  * How a drag from an anchor draws the runs `[start, end)` of the sorted order: whole blocks of `size` runs counted outward
- * from the anchor's side (`up`: from `start`; else down from `end`), cached as layers, and the runs past the last whole
- * block drawn line by line. Answers the number of whole blocks and the range left to draw.
+ * from the anchor's side (`up`: from `start`; else down from `end`), cached as layers, and the runs past them drawn line
+ * by line. Answers the number of whole blocks, and the range left to draw when `cached` of them are at hand.
  */
-export function blocksOf(start: number, end: number, size: number, up: boolean): { blocks: number; rest: [number, number] } {
+export function blocksOf(start: number, end: number, size: number, up: boolean, cached = Infinity): { blocks: number; rest: [number, number] } {
   const blocks = Math.floor(Math.max(0, end - start) / size);
-  return { blocks, rest: up ? [start + blocks * size, end] : [start, end - blocks * size] };
+  const used = Math.min(blocks, cached);
+  return { blocks, rest: up ? [start + used * size, end] : [start, end - used * size] };
 }

@@ -8,6 +8,8 @@ const MAX_BLOCKS = 32;
 const MAX_LAYER_BYTES = 48e6;
 /** Fewer runs than this in a block are cheaper to draw than to cache. */
 const MIN_BLOCK = 64;
+/** At most this many layers are added in one frame (a jump draws the rest line by line, as a full redraw would). */
+const NEW_LAYERS_A_FRAME = 2;
 
 /** Draws a brush being dragged along one axis, a frame at a time, in time that does not grow with the runs inside it. */
 export interface DragPainter {
@@ -36,14 +38,18 @@ export function dragPainter(model: ParallelModel, box: ChartBox, base: Uint8Arra
   let work: OffscreenCanvas | null = null;
   const span = (to: number) => rangeIn(at, Math.min(from, to), Math.max(from, to));
 
-  /** The composite of the first `count` blocks outward from the anchor, built (and kept) block by block. */
-  function layer(up: boolean, count: number): ImageBitmap | undefined {
+  /**
+   * The composite of the first `count` blocks outward from the anchor, or of as many as are built after adding at most
+   * NEW_LAYERS_A_FRAME; answers it and how many blocks it holds.
+   */
+  function layer(up: boolean, count: number): { bitmap: ImageBitmap | undefined; blocks: number } {
     const chain = chains[up ? 'up' : 'down'];
     const anchor = anchors[up ? 'up' : 'down'];
-    while (chain.length < count) {
+    const target = Math.min(count, chain.length + NEW_LAYERS_A_FRAME);
+    while (chain.length < target) {
       work ??= new OffscreenCanvas(pixels.width, pixels.height);
       const ctx = work.getContext('2d');
-      if (!ctx) return undefined;
+      if (!ctx) break;
       const block = chain.length;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, pixels.width, pixels.height);
@@ -54,20 +60,21 @@ export function dragPainter(model: ParallelModel, box: ChartBox, base: Uint8Arra
       else strokeRuns(ctx, model, box, runs, anchor - (block + 1) * size, anchor - block * size);
       chain.push(work.transferToImageBitmap());
     }
-    return chain[count - 1];
+    const blocks = Math.min(count, chain.length);
+    return { bitmap: chain[blocks - 1], blocks };
   }
 
   return {
     paint(ctx, to) {
       const up = to >= from;
       const [start, end] = span(to);
-      const { blocks, rest } = blocksOf(start, end, size, up);
+      const whole = blocksOf(start, end, size, up).blocks;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
-      const cached = blocks > 0 ? layer(up, blocks) : undefined;
-      if (cached) ctx.drawImage(cached, 0, 0);
+      const cached = whole > 0 ? layer(up, whole) : { bitmap: undefined, blocks: 0 };
+      if (cached.bitmap) ctx.drawImage(cached.bitmap, 0, 0);
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-      const [first, last] = cached || blocks === 0 ? rest : [start, end];
+      const [first, last] = blocksOf(start, end, size, up, cached.bitmap ? cached.blocks : 0).rest;
       strokeRuns(ctx, model, box, runs, first, last);
       return end - start;
     },
