@@ -61,6 +61,14 @@ describe('brushing a drag a frame at a time', () => {
     expect(Array.from(at)).toEqual([0.1, 0.3, 0.5, 0.9].map((value) => Math.fround(value)));
     const two = sortedOn(Float32Array.from([1, 0.2, 2, 0.8, 3, 0.5]), 2, 1, new Uint8Array([1, 1, 1]));
     expect(Array.from(two.runs)).toEqual([0, 2, 1]);
+    // Ties by run, and the same order past the runs one sort key can hold.
+    const ties = Float32Array.from([0.5, 0, 1, 0.5, 1e-30, 0.25]);
+    expect(Array.from(sortedOn(ties, 1, 0, new Uint8Array(6).fill(1)).runs)).toEqual([1, 4, 5, 0, 3, 2]);
+    const many = new Float32Array(2 ** 20 + 6);
+    many.set(ties, 2 ** 20);
+    const kept = new Uint8Array(many.length);
+    kept.fill(1, 2 ** 20);
+    expect(Array.from(sortedOn(many, 1, 0, kept).runs, (run) => run - 2 ** 20)).toEqual([1, 4, 5, 0, 3, 2]);
   });
 
   it('finds the sorted runs inside a span as passingMask does, bounds included', () => {
