@@ -15,6 +15,8 @@ const MARGINS = { left: 48, right: 48, top: 40, bottom: 16 };
 /** How far from an axis (px) a press starts a brush, and how far from a line the pointer names its run. */
 const AXIS_REACH = 12;
 const LINE_REACH = 6;
+/** How long after a drag ends its lines are redrawn in colour order (the table should have followed by then). */
+const SETTLE_MS = 300;
 
 /** A press on an axis: where it started, and whether it has moved far enough to be a drag. */
 interface Press {
@@ -124,10 +126,14 @@ export function ParallelChart({ model, panelId, showTable }: { model: ParallelMo
     };
     if (!dragEnded.current) return draw();
     // A drag's last frame already shows the right runs (layered by block): redraw them in colour order once the panels
-    // and the table have followed the brush.
+    // and the table have followed the brush (SETTLE_MS), at an idle moment.
     dragEnded.current = false;
-    const idle = requestIdleCallback(draw, { timeout: 1000 });
-    return () => cancelIdleCallback(idle);
+    let idle = 0;
+    const settle = setTimeout(() => (idle = requestIdleCallback(draw, { timeout: 1000 })), SETTLE_MS);
+    return () => {
+      clearTimeout(settle);
+      cancelIdleCallback(idle);
+    };
   }, [model, box, passing, brushing, width]);
 
   const brushDrag = useBrushDrag(

@@ -56,7 +56,8 @@ export function useBrushDrag(targets: DragTargets, inputs: DragInputs) {
     current.frame = 0;
     const now = latest.current;
     const started = performance.now();
-    if (current.inputs !== now || !current.painter) {
+    const was = current.inputs;
+    if (!current.painter || !was || was.model !== now.model || was.box !== now.box || was.brushes !== now.brushes || was.shown !== now.shown) {
       // First frame, or the runs changed under the drag: sort the runs the other brushes let through on this axis.
       if (!current.painter) now.onFirstFrame();
       current.painter?.close();
@@ -94,7 +95,15 @@ export function useBrushDrag(targets: DragTargets, inputs: DragInputs) {
     current.painter?.close();
     targets.rect.current?.style.setProperty('visibility', 'hidden');
   };
-  useEffect(() => stop, []); // eslint-disable-line react-hooks/exhaustive-deps -- only on unmount
+  useEffect(
+    () => () => {
+      // Unmounted mid-drag: no frame after this, and the cached layers freed.
+      const current = drag.current;
+      if (current?.frame) cancelAnimationFrame(current.frame);
+      current?.painter?.close();
+    },
+    [],
+  );
 
   return {
     /** Starts a drag on axis index `axis` at position `from`. */
