@@ -41,6 +41,16 @@ function summarise(label: string, figures: { fps: number; p95FrameMs: number; dr
     console.log(`${thread}: busy ${(busy / frames).toFixed(1)} ms of thread time a frame; inclusive thread ms by event:`);
     for (const [name, v] of top(names, (v) => v.total, thread === 'CrRendererMain' ? 40 : 6)) console.log(`  ${name.padEnd(48)} ${v.total.toFixed(0).padStart(7)} ms  n=${v.count}`);
   }
+  // What the main thread does inside its commits (the blocking hand-over to the compositor).
+  const main = [...threads].find(([, name]) => name === 'CrRendererMain')?.[0];
+  const onMain = events.filter((e) => e.ph === 'X' && `${e.pid}:${e.tid}` === main);
+  const commits = onMain.filter((e) => e.name === 'Commit');
+  const inside = new Map<string, number>();
+  for (const e of onMain) {
+    if (e.name === 'Commit' || !commits.some((c) => e.ts >= c.ts && e.ts < c.ts + (c.dur ?? 0))) continue;
+    inside.set(e.name, (inside.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+  }
+  console.log('inside Commit (thread ms):', top(inside, (v) => v, 8).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join('; '));
   const self = new Map<string, number>();
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   profile.samples.forEach((id, i) => {

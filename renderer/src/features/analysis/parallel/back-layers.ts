@@ -1,3 +1,4 @@
+import { copyOnto } from './drag-layers.ts';
 import { drawLines } from './draw-lines.ts';
 import type { ChartBox } from './geometry.ts';
 import type { ParallelModel } from './parallel-model.ts';
@@ -48,8 +49,8 @@ export function backLayers(): BackLayers {
       }
       const bitmap = picture(model, box, shown, style, width, height);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, width, height);
-      if (bitmap) ctx.drawImage(bitmap, 0, 0);
+      if (bitmap) copyOnto(ctx, bitmap);
+      else ctx.clearRect(0, 0, width, height);
       if (!idle) {
         const other: BackStyle = style === 'faint' ? 'colour' : 'faint';
         idle = requestIdleCallback(() => picture(model, box, shown, other, width, height), { timeout: 2000 });

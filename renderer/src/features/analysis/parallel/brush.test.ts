@@ -3,6 +3,7 @@ import type { AnalysisRunsReply } from '../column-choice/column-choice.ts';
 import { blocksOf, firstAtLeast, keysOf, passingMask, rangeIn, sortedOn, spanOf } from './brush.ts';
 import { axisX, positionY, runAt, type ChartBox } from './geometry.ts';
 import { buildParallelModel } from './parallel-model.ts';
+import { sameModel } from './same-model.ts';
 
 const reply: AnalysisRunsReply = {
   keys: ['a', 'b', 'c', 'd'],
@@ -91,5 +92,18 @@ describe('brushing a drag a frame at a time', () => {
     // Only one of three whole blocks at hand: the other two are drawn line by line.
     expect(blocksOf(10, 37, 8, true, 1)).toEqual({ blocks: 3, rest: [18, 37] });
     expect(blocksOf(10, 37, 8, false, 0)).toEqual({ blocks: 3, rest: [10, 37] });
+  });
+});
+
+describe('a re-read of the same runs', () => {
+  it('builds a model that draws the same picture, which a changed value, run or scale does not', () => {
+    const again = buildParallelModel(structuredClone(reply), [lr, optimizer], accMax, new Set(['param:lr']));
+    expect(again).not.toBe(model);
+    expect(sameModel(again, model)).toBe(true);
+    const changed = structuredClone(reply);
+    changed.columns[2]?.max.splice(1, 1, 0.81);
+    expect(sameModel(buildParallelModel(changed, [lr, optimizer], accMax, new Set(['param:lr'])), model)).toBe(false);
+    expect(sameModel(buildParallelModel(reply, [lr, optimizer], accMax, new Set()), model)).toBe(false);
+    expect(sameModel(buildParallelModel({ ...reply, names: ['x', null, 'run-c', 'run-d'] }, [lr, optimizer], accMax, new Set(['param:lr'])), model)).toBe(false);
   });
 });

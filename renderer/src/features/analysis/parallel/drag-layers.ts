@@ -11,6 +11,13 @@ const MIN_BLOCK = 64;
 /** At most this many layers are added in one frame (a jump draws the rest line by line, as a full redraw would). */
 const NEW_LAYERS_A_FRAME = 2;
 
+/** Replaces what `ctx` holds (untransformed) by `bitmap`: a copy, without reading or blending what was there. */
+export function copyOnto(ctx: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D, bitmap: ImageBitmap): void {
+  ctx.globalCompositeOperation = 'copy';
+  ctx.drawImage(bitmap, 0, 0);
+  ctx.globalCompositeOperation = 'source-over';
+}
+
 /** Draws a brush being dragged along one axis, a frame at a time, in time that does not grow with the runs inside it. */
 export interface DragPainter {
   /** Clears `ctx` and draws the runs inside the span from the drag's anchor to `to`; answers how many there are. */
@@ -52,9 +59,9 @@ export function dragPainter(model: ParallelModel, box: ChartBox, base: Uint8Arra
       if (!ctx) break;
       const block = chain.length;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, pixels.width, pixels.height);
       const before = chain[block - 1];
-      if (before) ctx.drawImage(before, 0, 0);
+      if (before) copyOnto(ctx, before);
+      else ctx.clearRect(0, 0, pixels.width, pixels.height);
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       if (up) strokeRuns(ctx, model, box, runs, anchor + block * size, anchor + (block + 1) * size);
       else strokeRuns(ctx, model, box, runs, anchor - (block + 1) * size, anchor - block * size);
@@ -70,9 +77,9 @@ export function dragPainter(model: ParallelModel, box: ChartBox, base: Uint8Arra
       const [start, end] = span(to);
       const whole = blocksOf(start, end, size, up).blocks;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
       const cached = whole > 0 ? layer(up, whole) : { bitmap: undefined, blocks: 0 };
-      if (cached.bitmap) ctx.drawImage(cached.bitmap, 0, 0);
+      if (cached.bitmap) copyOnto(ctx, cached.bitmap);
+      else ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
       ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
       const [first, last] = blocksOf(start, end, size, up, cached.bitmap ? cached.blocks : 0).rest;
       strokeRuns(ctx, model, box, runs, first, last);

@@ -8,6 +8,7 @@ import { axisAt, axisX, positionY, runAt, yPosition, type ChartBox } from './geo
 import type { ParallelModel } from './parallel-model.ts';
 import { useBrushDrag } from './use-brush-drag.ts';
 import { backLayers, type BackStyle } from './back-layers.ts';
+import { sameModel } from './same-model.ts';
 import { ParallelTable } from './parallel-table.tsx';
 
 const HEIGHT = 300;
@@ -71,7 +72,10 @@ function useAxisBrushes(panelId: string, model: ParallelModel) {
 }
 
 /** Parallel coordinates of `model`'s runs: lines on a canvas, axes and brushes in SVG above it; brushing filters the other panels. */
-export function ParallelChart({ model, panelId, showTable }: { model: ParallelModel; panelId: string; showTable: boolean }) {
+export function ParallelChart({ model: given, panelId, showTable }: { model: ParallelModel; panelId: string; showTable: boolean }) {
+  // The runs are re-read every few seconds: an equal model keeps the one drawn, so nothing is redrawn.
+  const [model, setModel] = useState(given);
+  if (model !== given && !sameModel(model, given)) setModel(given);
   const host = useRef<HTMLDivElement>(null);
   const back = useRef<HTMLCanvasElement>(null);
   const front = useRef<HTMLCanvasElement>(null);
