@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
 import { openApp, stopShell } from './ui.ts';
-import { brushFrames, timeAddPanel } from './ui-parallel.ts';
+import { brushFrames, timeAddPanel, timeTableFollows } from './ui-parallel.ts';
 import { seedParallelProjects } from './ui-parallel-seed.ts';
 import { seedProjects } from './ui-seed.ts';
 
@@ -94,6 +94,26 @@ try {
     await done;
     session.off('Tracing.dataCollected', collect);
     summarise(brush ? 'brushing' : 'idle', figures, events, profile);
+  }
+  // A one-step brush and its release, as the bench times the table following it: the main thread's tasks over 5 ms.
+  await page.getByRole('button', { name: 'Clear brushes' }).click();
+  await page.locator(`[data-testid="linked-runs"][data-passing="${large.runs}"]`).waitFor();
+  await page.waitForTimeout(500);
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: unknown }) => events.push(...(data.value as TraceEvent[]));
+  session.on('Tracing.dataCollected', collect);
+  await session.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  const followMs = await page.evaluate(timeTableFollows, { part: 0.5 });
+  const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+  await session.send('Tracing.end');
+  await done;
+  console.log(`\n## the table following a brush: ${followMs.toFixed(0)} ms`);
+  const mainThread = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const onMain = events.filter((e) => e.ph === 'X' && mainThread && e.pid === mainThread.pid && e.tid === mainThread.tid);
+  const start = Math.min(...onMain.map((e) => e.ts));
+  for (const task of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 5000)) {
+    const children = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && (e.dur ?? 0) > 2000);
+    console.log(`  at ${((task.ts - start) / 1000).toFixed(0)} ms: ${((task.dur ?? 0) / 1000).toFixed(1)} ms — ${children.map((e) => `${e.name} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`);
   }
   await opened.context.close();
 } finally {

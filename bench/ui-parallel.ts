@@ -91,7 +91,7 @@ async function tracedFrames(page: Page, options: { durationMs: number; brush: bo
 }
 
 /** In the page: brushes the first axis's lower `part` with one drag and answers the ms from release until the runs table below lists the runs passing and a frame has painted. */
-function timeTableFollows({ part }: { part: number }): Promise<number> {
+export function timeTableFollows({ part }: { part: number }): Promise<number> {
   return new Promise((resolve) => {
     const chart = document.querySelector<HTMLElement>('[data-testid="parallel-coordinates"]');
     const svg = chart?.querySelector('svg');
