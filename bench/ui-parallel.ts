@@ -8,7 +8,7 @@ const FOLLOWS = 5;
  * In the page, with the "Add panel" menu open: clicks the menu item `label` and answers the milliseconds until the panel
  * `testId` has drawn `runs` runs (its `attribute`) and a frame has painted, and its own draw time.
  */
-function timeAddPanel({ label, testId, attribute, runs }: { label: string; testId: string; attribute: string; runs: number }): Promise<{ ms: number; drawMs: number }> {
+export function timeAddPanel({ label, testId, attribute, runs }: { label: string; testId: string; attribute: string; runs: number }): Promise<{ ms: number; drawMs: number }> {
   return new Promise((resolve) => {
     const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((one) => one.textContent?.startsWith(label));
     const start = performance.now();
@@ -27,7 +27,7 @@ function timeAddPanel({ label, testId, attribute, runs }: { label: string; testI
  * In the page: frames per second and the p95 frame time for `durationMs`; with `brush`, a pointer drags up and down the
  * first axis of the parallel coordinates once per frame (a brush growing and shrinking), and the chart's redraws are counted.
  */
-function brushFrames({ durationMs, brush }: { durationMs: number; brush: boolean }): Promise<{ fps: number; p95FrameMs: number; draws: number; drawMs: number[] }> {
+export function brushFrames({ durationMs, brush }: { durationMs: number; brush: boolean }): Promise<{ fps: number; p95FrameMs: number; draws: number; drawMs: number[] }> {
   return new Promise((resolve) => {
     const chart = document.querySelector<HTMLElement>('[data-testid="parallel-coordinates"]');
     const svg = chart?.querySelector('svg');
@@ -66,8 +66,32 @@ function brushFrames({ durationMs, brush }: { durationMs: number; brush: boolean
   });
 }
 
+/** What `brushFrames` answers, with the page's main thread's own work per frame (its thread time, which other processes on a shared machine do not inflate, unlike fps). */
+type FrameFigures = Awaited<ReturnType<typeof brushFrames>> & { workMs: number };
+
+/** `brushFrames` in `page` while Chromium traces its threads: adds the busiest renderer main thread's work per frame. */
+async function tracedFrames(page: Page, options: { durationMs: number; brush: boolean }): Promise<FrameFigures> {
+  const session = await page.context().newCDPSession(page);
+  const events: { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number; args?: { name?: string } }[] = [];
+  session.on('Tracing.dataCollected', (data) => events.push(...(data.value as unknown as typeof events)));
+  await session.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  const figures = await page.evaluate(brushFrames, options);
+  const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
+  await session.send('Tracing.end');
+  await done;
+  await session.detach();
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const busy = new Map<string, number>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph === 'X' && e.name === 'RunTask' && mains.has(thread)) busy.set(thread, (busy.get(thread) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
+  }
+  const frames = (figures.fps * options.durationMs) / 1000;
+  return { ...figures, workMs: Math.max(0, ...busy.values()) / Math.max(1, frames) };
+}
+
 /** In the page: brushes the first axis's lower `part` with one drag and answers the ms from release until the runs table below lists the runs passing and a frame has painted. */
-function timeTableFollows({ part }: { part: number }): Promise<number> {
+export function timeTableFollows({ part }: { part: number }): Promise<number> {
   return new Promise((resolve) => {
     const chart = document.querySelector<HTMLElement>('[data-testid="parallel-coordinates"]');
     const svg = chart?.querySelector('svg');
@@ -98,14 +122,14 @@ interface ProjectFigures {
   parallel: { ms: number; drawMs: number };
   follows: number[];
   scatter: { ms: number; drawMs: number };
-  brushing?: { fps: number; p95FrameMs: number; draws: number; drawMs: number[] };
+  brushing?: FrameFigures;
 }
 
 /** What `measureParallel` found: the large project, the baseline project, and the page's idle frame rate. */
 export interface ParallelFigures {
   large: ProjectFigures;
   small: ProjectFigures;
-  idle: { fps: number; p95FrameMs: number };
+  idle: FrameFigures;
 }
 
 /** Opens a project's analysis view afresh and adds parallel coordinates, brushes them, then replaces them with a scatter. */
@@ -114,7 +138,7 @@ async function measureProject(page: Page, origin: string, project: { projectId: 
   await page.getByRole('button', { name: 'Add panel' }).click();
   const parallel = await page.evaluate(timeAddPanel, { label: 'Parallel coordinates', testId: 'parallel-coordinates', attribute: 'data-runs', runs: project.runs });
   await page.locator('[data-testid="linked-runs"]').waitFor();
-  const brushing = withBrushing ? await page.evaluate(brushFrames, { durationMs: BRUSH_MS, brush: true }) : undefined;
+  const brushing = withBrushing ? await tracedFrames(page, { durationMs: BRUSH_MS, brush: true }) : undefined;
   const follows: number[] = [];
   for (let n = 0; n < FOLLOWS; n += 1) {
     const clear = page.getByRole('button', { name: 'Clear brushes' });
@@ -136,7 +160,7 @@ export async function measureParallel(page: Page, origin: string, projects: Para
   await page.goto(`${origin}/?idle#/projects/${projects.small.projectId}/analysis`);
   await page.getByRole('button', { name: 'Add panel' }).click();
   await page.evaluate(timeAddPanel, { label: 'Parallel coordinates', testId: 'parallel-coordinates', attribute: 'data-runs', runs: projects.small.runs });
-  const idle = await page.evaluate(brushFrames, { durationMs: BRUSH_MS, brush: false });
+  const idle = await tracedFrames(page, { durationMs: BRUSH_MS, brush: false });
   return { large, small, idle };
 }
 
@@ -156,7 +180,11 @@ export function printParallelFigures({ large, small, idle }: ParallelFigures): v
     console.log(
       `  brushing ${runs} runs for ${BRUSH_MS / 1000} s (a drag step a frame): ${large.brushing.fps.toFixed(1)} fps, frame p95 ${large.brushing.p95FrameMs.toFixed(1)} ms, ` +
         `${large.brushing.draws} redraws, canvas median ${median(large.brushing.drawMs.filter(Number.isFinite)).toFixed(1)} ms; ` +
-        `the same page idle: ${idle.fps.toFixed(1)} fps, frame p95 ${idle.p95FrameMs.toFixed(1)} ms`,
+        `the same page idle: ${idle.fps.toFixed(1)} fps, frame p95 ${idle.p95FrameMs.toFixed(1)} ms; ratio to idle ${(large.brushing.fps / idle.fps).toFixed(2)}`,
+    );
+    console.log(
+      `  main thread's own work a frame (thread time, not inflated by other processes): brushing ${large.brushing.workMs.toFixed(1)} ms, idle ${idle.workMs.toFixed(1)} ms ` +
+        `(a 60 Hz frame lasts 16.7 ms)`,
     );
   }
   console.log(

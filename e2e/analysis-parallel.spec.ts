@@ -48,8 +48,8 @@ async function tableByKey(table: Locator): Promise<Record<string, Record<string,
   });
 }
 
-/** Drags along the parallel coordinates' axis `axisId` from below its bottom to the height of value `to` (a linear axis). */
-async function brushAxis(page: Page, panel: Locator, axisId: string, to: number): Promise<void> {
+/** Drags along the parallel coordinates' axis `axisId` from below its bottom to the height of value `to` (a linear axis); `whileHeld` runs before the release. */
+async function brushAxis(page: Page, panel: Locator, axisId: string, to: number, whileHeld?: () => Promise<void>): Promise<void> {
   const axis = panel.locator(`g[data-axis="${axisId}"]`);
   const [min, max] = [Number(await axis.getAttribute('data-domain-min')), Number(await axis.getAttribute('data-domain-max'))];
   const line = await axis.locator('line[data-axis-line]').boundingBox();
@@ -59,6 +59,7 @@ async function brushAxis(page: Page, panel: Locator, axisId: string, to: number)
   await page.mouse.move(x, bottom + 4);
   await page.mouse.down();
   await page.mouse.move(x, bottom - ((to - min) / (max - min)) * line.height, { steps: 8 });
+  await whileHeld?.();
   await page.mouse.up();
 }
 
@@ -121,8 +122,22 @@ test('parallel coordinates and a scatter of a logged sweep: values drawn as logg
   const listed = await tableByKey(table);
   for (const key of inRange) expect(listed[key]).toMatchObject({ lr: String(logged.get(key)?.lr), acc: String(logged.get(key)?.acc.at(-1)) });
 
+  // A second brush, batch up to 40, keeps the runs inside both: the chart counts them while the pointer is still down,
+  // and once released the scatter and the table follow.
+  const inBoth = inRange.filter((key) => logged.get(key)?.batch === 32);
+  await brushAxis(page, parallel, 'param:batch', 40, async () => {
+    await expect(chart).toHaveAttribute('data-passing', String(inBoth.length));
+    await expect(parallel.getByText(`${inBoth.length} of 8 runs inside this chart's brushes`, { exact: true })).toBeVisible();
+  });
+  await expect(parallel.getByLabel('Brush on batch')).toBeVisible();
+  await expect(parallel.getByLabel('Brush on lr')).toBeVisible();
+  await expect(chart).toHaveAttribute('data-passing', String(inBoth.length));
+  await expect(scatter.getByTestId('scatter-plot')).toHaveAttribute('data-points', String(inBoth.length));
+  await expect(page.getByTestId('linked-runs-count')).toHaveText(`${inBoth.length} of 8 runs pass the brushes`);
+  await expect.poll(async () => Object.keys(await tableByKey(table)).sort()).toEqual([...inBoth].sort());
+
   // Ticking a run in the table selects it in the chart.
-  const picked = inRange[0] ?? '';
+  const picked = inBoth[0] ?? '';
   await table.locator(`tr[data-run-key="${picked}"]`).getByRole('checkbox').check();
   await expect(parallel.locator(`polyline[data-selected-run="${picked}"]`)).toHaveCount(1);
 
@@ -131,6 +146,7 @@ test('parallel coordinates and a scatter of a logged sweep: values drawn as logg
   await expect(page.getByTestId('linked-runs-count')).toHaveText(/^8 runs/);
   await expect(chart).toHaveAttribute('data-passing', '8');
   await expect(parallel.getByLabel('Brush on lr')).toHaveCount(0);
+  await expect(parallel.getByLabel('Brush on batch')).toHaveCount(0);
   await expect(scatter.getByTestId('scatter-plot')).toHaveAttribute('data-points', '8');
 
   // The filter box on the view is the table's: a query narrows every panel and the table, and stays for the table.

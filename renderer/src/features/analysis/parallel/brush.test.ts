@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalysisRunsReply } from '../column-choice/column-choice.ts';
-import { keysOf, passingMask, spanOf } from './brush.ts';
+import { blocksOf, firstAtLeast, keysOf, passingMask, rangeIn, sortedOn, spanOf } from './brush.ts';
 import { axisX, positionY, runAt, type ChartBox } from './geometry.ts';
 import { buildParallelModel } from './parallel-model.ts';
+import { sameModel } from './same-model.ts';
 
 const reply: AnalysisRunsReply = {
   keys: ['a', 'b', 'c', 'd'],
@@ -50,5 +51,59 @@ describe('parallel coordinates model and brushes', () => {
     expect(runAt(model, box, drawn, quarter, positionY(box, 0.74), 4)).toBe(2);
     expect(runAt(model, box, drawn, quarter, positionY(box, 0.26), 4)).toBe(0);
     expect(runAt(model, box, new Uint8Array([1, 1, 0, 1]), quarter, positionY(box, 0.74), 4)).toBe(-1);
+  });
+});
+
+describe('brushing a drag a frame at a time', () => {
+  const positions = Float32Array.from([0.9, 0.1, Number.NaN, 0.5, 0.5, 0.3]);
+  it('orders the runs a base mask lets through by position, leaving out runs without a value', () => {
+    const { runs, at } = sortedOn(positions, 1, 0, new Uint8Array([1, 1, 1, 1, 0, 1]));
+    expect(Array.from(runs)).toEqual([1, 5, 3, 0]);
+    expect(Array.from(at)).toEqual([0.1, 0.3, 0.5, 0.9].map((value) => Math.fround(value)));
+    const two = sortedOn(Float32Array.from([1, 0.2, 2, 0.8, 3, 0.5]), 2, 1, new Uint8Array([1, 1, 1]));
+    expect(Array.from(two.runs)).toEqual([0, 2, 1]);
+    // Ties by run, and the same order past the runs one sort key can hold.
+    const ties = Float32Array.from([0.5, 0, 1, 0.5, 1e-30, 0.25]);
+    expect(Array.from(sortedOn(ties, 1, 0, new Uint8Array(6).fill(1)).runs)).toEqual([1, 4, 5, 0, 3, 2]);
+    const many = new Float32Array(2 ** 20 + 6);
+    many.set(ties, 2 ** 20);
+    const kept = new Uint8Array(many.length);
+    kept.fill(1, 2 ** 20);
+    expect(Array.from(sortedOn(many, 1, 0, kept).runs, (run) => run - 2 ** 20)).toEqual([1, 4, 5, 0, 3, 2]);
+  });
+
+  it('finds the sorted runs inside a span as passingMask does, bounds included', () => {
+    const { runs, at } = sortedOn(positions, 1, 0, new Uint8Array(6).fill(1));
+    for (const [low, high] of [[0, 1], [0.1, 0.5], [0.2, 0.4], [0.5, 0.5], [0.95, 1], [0, 0.05]] as const) {
+      const [start, end] = rangeIn(at, Math.fround(low), Math.fround(high));
+      const mask = passingMask(positions, ['x'], { x: [Math.fround(low), Math.fround(high)] });
+      expect(Array.from(runs.slice(start, end)).sort()).toEqual(Array.from(mask.keys()).filter((run) => mask[run] === 1));
+    }
+    expect(firstAtLeast(at, 0.5)).toBe(2);
+    expect(firstAtLeast(at, Math.fround(0.5), false)).toBe(4);
+  });
+
+  it('splits a span into whole blocks counted from the anchor and the rest past them', () => {
+    expect(blocksOf(10, 37, 8, true)).toEqual({ blocks: 3, rest: [34, 37] });
+    expect(blocksOf(10, 37, 8, false)).toEqual({ blocks: 3, rest: [10, 13] });
+    expect(blocksOf(10, 16, 8, true)).toEqual({ blocks: 0, rest: [10, 16] });
+    expect(blocksOf(10, 10, 8, false)).toEqual({ blocks: 0, rest: [10, 10] });
+    expect(blocksOf(0, 16, 8, true)).toEqual({ blocks: 2, rest: [16, 16] });
+    // Only one of three whole blocks at hand: the other two are drawn line by line.
+    expect(blocksOf(10, 37, 8, true, 1)).toEqual({ blocks: 3, rest: [18, 37] });
+    expect(blocksOf(10, 37, 8, false, 0)).toEqual({ blocks: 3, rest: [10, 37] });
+  });
+});
+
+describe('a re-read of the same runs', () => {
+  it('builds a model that draws the same picture, which a changed value, run or scale does not', () => {
+    const again = buildParallelModel(structuredClone(reply), [lr, optimizer], accMax, new Set(['param:lr']));
+    expect(again).not.toBe(model);
+    expect(sameModel(again, model)).toBe(true);
+    const changed = structuredClone(reply);
+    changed.columns[2]?.max.splice(1, 1, 0.81);
+    expect(sameModel(buildParallelModel(changed, [lr, optimizer], accMax, new Set(['param:lr'])), model)).toBe(false);
+    expect(sameModel(buildParallelModel(reply, [lr, optimizer], accMax, new Set()), model)).toBe(false);
+    expect(sameModel(buildParallelModel({ ...reply, names: ['x', null, 'run-c', 'run-d'] }, [lr, optimizer], accMax, new Set(['param:lr'])), model)).toBe(false);
   });
 });

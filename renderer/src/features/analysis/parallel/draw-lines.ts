@@ -20,8 +20,10 @@ export const PALETTE: readonly string[] = Array.from({ length: COLOUR_STEPS }, (
 const NO_METRIC = 'rgb(120, 144, 156)';
 const OUTSIDE = 'rgba(140, 140, 140, 0.18)';
 
+type Context = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
 /** Adds run `run`'s line to the current path (a gap where it has no value on an axis). */
-function trace(ctx: CanvasRenderingContext2D, model: ParallelModel, box: ChartBox, xs: readonly number[], run: number): void {
+function trace(ctx: Context, model: ParallelModel, box: ChartBox, xs: readonly number[], run: number): void {
   const axes = xs.length;
   let pen = false;
   for (let axis = 0; axis < axes; axis += 1) {
@@ -37,22 +39,10 @@ function trace(ctx: CanvasRenderingContext2D, model: ParallelModel, box: ChartBo
   }
 }
 
-/**
- * Clears the canvas and draws the lines of the runs `runs` lets through (1): in the metric's colour, or all faint grey
- * (the runs outside the brushes, drawn once on a canvas behind the brushed ones). One path per colour, so 10,000 runs
- * cost at most 17 strokes.
- */
-export function drawLines(ctx: CanvasRenderingContext2D, model: ParallelModel, box: ChartBox, runs: Uint8Array, style: 'colour' | 'faint'): void {
-  const ratio = ctx.canvas.width / Math.max(1, box.width);
-  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-  ctx.clearRect(0, 0, box.width, box.height);
+/** Strokes each group of runs as one path: all faint grey, or group 0 (no metric) grey and group i in the palette's colour i - 1. */
+function strokeGroups(ctx: Context, model: ParallelModel, box: ChartBox, groups: readonly number[][], style: 'colour' | 'faint'): void {
   const axes = model.axes.length;
-  if (axes === 0) return;
   const xs = model.axes.map((_, axis) => axisX(box, axis, axes));
-  const groups: number[][] = Array.from({ length: style === 'faint' ? 1 : COLOUR_STEPS + 1 }, () => []);
-  for (let run = 0; run < model.keys.length; run += 1) {
-    if (runs[run] === 1) groups[style === 'faint' ? 0 : (model.colour[run] ?? -1) + 1]?.push(run);
-  }
   ctx.lineWidth = 1;
   groups.forEach((group, index) => {
     if (group.length === 0) return;
@@ -61,6 +51,40 @@ export function drawLines(ctx: CanvasRenderingContext2D, model: ParallelModel, b
     ctx.strokeStyle = style === 'faint' ? OUTSIDE : index === 0 ? NO_METRIC : (PALETTE[index - 1] ?? NO_METRIC);
     ctx.stroke();
   });
+}
+
+/** Empty run lists, one per colour group (or one for faint lines). */
+const groupsFor = (style: 'colour' | 'faint'): number[][] => Array.from({ length: style === 'faint' ? 1 : COLOUR_STEPS + 1 }, () => []);
+
+/**
+ * Clears the canvas and draws the lines of the runs `runs` lets through (1): in the metric's colour, or all faint grey
+ * (the runs outside the brushes, drawn once on a canvas behind the brushed ones). One path per colour, so 10,000 runs
+ * cost at most 17 strokes.
+ */
+export function drawLines(ctx: Context, model: ParallelModel, box: ChartBox, runs: Uint8Array, style: 'colour' | 'faint'): void {
+  const ratio = ctx.canvas.width / Math.max(1, box.width);
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, box.width, box.height);
+  if (model.axes.length === 0) return;
+  const groups = groupsFor(style);
+  for (let run = 0; run < model.keys.length; run += 1) {
+    if (runs[run] === 1) groups[style === 'faint' ? 0 : (model.colour[run] ?? -1) + 1]?.push(run);
+  }
+  strokeGroups(ctx, model, box, groups, style);
+}
+
+/**
+ * Adds to what the context holds (no clearing; its transform already maps CSS pixels) the coloured lines of the runs
+ * `order[start … end)`, one path per colour, the highest colour last as `drawLines` does.
+ */
+export function strokeRuns(ctx: Context, model: ParallelModel, box: ChartBox, order: Int32Array, start: number, end: number): void {
+  if (model.axes.length === 0 || end <= start) return;
+  const groups = groupsFor('colour');
+  for (let index = start; index < end; index += 1) {
+    const run = order[index] ?? 0;
+    groups[(model.colour[run] ?? -1) + 1]?.push(run);
+  }
+  strokeGroups(ctx, model, box, groups, 'colour');
 }
 
 /** The SVG points of run `run`'s line (for the hovered and selected runs drawn above the canvas). */
