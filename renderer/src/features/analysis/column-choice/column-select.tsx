@@ -1,4 +1,5 @@
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { useMemo } from 'react';
 import { useApiQuery } from '../../../lib/api.ts';
 import { choiceId, choiceLabel, choicesOf, type ColumnChoice, type Stat } from './column-choice.ts';
 
@@ -9,13 +10,16 @@ export const withStats = (metrics: readonly ColumnChoice[]): ColumnChoice[] => m
 
 /**
  * The project's parameters and metrics as choices (metrics with each summary), read with `read.projectColumns`;
- * `loaded` once a fresh read is in and names something (a panel then picks its first axes).
+ * `loaded` as soon as names are at hand, cached ones included (a panel then picks its first axes at once).
  */
 export function useProjectChoices(projectId: string) {
-  // Read again whenever a panel mounts: names logged since another screen read them must be offered.
+  // Read again whenever a panel mounts, in the background: names logged since another screen read them are offered
+  // once in, while the cached names (the filter box read them with the view) let the panel draw without waiting.
   const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnMount: 'always', refetchOnWindowFocus: false, retry: false });
-  const { params, metrics } = choicesOf(columns.data?.columns);
-  return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && !columns.isFetching && params.length + metrics.length > 0 };
+  return useMemo(() => {
+    const { params, metrics } = choicesOf(columns.data?.columns);
+    return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && params.length + metrics.length > 0 };
+  }, [columns.data]);
 }
 
 /** A drop-down of `options`, `value` shown selected (or none). */
