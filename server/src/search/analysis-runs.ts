@@ -42,8 +42,8 @@ export function markOf(text: string): Mark | null {
 
 /** id, key, name (and whether it passes the filter, on a read of changes). */
 type RunRow = [number, string, string | null, number?];
-/** experiment_id, kind, name, cur_value, cur_number, min_number, max_number. */
-type ValueRow = [number, string, string, string, number | null, number | null, number | null];
+/** experiment_id, name, cur_value, cur_number, min_number, max_number. */
+type ValueRow = [number, string, string, number | null, number | null, number | null];
 
 /** Run ids per statement of the summaries' read (well under both backends' parameter limits). */
 const CHUNK = 2000;
@@ -55,27 +55,30 @@ async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly An
   const values = columns.map((column): AnalysisColumnValues => ({ ...column, last: runs.map(() => null), min: runs.map(() => null), max: runs.map(() => null) }));
   const byKind = { metric: new Map<string, AnalysisColumnValues>(), parameter: new Map<string, AnalysisColumnValues>() };
   columns.forEach((column, index) => (column.kind === 'metric' ? byKind.metric : byKind.parameter).set(column.name, values[index] as AnalysisColumnValues));
-  const names = [...new Set(columns.map((column) => column.name))];
+  const kinds = (['metric', 'parameter'] as const).map((kind) => ({ kind, names: [...byKind[kind].keys()] })).filter(({ names }) => names.length > 0);
   for (let start = 0; start < runs.length; start += CHUNK) {
     const ids = runs.slice(start, start + CHUNK).map((run) => run[0]);
     const idList = ids.map(() => '?').join(', ');
     const tagRows = await db.prepare<unknown[], [number, string]>(`SELECT experiment_id, tag FROM experiment_tags WHERE experiment_id IN (${idList}) ORDER BY tag`).raw().all(...ids);
     for (const [id, tag] of tagRows) tags[position.get(id) ?? -1]?.push(tag);
-    if (names.length === 0) continue;
-    const rows = await db
-      .prepare<unknown[], ValueRow>(
-        `SELECT experiment_id, kind, name, cur_value, cur_number, min_number, max_number FROM logged_items ` +
-          `WHERE experiment_id IN (${idList}) AND kind IN ('metric', 'parameter') AND name IN (${names.map(() => '?').join(', ')})`,
-      )
-      .raw()
-      .all(...ids, ...names);
-    for (const [id, kind, name, value, number, min, max] of rows) {
-      const column = (kind === 'metric' ? byKind.metric : byKind.parameter).get(name);
-      const at = position.get(id);
-      if (!column || at === undefined) continue;
-      column.last[at] = number ?? value;
-      column.min[at] = kind === 'metric' ? min : number;
-      column.max[at] = kind === 'metric' ? max : number;
+    // A statement per kind: each run's summaries are found by (experiment, kind, name), with no probe for a kind's names under the other kind.
+    for (const { kind, names } of kinds) {
+      const rows = await db
+        .prepare<unknown[], ValueRow>(
+          `SELECT experiment_id, name, cur_value, cur_number, min_number, max_number FROM logged_items ` +
+            `WHERE experiment_id IN (${idList}) AND kind = ? AND name IN (${names.map(() => '?').join(', ')})`,
+        )
+        .raw()
+        .all(...ids, kind, ...names);
+      const named = byKind[kind];
+      for (const [id, name, value, number, min, max] of rows) {
+        const column = named.get(name);
+        const at = position.get(id);
+        if (!column || at === undefined) continue;
+        column.last[at] = number ?? value;
+        column.min[at] = kind === 'metric' ? min : number;
+        column.max[at] = kind === 'metric' ? max : number;
+      }
     }
   }
   return { tags, columns: values };
