@@ -13,8 +13,8 @@ export type AnalysisColumn = z.infer<typeof analysisColumn>;
 /** A column's values, one entry per run in the reply's order (null where the run has none). */
 export const analysisColumnValues = analysisColumn.extend({
   last: z.array(z.union([z.number(), z.string(), z.null()])).describe('The last value logged: a number when it reads as one, else the text.'),
-  min: z.array(z.number().nullable()).describe("The smallest numeric value (metrics; a parameter's is its last numeric value)."),
-  max: z.array(z.number().nullable()),
+  min: z.array(z.number().nullable()).describe("The smallest numeric value of a metric; empty for a parameter (its value is its last)."),
+  max: z.array(z.number().nullable()).describe('The largest numeric value of a metric; empty for a parameter.'),
 });
 
 /** A cursor of `ext.analysisRuns`: where a read stood. */

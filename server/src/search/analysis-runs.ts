@@ -52,7 +52,11 @@ const CHUNK = 2000;
 async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly AnalysisColumn[]) {
   const position = new Map(runs.map((run, index) => [run[0], index]));
   const tags: string[][] = runs.map(() => []);
-  const values = columns.map((column): AnalysisColumnValues => ({ ...column, last: runs.map(() => null), min: runs.map(() => null), max: runs.map(() => null) }));
+  // A parameter's smallest and largest values are its last: only metrics have them apart (half the reply for a parallel chart).
+  const values = columns.map((column): AnalysisColumnValues => {
+    const summaries = () => (column.kind === 'metric' ? runs.map(() => null) : []);
+    return { ...column, last: runs.map(() => null), min: summaries(), max: summaries() };
+  });
   const byKind = { metric: new Map<string, AnalysisColumnValues>(), parameter: new Map<string, AnalysisColumnValues>() };
   columns.forEach((column, index) => (column.kind === 'metric' ? byKind.metric : byKind.parameter).set(column.name, values[index] as AnalysisColumnValues));
   const kinds = (['metric', 'parameter'] as const).map((kind) => ({ kind, names: [...byKind[kind].keys()] })).filter(({ names }) => names.length > 0);
@@ -76,8 +80,9 @@ async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly An
         const at = position.get(id);
         if (!column || at === undefined) continue;
         column.last[at] = number ?? value;
-        column.min[at] = kind === 'metric' ? min : number;
-        column.max[at] = kind === 'metric' ? max : number;
+        if (kind !== 'metric') continue;
+        column.min[at] = min;
+        column.max[at] = max;
       }
     }
   }

@@ -12,7 +12,7 @@ function runs(entries: [key: string, acc: number | null, lr: number | string | n
     tags: entries.map(([key]) => [`tag-${key}`]),
     columns: [
       { kind: 'metric', name: 'acc', last: entries.map(([, acc]) => acc), min: entries.map(([, acc]) => acc), max: entries.map(([, acc]) => acc) },
-      { kind: 'param', name: 'lr', last: entries.map(([, , lr]) => lr), min: entries.map(([, , lr]) => (typeof lr === 'number' ? lr : null)), max: entries.map(([, , lr]) => (typeof lr === 'number' ? lr : null)) },
+      { kind: 'param', name: 'lr', last: entries.map(([, , lr]) => lr), min: [], max: [] },
     ],
     cursor: '1.1.1',
     delta: false,
@@ -51,6 +51,7 @@ describe('merging what changed into the held analysis runs', () => {
       ),
     );
     expect(merged).toMatchObject({ cursor: '5.9.2', delta: false, removed: [] });
+    expect([merged.columns[0]?.min, merged.columns[1]?.min]).toEqual([[0.5, 0.9, 0.7], []]);
     expect(rows(held)[1]?.[0]).toBe('b');
   });
 

@@ -37,15 +37,11 @@ export function mergeAnalysisRuns(held: Runs, delta: Runs): Runs {
   });
   for (const index of changedAt.values()) rows.push(['delta', index]);
   const pick = <T>(ours: readonly T[], theirs: readonly T[], fallback: T): T[] => rows.map(([from, index]) => (from === 'held' ? ours[index] : theirs[index]) ?? fallback);
+  /** A summary only metrics have (a parameter's arrays are empty). */
+  const pickSummary = (ours: readonly (number | null)[], theirs: readonly (number | null)[] | undefined) => (ours.length === 0 && (theirs?.length ?? 0) === 0 ? [] : pick(ours, theirs ?? [], null));
   const columns = held.columns.map((column) => {
     const fresh = delta.columns.find((one) => one.kind === column.kind && one.name === column.name);
-    const none = delta.keys.map(() => null);
-    return {
-      ...column,
-      last: pick(column.last, fresh?.last ?? none, null),
-      min: pick(column.min, fresh?.min ?? none, null),
-      max: pick(column.max, fresh?.max ?? none, null),
-    };
+    return { ...column, last: pick(column.last, fresh?.last ?? [], null), min: pickSummary(column.min, fresh?.min), max: pickSummary(column.max, fresh?.max) };
   });
   return {
     keys: pick(held.keys, delta.keys, ''),
