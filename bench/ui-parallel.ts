@@ -6,16 +6,17 @@ const FOLLOWS = 5;
 
 /**
  * In the page, with the "Add panel" menu open: clicks the menu item `label` and answers the milliseconds until the panel
- * `testId` has drawn `runs` runs (its `attribute`) and a frame has painted, and its own draw time.
+ * `testId` has drawn `runs` runs (its `attribute`), with their values where `valued` (a selector inside the panel that
+ * matches only once values are drawn) says so, and a frame has painted; and its own draw time.
  */
-export function timeAddPanel({ label, testId, attribute, runs }: { label: string; testId: string; attribute: string; runs: number }): Promise<{ ms: number; drawMs: number }> {
+export function timeAddPanel({ label, testId, attribute, runs, valued }: { label: string; testId: string; attribute: string; runs: number; valued?: string }): Promise<{ ms: number; drawMs: number }> {
   return new Promise((resolve) => {
     const item = [...document.querySelectorAll<HTMLElement>('[role="menuitem"]')].find((one) => one.textContent?.startsWith(label));
     const start = performance.now();
     item?.click();
     const check = () => {
       const panel = document.querySelector<HTMLElement>(`[data-testid="${testId}"]`);
-      if (panel && Number(panel.dataset.draws ?? 0) > 0 && panel.getAttribute(attribute) === String(runs)) {
+      if (panel && Number(panel.dataset.draws ?? 0) > 0 && panel.getAttribute(attribute) === String(runs) && (!valued || panel.querySelector(valued))) {
         requestAnimationFrame(() => resolve({ ms: performance.now() - start, drawMs: Number(panel.dataset.drawMs) }));
       } else requestAnimationFrame(check);
     };
@@ -136,7 +137,8 @@ export interface ParallelFigures {
 async function measureProject(page: Page, origin: string, project: { projectId: string; runs: number }, withBrushing: boolean): Promise<ProjectFigures> {
   await page.goto(`${origin}/?analysis=${project.runs}#/projects/${project.projectId}/analysis`);
   await page.getByRole('button', { name: 'Add panel' }).click();
-  const parallel = await page.evaluate(timeAddPanel, { label: 'Parallel coordinates', testId: 'parallel-coordinates', attribute: 'data-runs', runs: project.runs });
+  // Values drawn: a numeric axis has its range (runs drawn before their values came would have none).
+  const parallel = await page.evaluate(timeAddPanel, { label: 'Parallel coordinates', testId: 'parallel-coordinates', attribute: 'data-runs', runs: project.runs, valued: 'g[data-axis][data-domain-min]' });
   await page.locator('[data-testid="linked-runs"]').waitFor();
   const brushing = withBrushing ? await tracedFrames(page, { durationMs: BRUSH_MS, brush: true }) : undefined;
   const follows: number[] = [];

@@ -1,7 +1,7 @@
 import type { AnalysisColumn } from '../../../shared/api/analysis.ts';
 import type { Sql } from '../database/sql.ts';
 import type { SqlPart } from './compare.ts';
-import { IN_PROJECT } from './operands.ts';
+import { IN_PROJECT, type Clock } from './operands.ts';
 
 /** A column's values in run order, as `ext.analysisRuns` answers them. */
 export interface AnalysisColumnValues extends AnalysisColumn {
@@ -10,65 +10,120 @@ export interface AnalysisColumnValues extends AnalysisColumn {
   max: (number | null)[];
 }
 
-/** The runs of an analysis, as parallel arrays. */
+/** The runs of an analysis, as parallel arrays; with `delta`, only the runs changed since the cursor asked from. */
 export interface AnalysisRuns {
   keys: string[];
   names: (string | null)[];
   tags: string[][];
   columns: AnalysisColumnValues[];
+  /** Where the next read of only what changed starts (`since`). */
+  cursor: string;
+  /** True when the runs are only those changed since `since` (merge them), false when they are every run (replace). */
+  delta: boolean;
+  /** Keys of runs to drop: trashed, moved away, unlinked, purged or no longer passing the filter since `since`. */
+  removed: string[];
 }
 
-interface RunRow {
-  id: number;
-  key: string;
-  name: string | null;
-}
-interface ValueRow {
-  experiment_id: number;
-  kind: string;
-  name: string;
-  cur_value: string;
-  cur_number: number | null;
-  min_number: number | null;
-  max_number: number | null;
+/** Where a read stood: the change feed's newest number, the newest summary row, and the read's time. */
+interface Mark {
+  seq: number;
+  item: number;
+  at: number;
 }
 
-const CHUNK = 500;
+/** The cursor of a mark, `seq.item.at`. */
+const cursorOf = (mark: Mark) => `${mark.seq}.${mark.item}.${mark.at}`;
+
+/** The mark of a cursor this read answered, or null when `text` is not one. */
+export function markOf(text: string): Mark | null {
+  const parts = /^(\d{1,15})\.(\d{1,15})\.(\d{1,15})$/.exec(text);
+  return parts ? { seq: Number(parts[1]), item: Number(parts[2]), at: Number(parts[3]) } : null;
+}
+
+/** id, key, name (and whether it passes the filter, on a read of changes). */
+type RunRow = [number, string, string | null, number?];
+/** experiment_id, name, cur_value, cur_number, min_number, max_number. */
+type ValueRow = [number, string, string, number | null, number | null, number | null];
+
+/** Run ids per statement of the summaries' read (well under both backends' parameter limits). */
+const CHUNK = 2000;
+
+/** Reads the tags and the summaries of `columns` of `runs` (in their order), in chunks of run ids: one pass over their summaries. */
+async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly AnalysisColumn[]) {
+  const position = new Map(runs.map((run, index) => [run[0], index]));
+  const tags: string[][] = runs.map(() => []);
+  // A parameter's smallest and largest values are its last: only metrics have them apart (half the reply for a parallel chart).
+  const values = columns.map((column): AnalysisColumnValues => {
+    const summaries = () => (column.kind === 'metric' ? runs.map(() => null) : []);
+    return { ...column, last: runs.map(() => null), min: summaries(), max: summaries() };
+  });
+  const byKind = { metric: new Map<string, AnalysisColumnValues>(), parameter: new Map<string, AnalysisColumnValues>() };
+  columns.forEach((column, index) => (column.kind === 'metric' ? byKind.metric : byKind.parameter).set(column.name, values[index] as AnalysisColumnValues));
+  const kinds = (['metric', 'parameter'] as const).map((kind) => ({ kind, names: [...byKind[kind].keys()] })).filter(({ names }) => names.length > 0);
+  for (let start = 0; start < runs.length; start += CHUNK) {
+    const ids = runs.slice(start, start + CHUNK).map((run) => run[0]);
+    const idList = ids.map(() => '?').join(', ');
+    const tagRows = await db.prepare<unknown[], [number, string]>(`SELECT experiment_id, tag FROM experiment_tags WHERE experiment_id IN (${idList}) ORDER BY tag`).raw().all(...ids);
+    for (const [id, tag] of tagRows) tags[position.get(id) ?? -1]?.push(tag);
+    // A statement per kind: each run's summaries are found by (experiment, kind, name), with no probe for a kind's names under the other kind.
+    for (const { kind, names } of kinds) {
+      const rows = await db
+        .prepare<unknown[], ValueRow>(
+          `SELECT experiment_id, name, cur_value, cur_number, min_number, max_number FROM logged_items ` +
+            `WHERE experiment_id IN (${idList}) AND kind = ? AND name IN (${names.map(() => '?').join(', ')})`,
+        )
+        .raw()
+        .all(...ids, kind, ...names);
+      const named = byKind[kind];
+      for (const [id, name, value, number, min, max] of rows) {
+        const column = named.get(name);
+        const at = position.get(id);
+        if (!column || at === undefined) continue;
+        column.last[at] = number ?? value;
+        if (kind !== 'metric') continue;
+        column.min[at] = min;
+        column.max[at] = max;
+      }
+    }
+  }
+  return { tags, columns: values };
+}
+
+/** Where the data stands now (read before the data, so that what commits meanwhile is read again next time, never lost). */
+async function markNow(db: Sql, clock: Clock): Promise<Mark> {
+  const [seq, item] = (await db
+    .prepare<[], [number | string | null, number | string | null]>('SELECT (SELECT max(seq) FROM change_counter), (SELECT max(id) FROM logged_items)')
+    .raw()
+    .get()) ?? [0, 0];
+  return { seq: Number(seq ?? 0), item: Number(item ?? 0), at: clock.now };
+}
 
 /**
  * Reads the runs of project `projectId` passing `where` (a compiled table filter over alias `e`, not trashed) with their
- * names, tags and the summaries of `columns`, oldest first; rows are read in chunks of run ids so that any number of
- * runs costs one pass over their summaries.
+ * names, tags and the summaries of `columns`, oldest first. With `since` (a cursor a previous read answered), only the
+ * runs that may have changed since: changed in the change feed, given a new metric or parameter name, or alive (a
+ * keep-alive within the beat duration before that read, so their summaries may have moved); with the keys to drop.
  */
-export async function readAnalysisRuns(db: Sql, projectId: number, where: SqlPart, columns: readonly AnalysisColumn[]): Promise<AnalysisRuns> {
-  const runs = await db
-    .prepare<unknown[], RunRow>(`SELECT e.id, e.key, e.name FROM experiments e WHERE e.deleted_at IS NULL AND ${IN_PROJECT} AND (${where.sql}) ORDER BY e.created_at, e.id`)
-    .all(projectId, projectId, ...where.params);
-  const position = new Map(runs.map((run, index) => [run.id, index]));
-  const tags: string[][] = runs.map(() => []);
-  const values = columns.map((column) => ({ ...column, last: runs.map(() => null), min: runs.map(() => null), max: runs.map(() => null) }) as AnalysisColumnValues);
-  const columnAt = new Map(columns.map((column, index) => [`${column.kind === 'metric' ? 'metric' : 'parameter'}\u0000${column.name}`, index]));
-  const names = [...new Set(columns.map((column) => column.name))];
-  for (let start = 0; start < runs.length; start += CHUNK) {
-    const ids = runs.slice(start, start + CHUNK).map((run) => run.id);
-    const idList = ids.map(() => '?').join(', ');
-    const tagRows = await db.prepare<unknown[], { experiment_id: number; tag: string }>(`SELECT experiment_id, tag FROM experiment_tags WHERE experiment_id IN (${idList}) ORDER BY tag`).all(...ids);
-    for (const row of tagRows) tags[position.get(row.experiment_id) ?? -1]?.push(row.tag);
-    if (names.length === 0) continue;
-    const rows = await db
-      .prepare<unknown[], ValueRow>(
-        `SELECT experiment_id, kind, name, cur_value, cur_number, min_number, max_number FROM logged_items ` +
-          `WHERE experiment_id IN (${idList}) AND kind IN ('metric', 'parameter') AND name IN (${names.map(() => '?').join(', ')})`,
-      )
-      .all(...ids, ...names);
-    for (const row of rows) {
-      const column = values[columnAt.get(`${row.kind}\u0000${row.name}`) ?? -1];
-      const at = position.get(row.experiment_id);
-      if (!column || at === undefined) continue;
-      column.last[at] = row.cur_number ?? row.cur_value;
-      column.min[at] = row.kind === 'metric' ? row.min_number : row.cur_number;
-      column.max[at] = row.kind === 'metric' ? row.max_number : row.cur_number;
-    }
+export async function readAnalysisRuns(db: Sql, projectId: number, where: SqlPart, columns: readonly AnalysisColumn[], clock: Clock, since?: string): Promise<AnalysisRuns> {
+  const from = since === undefined ? null : markOf(since);
+  const mark = await markNow(db, clock);
+  if (!from) {
+    const runs = await db
+      .prepare<unknown[], RunRow>(`SELECT e.id, e.key, e.name FROM experiments e WHERE e.deleted_at IS NULL AND ${IN_PROJECT} AND (${where.sql}) ORDER BY e.created_at, e.id`)
+      .raw()
+      .all(projectId, projectId, ...where.params);
+    return { keys: runs.map((run) => run[1]), names: runs.map((run) => run[2]), ...(await readValues(db, runs, columns)), cursor: cursorOf(mark), delta: false, removed: [] };
   }
-  return { keys: runs.map((run) => run.key), names: runs.map((run) => run.name), tags, columns: values };
+  const changed = await db
+    .prepare<unknown[], RunRow>(
+      `SELECT e.id, e.key, e.name, CASE WHEN e.deleted_at IS NULL AND (${where.sql}) THEN 1 ELSE 0 END FROM experiments e WHERE ${IN_PROJECT} ` +
+        'AND (e.change_seq > ? OR e.last_beat_at >= ? OR e.id IN (SELECT experiment_id FROM logged_items WHERE id > ?)) ORDER BY e.created_at, e.id',
+    )
+    .raw()
+    .all(...where.params, projectId, projectId, from.seq, from.at - clock.beatMillis, from.item);
+  const runs = changed.filter((run) => run[3] === 1);
+  const listed = new Set(runs.map((run) => run[1]));
+  const left = await db.prepare<[number, number], string>('SELECT experiment_key FROM experiment_removals WHERE project_id = ? AND seq > ?').pluck().all(projectId, from.seq);
+  const removed = [...new Set([...changed.filter((run) => run[3] !== 1).map((run) => run[1]), ...left])].filter((key) => !listed.has(key));
+  return { keys: runs.map((run) => run[1]), names: runs.map((run) => run[2]), ...(await readValues(db, runs, columns)), cursor: cursorOf(mark), delta: true, removed };
 }

@@ -45,7 +45,7 @@ export function createSearchHandlers(services: SearchServices): HandlerTable {
     },
     getAnalysisRuns: async ({ body, caller }) => {
       const project = await access.project(caller, { projectId: body.projectId });
-      return asClientError(() => search.analysis(project.id, body.query, body.columns, clock()));
+      return asClientError(() => search.analysis(project.id, body.query, body.columns, clock(), body.since));
     },
     searchExperiments: async ({ body, caller }) => {
       const project = await access.project(caller, { projectId: body.projectId });

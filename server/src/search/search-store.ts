@@ -44,7 +44,7 @@ export interface SearchStore {
    */
   table(projectId: number, text: string, sort: SummarySort | undefined, clock: Clock): Promise<string[]>;
   /** The runs (not trashed) passing the table's filter text, oldest first, with names, tags and the summaries of `columns`. */
-  analysis(projectId: number, text: string, columns: readonly AnalysisColumn[], clock: Clock): Promise<AnalysisRuns>;
+  analysis(projectId: number, text: string, columns: readonly AnalysisColumn[], clock: Clock, since?: string): Promise<AnalysisRuns>;
 }
 
 /** Creates the search store over a database. */
@@ -89,9 +89,9 @@ export function createSearchStore(db: Sql): SearchStore {
       const sql = `SELECT e.key FROM experiments e ${join} WHERE ${IN_PROJECT} AND (${where.sql}) ${order}`;
       return db.prepare<unknown[], string>(sql).pluck().all(sort.name, projectId, projectId, ...where.params);
     },
-    async analysis(projectId, text, columns, clock) {
+    async analysis(projectId, text, columns, clock, since) {
       const where = await compileTableQuery(text, { clock, dialect: db.dialect, hasName: hasName(projectId) });
-      return readAnalysisRuns(db, projectId, where, columns);
+      return readAnalysisRuns(db, projectId, where, columns, clock, since);
     },
   };
 }

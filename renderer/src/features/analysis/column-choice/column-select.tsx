@@ -1,21 +1,36 @@
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { useMemo } from 'react';
 import { useApiQuery } from '../../../lib/api.ts';
 import { choiceId, choiceLabel, choicesOf, type ColumnChoice, type Stat } from './column-choice.ts';
 
 const STATS: readonly Stat[] = ['last', 'min', 'max'];
+
+/** How long names just read are used as they are when a panel mounts. */
+const NAMES_FRESH_MS = 10_000;
+
+/** Whether a project's column list names any parameter or metric. */
+const hasChoices = (columns: Parameters<typeof choicesOf>[0]) => (columns ?? []).some((column) => column.source === 'params' || column.source === 'metrics');
 
 /** Every metric with each of its summaries (last, min, max). */
 export const withStats = (metrics: readonly ColumnChoice[]): ColumnChoice[] => metrics.flatMap((metric) => STATS.map((stat) => ({ ...metric, stat })));
 
 /**
  * The project's parameters and metrics as choices (metrics with each summary), read with `read.projectColumns`;
- * `loaded` once a fresh read is in and names something (a panel then picks its first axes).
+ * `loaded` as soon as names are at hand, cached ones included (a panel then picks its first axes at once).
  */
 export function useProjectChoices(projectId: string) {
-  // Read again whenever a panel mounts: names logged since another screen read them must be offered.
-  const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnMount: 'always', refetchOnWindowFocus: false, retry: false });
-  const { params, metrics } = choicesOf(columns.data?.columns);
-  return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && !columns.isFetching && params.length + metrics.length > 0 };
+  // Read again when a panel mounts, in the background, unless names were read moments ago (the filter box reads them
+  // as the view opens; a second read would queue before the panel's runs on the service); always when they named no
+  // metric or parameter. Names logged since are offered once in; cached ones let the panel draw at once.
+  const columns = useApiQuery(
+    'getProjectColumns',
+    { projectId },
+    { staleTime: NAMES_FRESH_MS, refetchOnMount: (query) => (hasChoices(query.state.data?.columns) ? true : 'always'), refetchOnWindowFocus: false, retry: false },
+  );
+  return useMemo(() => {
+    const { params, metrics } = choicesOf(columns.data?.columns);
+    return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && params.length + metrics.length > 0 };
+  }, [columns.data]);
 }
 
 /** A drop-down of `options`, `value` shown selected (or none). */

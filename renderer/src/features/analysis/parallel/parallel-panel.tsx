@@ -11,15 +11,22 @@ import { defaultParallelSettings, readParallelSettings } from './parallel-settin
 /** A parallel coordinates panel: its axis pickers, log switches, the chart and (on request) its table. */
 export function ParallelPanel({ projectId, query, panelId, settings, onSettingsChange }: PanelProps) {
   const choices = useProjectChoices(projectId);
-  const chosen = useMemo(() => readParallelSettings(settings), [settings]);
+  const saved = useMemo(() => readParallelSettings(settings), [settings]);
+  // A new panel draws its default axes from the names at hand in this very render, and keeps them once drawn.
+  const defaults = useMemo(
+    () => (!saved.picked && choices.loaded ? defaultParallelSettings(choices.params, choices.metrics) : null),
+    [saved.picked, choices.loaded, choices.params, choices.metrics],
+  );
+  const current = defaults ?? settings;
+  const chosen = useMemo(() => (defaults ? readParallelSettings(defaults) : saved), [defaults, saved]);
   const [showTable, setShowTable] = useState(false);
   useEffect(() => {
-    if (!chosen.picked && choices.loaded) onSettingsChange(defaultParallelSettings(choices.params, choices.metrics));
-  }, [chosen.picked, choices.loaded, choices.params, choices.metrics, onSettingsChange]);
+    if (defaults) onSettingsChange(defaults);
+  }, [defaults, onSettingsChange]);
   const picked = useMemo(() => (chosen.metric ? [...chosen.params, chosen.metric] : chosen.params), [chosen.params, chosen.metric]);
   const runs = useAnalysisRuns(projectId, query, columnsOf(picked));
   const model = useMemo(() => (runs.data ? buildParallelModel(runs.data, chosen.params, chosen.metric, new Set(chosen.log)) : null), [runs.data, chosen]);
-  const change = (next: Partial<Record<'params' | 'metric' | 'log', unknown>>) => onSettingsChange({ ...settings, ...next });
+  const change = (next: Partial<Record<'params' | 'metric' | 'log', unknown>>) => onSettingsChange({ ...current, ...next });
   const numeric = model?.axes.filter((axis) => axis.scale.kind !== 'category') ?? [];
   return (
     <Stack spacing={1}>

@@ -16,16 +16,22 @@ const MAX_ROWS = 1000;
 export const scatterChoices = (settings: Record<string, unknown>): ColumnChoice[] => [readChoice(settings.x), readChoice(settings.y)].filter((choice) => choice !== null);
 
 /** A scatter panel: x and y pickers with log switches, the chart and (on request) its table. */
-export function ScatterPanel({ projectId, query, panelId, settings, onSettingsChange }: PanelProps) {
+export function ScatterPanel({ projectId, query, panelId, settings: saved, onSettingsChange }: PanelProps) {
   const choices = useProjectChoices(projectId);
+  // A new panel draws its default axes from the names at hand in this very render, and keeps them once drawn.
+  const defaults = useMemo(
+    (): Record<string, unknown> | null => (saved.x === undefined && choices.loaded ? { ...saved, x: choices.params[0] ?? choices.metrics[0] ?? null, y: choices.metrics[0] ?? null } : null),
+    [saved, choices.loaded, choices.params, choices.metrics],
+  );
+  const settings = defaults ?? saved;
   const x = useMemo(() => readChoice(settings.x), [settings.x]);
   const y = useMemo(() => readChoice(settings.y), [settings.y]);
   const logs = useMemo(() => ({ x: settings.xLog === true, y: settings.yLog === true }), [settings.xLog, settings.yLog]);
   const [showTable, setShowTable] = useState(false);
   const options = useMemo(() => [...choices.params, ...choices.metrics], [choices.params, choices.metrics]);
   useEffect(() => {
-    if (settings.x === undefined && choices.loaded) onSettingsChange({ ...settings, x: choices.params[0] ?? choices.metrics[0] ?? null, y: choices.metrics[0] ?? null });
-  }, [settings, choices.loaded, choices.params, choices.metrics, onSettingsChange]);
+    if (defaults) onSettingsChange(defaults);
+  }, [defaults, onSettingsChange]);
   const runs = useAnalysisRuns(projectId, query, columnsOf([x, y].filter((choice) => choice !== null)));
   const allBrushes = useAnalysisSelection((state) => state.brushes);
   const shown = useMemo(() => brushedKeys(allBrushes, panelId), [allBrushes, panelId]);
