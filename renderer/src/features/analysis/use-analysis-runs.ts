@@ -11,8 +11,23 @@ const FOLLOW_MS = 5_000;
 /** Whether `reply` holds the values of `column`. */
 const hasColumn = (reply: ApiReply<'getAnalysisRuns'>, column: AnalysisColumn) => reply.columns.some((one) => one.kind === column.kind && one.name === column.name);
 
+/**
+ * How often the runs are read whole instead of what changed: a run can change unseen by the change feed (one logging
+ * through the REST API without heartbeats, long after it was created), so what it missed shows within a minute.
+ */
+const WHOLE_READ_MS = 60_000;
+
 /** Where the next read of a held reply starts, when it moved on without the runs changing (the reply is kept as it is). */
 const cursors = new WeakMap<ApiReply<'getAnalysisRuns'>, string>();
+/** When the runs a held reply merges were last read whole. */
+const readWholeAt = new WeakMap<ApiReply<'getAnalysisRuns'>, number>();
+
+/** Reads the runs whole, noting when. */
+async function readWhole(body: { projectId: string; query: string; columns: AnalysisColumn[] }, profileId: string): Promise<ApiReply<'getAnalysisRuns'>> {
+  const reply = await callApi('getAnalysisRuns', { body }, profileId);
+  readWholeAt.set(reply, Date.now());
+  return reply;
+}
 
 /**
  * The runs passing the table's filter `query` with the summaries of `columns` (`ext.analysisRuns`), followed while open:
@@ -28,10 +43,12 @@ export function useAnalysisRuns(projectId: string, query: string, columns: reado
     queryFn: async () => {
       const held = client.getQueryData<ApiReply<'getAnalysisRuns'>>(queryKey);
       const since = held && (cursors.get(held) ?? held.cursor);
-      if (!held || !since) return callApi('getAnalysisRuns', { body }, profileId);
+      const wholeAt = held && readWholeAt.get(held);
+      if (!held || !since || wholeAt === undefined || Date.now() - wholeAt >= WHOLE_READ_MS) return readWhole(body, profileId);
       const delta = await callApi('getAnalysisRuns', { body: { ...body, since } }, profileId);
       const merged = mergeAnalysisRuns(held, delta);
       if (delta.cursor) cursors.set(merged, delta.cursor);
+      readWholeAt.set(merged, wholeAt);
       return merged;
     },
     // The reply can hold 10,000 runs: comparing it deeply with the last one would cost more than the merge, which
