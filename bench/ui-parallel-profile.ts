@@ -8,18 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
+import { printSelfTime, type CpuProfile } from './cpu-profile.ts';
 import { openApp, stopShell } from './ui.ts';
 import { brushFrames, timeAddPanel, timeTableFollows } from './ui-parallel.ts';
 import { seedParallelProjects } from './ui-parallel-seed.ts';
 import { seedProjects } from './ui-seed.ts';
 
 interface TraceEvent { name: string; ph: string; ts: number; dur?: number; tdur?: number; pid: number; tid: number; args?: Record<string, unknown> }
-interface Profile { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] }
 
 const top = <T,>(map: Map<string, T>, by: (v: T) => number, n: number) => [...map].sort((a, b) => by(b[1]) - by(a[1])).slice(0, n);
 
 /** Prints fps, the busy time per frame of each thread, the main thread's time by trace event and the script's self time. */
-function summarise(label: string, figures: { fps: number; p95FrameMs: number; draws: number }, events: TraceEvent[], profile: Profile): void {
+function summarise(label: string, figures: { fps: number; p95FrameMs: number; draws: number }, events: TraceEvent[], profile: CpuProfile): void {
   const frames = figures.fps * 3;
   console.log(`\n## ${label}: ${figures.fps.toFixed(1)} fps, frame p95 ${figures.p95FrameMs.toFixed(1)} ms, ${figures.draws} redraws`);
   const threads = new Map<string, string>();
@@ -51,16 +51,7 @@ function summarise(label: string, figures: { fps: number; p95FrameMs: number; dr
     inside.set(e.name, (inside.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000);
   }
   console.log('inside Commit (thread ms):', top(inside, (v) => v, 8).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join('; '));
-  const self = new Map<string, number>();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    if (!node) return;
-    const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
-  });
-  console.log('JS self time (ms):');
-  for (const [key, ms] of top(self, (v) => v, 20)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
+  printSelfTime(profile, 20);
 }
 
 const built = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--minify', 'false'], { stdio: 'inherit' });
@@ -88,7 +79,7 @@ try {
     await session.send('Tracing.start', { categories: 'devtools.timeline,v8,blink,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
     await session.send('Profiler.start');
     const figures = await page.evaluate(brushFrames, { durationMs: 3000, brush });
-    const { profile } = (await session.send('Profiler.stop')) as unknown as { profile: Profile };
+    const { profile } = (await session.send('Profiler.stop')) as unknown as { profile: CpuProfile };
     const done = new Promise((resolve) => session.once('Tracing.tracingComplete', resolve));
     await session.send('Tracing.end');
     await done;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page, type CDPSession } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
+import { printSelfTime, type CpuProfile } from './cpu-profile.ts';
 import { scrollFrameRate, timeKeystrokes } from './ui-measure.ts';
 import { seedProjects } from './ui-seed.ts';
 import { startLiveRuns } from './ui-live.ts';
@@ -59,17 +60,7 @@ function summarise(label: string, result: { latencies: number[]; events: TraceEv
   for (const [name, v] of [...byName].sort((a, b) => b[1].total - a[1].total).slice(0, 22)) console.log(`  ${name.padEnd(36)} ${v.total.toFixed(0).padStart(7)} ms  n=${String(v.count).padStart(5)}  max ${v.max.toFixed(1)}`);
   const long = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 16000);
   console.log(`long tasks > 16 ms: ${long.length}, total ${(long.reduce((s, e) => s + (e.dur ?? 0), 0) / 1000).toFixed(0)} ms`);
-  const profile = result.profile as { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; samples: number[]; timeDeltas: number[] };
-  const self = new Map<string, number>();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id);
-    if (!node) return;
-    const key = `${node.callFrame.functionName || '(anon)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
-  });
-  console.log('JS self time (ms):');
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${key}`);
+  printSelfTime(result.profile as CpuProfile, 30);
 }
 
 const userDataDir = mkdtempSync(join(tmpdir(), 'trackdesk-profile-ui-'));
