@@ -1,10 +1,11 @@
-import { Alert, Box, Button, CircularProgress, FormControlLabel, Slider, Stack, Switch, Typography, useTheme } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, FormControlLabel, Stack, Switch, Typography, useTheme } from '@mui/material';
 import { useMemo, useState } from 'react';
 import uPlot from 'uplot';
 import type { ChartAxis } from './chart-data.ts';
 import { ChartLegend, type LegendLine } from './chart-legend.tsx';
 import { chartOptions, type ChartEvents } from './chart-options.ts';
 import { linePoints, smooth, summarise } from './series-data.ts';
+import { SmoothingSlider } from './smoothing-slider.tsx';
 import { UPlotChart } from './uplot-chart.tsx';
 import { useMetricSeries, type SeriesSource, type XRange } from './use-metric-series.ts';
 
@@ -58,22 +59,7 @@ export function MetricChart({ sources, axis, title }: { sources: readonly Series
   return (
     <Box>
       <Stack direction="row" spacing={3} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 240 }}>
-          <Typography variant="body2" id={`smoothing-${title}`}>
-            Smoothing
-          </Typography>
-          <Slider
-            size="small"
-            min={0}
-            max={0.99}
-            step={0.01}
-            value={smoothing}
-            onChange={(_event, value) => setSmoothing(value as number)}
-            valueLabelDisplay="auto"
-            aria-label={`Smoothing of ${title}`}
-            sx={{ width: 140 }}
-          />
-        </Stack>
+        <SmoothingSlider value={smoothing} onChange={setSmoothing} label={`Smoothing of ${title}`} width={140} />
         <FormControlLabel control={<Switch size="small" checked={logScale} onChange={(event) => setLogScale(event.target.checked)} />} label="Log scale" />
         {range && (
           <Button size="small" onClick={() => setZoom(null)}>

@@ -1,4 +1,5 @@
-import { FormControlLabel, MenuItem, Slider, Stack, Switch, TextField, Typography } from '@mui/material';
+import { FormControlLabel, MenuItem, Stack, Switch, TextField } from '@mui/material';
+import { SmoothingSlider } from '../../logged-data/smoothing-slider.tsx';
 import type { LineAxis, LineSettings } from './line-model.ts';
 
 /** The project's metric and parameter names (for the pickers). */
@@ -53,22 +54,7 @@ export function LineSettingsBar({
         <MenuItem value="relative">Relative time</MenuItem>
         <MenuItem value="time">Wall-clock time</MenuItem>
       </TextField>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 180 }}>
-        <Typography variant="body2" color="text.secondary">
-          Smoothing
-        </Typography>
-        <Slider
-          size="small"
-          min={0}
-          max={0.99}
-          step={0.01}
-          value={settings.smoothing}
-          onChange={(_event, value) => set({ smoothing: Array.isArray(value) ? (value[0] ?? 0) : value })}
-          valueLabelDisplay="auto"
-          aria-label="Smoothing"
-          sx={{ width: 110 }}
-        />
-      </Stack>
+      <SmoothingSlider value={settings.smoothing} onChange={(smoothing) => set({ smoothing })} label="Smoothing" width={110} />
       <FormControlLabel control={<Switch size="small" checked={settings.logY} onChange={(event) => set({ logY: event.target.checked })} />} label="Log scale" />
       <FormControlLabel control={<Switch size="small" checked={asTable} onChange={(event) => onAsTable(event.target.checked)} />} label="Show as table" />
     </Stack>
