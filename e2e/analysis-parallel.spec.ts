@@ -71,12 +71,21 @@ test('parallel coordinates and a scatter of a logged sweep: values drawn as logg
 
   await page.getByRole('link', { name: 'Analysis' }).click();
   await expect(page).toHaveURL(new RegExp(`#/projects/${projectId}/analysis$`));
+  // The runs' whole reads with columns: adding the panel starts one, which the panel and the table below both use.
+  const reads: { kind: string; name: string }[][] = [];
+  page.on('request', (request) => {
+    const call = request.url().endsWith('/ipc/api.call') ? (request.postDataJSON() as { endpoint?: string; body?: { columns?: { kind: string; name: string }[]; since?: string } }) : null;
+    if (call?.endpoint === 'getAnalysisRuns' && call.body?.columns?.length && call.body.since === undefined) reads.push(call.body.columns);
+  });
+  await page.waitForTimeout(1500);
   await page.getByRole('button', { name: 'Add panel' }).click();
   await page.getByRole('menuitem', { name: /Parallel coordinates/ }).click();
   const parallel = page.getByRole('region', { name: 'Parallel coordinates' });
   const chart = parallel.getByTestId('parallel-coordinates');
   await expect(chart).toHaveAttribute('data-runs', '8');
   await expect(parallel.locator('g[data-axis]')).toHaveCount(4);
+  expect(reads).toHaveLength(1);
+  expect(reads[0]?.map((column) => `${column.kind}:${column.name}`).sort()).toEqual(['metric:acc', 'param:batch', 'param:lr', 'param:optimizer']);
   expect(await parallel.locator('g[data-axis]').evaluateAll((axes) => axes.map((axis) => [axis.getAttribute('data-axis'), axis.getAttribute('data-scale')]))).toEqual(
     expect.arrayContaining([
       ['param:lr', 'linear'],
@@ -95,10 +104,22 @@ test('parallel coordinates and a scatter of a logged sweep: values drawn as logg
   }
   await parallel.getByLabel('Show as table').uncheck();
 
-  // A scatter of acc against lr: a point per run, at the logged values.
+  // A scatter of acc against lr: a point per run, at the logged values. With the project's names at hand, its runs'
+  // read starts on the click, before the panel is on the page.
+  await page.evaluate(() => {
+    const send = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(input).endsWith('/ipc/api.call') && typeof init?.body === 'string' && init.body.includes('"getAnalysisRuns"') && !init.body.includes('"since"')) {
+        document.body.dataset.runsReadWithScatter ??= String(document.querySelector('section[aria-label="Scatter"]') !== null);
+      }
+      return send(input, init);
+    };
+  });
   await page.getByRole('button', { name: 'Add panel' }).click();
   await page.getByRole('menuitem', { name: /Scatter/ }).click();
   const scatter = page.getByRole('region', { name: 'Scatter' });
+  await expect(scatter.getByTestId('scatter-plot')).toHaveAttribute('data-points', '8');
+  await expect(page.locator('body')).toHaveAttribute('data-runs-read-with-scatter', 'false');
   await scatter.getByRole('combobox', { name: 'X' }).click();
   await page.getByRole('option', { name: 'lr · parameter' }).click();
   await expect(scatter.getByRole('combobox', { name: 'Y' })).toHaveText(/^acc/);

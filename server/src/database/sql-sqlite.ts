@@ -3,6 +3,12 @@ import type Database from 'better-sqlite3';
 import { openDatabase } from './database.ts';
 import { checkStorableText, type ImmediateStatement, type RunResult, type Sql, type Statement, type TransactionScope } from './sql.ts';
 
+/** How a statement answers rows: as objects, as their first column, or as arrays of columns. */
+type StatementMode = 'rows' | 'pluck' | 'raw';
+
+/** How many prepared statements a connection keeps for reuse. */
+const PREPARED_KEPT = 256;
+
 /**
  * The Sql interface over one better-sqlite3 connection. Statements run synchronously and resolve at once; a
  * transaction holds the connection (BEGIN IMMEDIATE) while its work awaits, and statements from other call chains
@@ -26,8 +32,24 @@ export function sqliteSql(db: Database.Database): Sql {
     if (!free()) throw new Error('A synchronous statement ran while another transaction held the SQLite connection: run it inside transactionNow.');
   };
 
-  const statement = <P extends unknown[], R>(prepared: Database.Statement<P, R>, mode: 'rows' | 'pluck' | 'raw'): Statement<P, R> => {
-    const ready = mode === 'pluck' ? prepared.pluck(true) : mode === 'raw' ? prepared.raw(true) : prepared;
+  /**
+   * Statements prepared on this connection, by mode and text, the least recently used dropped past PREPARED_KEPT: a
+   * statement written again at each call (`prepare(text).raw()`, an IN list of ids) is prepared once, not at every call.
+   * One object can serve every caller: each call runs to its end synchronously, and a mode is only ever set once.
+   */
+  const preparedStatements = new Map<string, Database.Statement>();
+  const prepared = <P extends unknown[], R>(source: string, mode: StatementMode): Database.Statement<P, R> => {
+    const key = `${mode}\n${source}`;
+    const known = preparedStatements.get(key);
+    if (known) preparedStatements.delete(key);
+    const ready = known ?? (mode === 'pluck' ? db.prepare(source).pluck(true) : mode === 'raw' ? db.prepare(source).raw(true) : db.prepare(source));
+    preparedStatements.set(key, ready);
+    if (preparedStatements.size > PREPARED_KEPT) preparedStatements.delete(preparedStatements.keys().next().value ?? key);
+    return ready as Database.Statement<P, R>;
+  };
+
+  const statement = <P extends unknown[], R>(source: string, mode: StatementMode): Statement<P, R> => {
+    const ready = prepared<P, R>(source, mode);
     const now: ImmediateStatement<P, R> = {
       all: (...params) => {
         checkStorableText(params);
@@ -62,8 +84,8 @@ export function sqliteSql(db: Database.Database): Sql {
         while (!free()) await held;
         return { changes: ready.run(...params).changes };
       },
-      pluck: () => statement(db.prepare<P, R>(prepared.source), 'pluck'),
-      raw: () => statement(db.prepare<P, R>(prepared.source), 'raw'),
+      pluck: () => statement<P, R>(source, 'pluck'),
+      raw: () => statement<P, R>(source, 'raw'),
     };
   };
 
@@ -83,7 +105,7 @@ export function sqliteSql(db: Database.Database): Sql {
 
   return {
     dialect: 'sqlite',
-    prepare: <P extends unknown[] = unknown[], R = unknown>(text: string) => statement(db.prepare<P, R>(text), 'rows'),
+    prepare: <P extends unknown[] = unknown[], R = unknown>(text: string) => statement<P, R>(text, 'rows'),
     exec: async (text) => {
       while (!free()) await held;
       db.exec(text);

@@ -42,11 +42,21 @@ export function markOf(text: string): Mark | null {
 
 /** id, key, name (and whether it passes the filter, on a read of changes). */
 type RunRow = [number, string, string | null, number?];
-/** experiment_id, name, cur_value, cur_number, min_number, max_number. */
-type ValueRow = [number, string, string, number | null, number | null, number | null];
+/** experiment_id, the column's index, cur_value (null when cur_number is set), cur_number, min_number, max_number (null for parameters). */
+type ValueRow = [number, number, string | null, number | null, number | null, number | null];
 
 /** Run ids per statement of the summaries' read (well under both backends' parameter limits). */
-const CHUNK = 2000;
+const CHUNK = 2048;
+
+/**
+ * `ids` repeated at the end up to a power of two (the IN list reads each once): the statements' texts are then few
+ * and each is prepared once, not at every read.
+ */
+function paddedIds(ids: readonly number[]): number[] {
+  let length = 16;
+  while (length < ids.length) length *= 2;
+  return Array.from({ length }, (_, index) => ids[Math.min(index, ids.length - 1)] ?? 0);
+}
 
 /** Reads the tags and the summaries of `columns` of `runs` (in their order), in chunks of run ids: one pass over their summaries. */
 async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly AnalysisColumn[]) {
@@ -57,26 +67,29 @@ async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly An
     const summaries = () => (column.kind === 'metric' ? runs.map(() => null) : []);
     return { ...column, last: runs.map(() => null), min: summaries(), max: summaries() };
   });
-  const byKind = { metric: new Map<string, AnalysisColumnValues>(), parameter: new Map<string, AnalysisColumnValues>() };
-  columns.forEach((column, index) => (column.kind === 'metric' ? byKind.metric : byKind.parameter).set(column.name, values[index] as AnalysisColumnValues));
-  const kinds = (['metric', 'parameter'] as const).map((kind) => ({ kind, names: [...byKind[kind].keys()] })).filter(({ names }) => names.length > 0);
+  const kinds = (['metric', 'parameter'] as const)
+    .map((kind) => ({ kind, asked: values.filter((column) => (column.kind === 'metric') === (kind === 'metric')) }))
+    .filter(({ asked }) => asked.length > 0);
   for (let start = 0; start < runs.length; start += CHUNK) {
-    const ids = runs.slice(start, start + CHUNK).map((run) => run[0]);
+    const ids = paddedIds(runs.slice(start, start + CHUNK).map((run) => run[0]));
     const idList = ids.map(() => '?').join(', ');
     const tagRows = await db.prepare<unknown[], [number, string]>(`SELECT experiment_id, tag FROM experiment_tags WHERE experiment_id IN (${idList}) ORDER BY tag`).raw().all(...ids);
     for (const [id, tag] of tagRows) tags[position.get(id) ?? -1]?.push(tag);
-    // A statement per kind: each run's summaries are found by (experiment, kind, name), with no probe for a kind's names under the other kind.
-    for (const { kind, names } of kinds) {
+    // A statement per kind: each run's summaries are found by (experiment, kind, name), with no probe for a kind's names
+    // under the other kind. Each row says its column by number, the text only where the value is not a number, and a
+    // minimum and maximum only for metrics: the rows cost less to hand over.
+    for (const { kind, asked } of kinds) {
+      const names = asked.map((column) => column.name);
+      const marks = names.map(() => '?');
       const rows = await db
         .prepare<unknown[], ValueRow>(
-          `SELECT experiment_id, name, cur_value, cur_number, min_number, max_number FROM logged_items ` +
-            `WHERE experiment_id IN (${idList}) AND kind = ? AND name IN (${names.map(() => '?').join(', ')})`,
+          `SELECT experiment_id, CASE name ${marks.map((mark, index) => `WHEN ${mark} THEN ${index}`).join(' ')} END, CASE WHEN cur_number IS NULL THEN cur_value END, cur_number, ` +
+            `${kind === 'metric' ? 'min_number, max_number' : 'NULL, NULL'} FROM logged_items WHERE experiment_id IN (${idList}) AND kind = ? AND name IN (${marks.join(', ')})`,
         )
         .raw()
-        .all(...ids, kind, ...names);
-      const named = byKind[kind];
-      for (const [id, name, value, number, min, max] of rows) {
-        const column = named.get(name);
+        .all(...names, ...ids, kind, ...names);
+      for (const [id, index, value, number, min, max] of rows) {
+        const column = asked[index];
         const at = position.get(id);
         if (!column || at === undefined) continue;
         column.last[at] = number ?? value;

@@ -8,6 +8,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useApiQuery } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useUiStore } from '../../lib/ui-store.ts';
+import { useAddPanel } from './add-panel.ts';
 import { AnalysisFilter } from './analysis-filter.tsx';
 import { useAnalysisSelection } from './analysis-selection.ts';
 import { LinkedRunsTable } from './linked-table/linked-runs-table.tsx';
@@ -63,6 +64,7 @@ export function AnalysisScreen() {
   const query = useUiStore((state) => state.tableViews[viewKey]?.text ?? '');
   const project = useApiQuery('getProject', { projectId });
   const layout = usePanelLayout(viewKey);
+  const addPanel = useAddPanel(projectId, query, layout);
   const session = useViewSession(projectId, viewKey, project.data?.workspaceName);
   useCompareStart(layout);
   const forProject = useAnalysisSelection((state) => state.forProject);
@@ -92,7 +94,7 @@ export function AnalysisScreen() {
             <MenuItem
               key={entry.kind}
               onClick={() => {
-                layout.add(entry.kind, entry.defaults);
+                addPanel(entry);
                 setMenuAnchor(null);
               }}
             >

@@ -1,4 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
+import type { AnalysisColumn } from '../../../../shared/api/analysis.ts';
+import type { ProjectChoices } from './column-choice/column-choice.ts';
 
 /** The kinds of panel the analysis view offers. */
 export type PanelKind = 'line' | 'parallel' | 'scatter' | 'importance' | 'differences';
@@ -33,4 +35,15 @@ export interface PanelKindEntry {
   component: ComponentType<PanelProps>;
   /** Settings of a panel just added. */
   defaults: Record<string, unknown>;
+  /**
+   * With the project's names at hand: a new panel's first settings and the runs' columns it will read with them, so
+   * that the read starts when the panel is added, before it renders.
+   */
+  start?(choices: ProjectChoices): PanelStart;
+}
+
+/** A new panel's first settings and the columns of the runs it reads with them. */
+export interface PanelStart {
+  settings: Record<string, unknown>;
+  columns: AnalysisColumn[];
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnalysisColumn } from '../../../../shared/api/analysis.ts';
 import type { BridgeError } from '../../bridge.ts';
 import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
@@ -22,23 +22,27 @@ const cursors = new WeakMap<ApiReply<'getAnalysisRuns'>, string>();
 /** When the runs a held reply merges were last read whole. */
 const readWholeAt = new WeakMap<ApiReply<'getAnalysisRuns'>, number>();
 
+/** What a runs read asks: the project, the table's filter text and the columns. */
+interface RunsBody {
+  projectId: string;
+  query: string;
+  columns: AnalysisColumn[];
+}
+
 /** Reads the runs whole, noting when. */
-async function readWhole(body: { projectId: string; query: string; columns: AnalysisColumn[] }, profileId: string): Promise<ApiReply<'getAnalysisRuns'>> {
+async function readWhole(body: RunsBody, profileId: string): Promise<ApiReply<'getAnalysisRuns'>> {
   const reply = await callApi('getAnalysisRuns', { body }, profileId);
   readWholeAt.set(reply, Date.now());
   return reply;
 }
 
 /**
- * The runs passing the table's filter `query` with the summaries of `columns` (`ext.analysisRuns`), followed while open:
- * after the first read, each re-read asks only what changed since the previous one and merges it into the held runs.
+ * The query of the runs passing `body`'s filter with its columns' summaries, shared by `useAnalysisRuns` and
+ * `prefetchAnalysisRuns`: after the first read, each re-read asks only what changed since and merges it into the held runs.
  */
-export function useAnalysisRuns(projectId: string, query: string, columns: readonly AnalysisColumn[]) {
-  const profileId = useActiveProfile().id;
-  const client = useQueryClient();
-  const body = { projectId, query, columns: [...columns] };
+function analysisRunsQuery(client: QueryClient, profileId: string, body: RunsBody) {
   const queryKey = [...apiQueryKey(profileId, 'getAnalysisRuns'), body];
-  return useQuery<ApiReply<'getAnalysisRuns'>, BridgeError>({
+  return {
     queryKey,
     queryFn: async () => {
       const held = client.getQueryData<ApiReply<'getAnalysisRuns'>>(queryKey);
@@ -51,6 +55,26 @@ export function useAnalysisRuns(projectId: string, query: string, columns: reado
       readWholeAt.set(merged, wholeAt);
       return merged;
     },
+  };
+}
+
+/**
+ * Starts reading the runs a panel about to mount will ask (`useAnalysisRuns` with the same arguments joins this read),
+ * so that the read runs while the panel renders.
+ */
+export function prefetchAnalysisRuns(client: QueryClient, profileId: string, projectId: string, query: string, columns: readonly AnalysisColumn[]): void {
+  void client.prefetchQuery(analysisRunsQuery(client, profileId, { projectId, query, columns: [...columns] }));
+}
+
+/**
+ * The runs passing the table's filter `query` with the summaries of `columns` (`ext.analysisRuns`), followed while open
+ * (see `analysisRunsQuery`).
+ */
+export function useAnalysisRuns(projectId: string, query: string, columns: readonly AnalysisColumn[]) {
+  const profileId = useActiveProfile().id;
+  const client = useQueryClient();
+  return useQuery<ApiReply<'getAnalysisRuns'>, BridgeError>({
+    ...analysisRunsQuery(client, profileId, { projectId, query, columns: [...columns] }),
     // The reply can hold 10,000 runs: comparing it deeply with the last one would cost more than the merge, which
     // already answers the held reply itself when nothing changed.
     structuralSharing: false,

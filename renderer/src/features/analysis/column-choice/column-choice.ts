@@ -10,6 +10,13 @@ export interface ColumnChoice extends AnalysisColumn {
   stat: Stat;
 }
 
+/** A project's parameters and metrics as choices (metrics once per summary); `loaded` once names are at hand. */
+export interface ProjectChoices {
+  params: ColumnChoice[];
+  metrics: ColumnChoice[];
+  loaded: boolean;
+}
+
 /** The runs `ext.analysisRuns` answers. */
 export type AnalysisRunsReply = ApiReply<'getAnalysisRuns'>;
 

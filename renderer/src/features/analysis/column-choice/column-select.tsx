@@ -1,7 +1,7 @@
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { useMemo } from 'react';
-import { useApiQuery } from '../../../lib/api.ts';
-import { choiceId, choiceLabel, choicesOf, type ColumnChoice, type Stat } from './column-choice.ts';
+import { useApiQuery, type ApiReply } from '../../../lib/api.ts';
+import { choiceId, choiceLabel, choicesOf, type ColumnChoice, type ProjectChoices, type Stat } from './column-choice.ts';
 
 const STATS: readonly Stat[] = ['last', 'min', 'max'];
 
@@ -27,10 +27,13 @@ export function useProjectChoices(projectId: string) {
     { projectId },
     { staleTime: NAMES_FRESH_MS, refetchOnMount: (query) => (hasChoices(query.state.data?.columns) ? true : 'always'), refetchOnWindowFocus: false, retry: false },
   );
-  return useMemo(() => {
-    const { params, metrics } = choicesOf(columns.data?.columns);
-    return { params, metrics: withStats(metrics), loaded: columns.data !== undefined && params.length + metrics.length > 0 };
-  }, [columns.data]);
+  return useMemo(() => projectChoicesOf(columns.data), [columns.data]);
+}
+
+/** A project's choices (see `useProjectChoices`) from its column list as read, or not yet read (undefined). */
+export function projectChoicesOf(columns: ApiReply<'getProjectColumns'> | undefined): ProjectChoices {
+  const { params, metrics } = choicesOf(columns?.columns);
+  return { params, metrics: withStats(metrics), loaded: columns !== undefined && params.length + metrics.length > 0 };
 }
 
 /** A drop-down of `options`, `value` shown selected (or none). */

@@ -1,6 +1,8 @@
 import MultilineChartIcon from '@mui/icons-material/MultilineChart';
+import { columnsOf } from '../column-choice/column-choice.ts';
 import type { PanelKindEntry } from '../panel-types.ts';
 import { ParallelPanel } from './parallel-panel.tsx';
+import { defaultParallelSettings, parallelChoices } from './parallel-settings.ts';
 
 /** Parallel coordinates in the "Add panel" menu. */
 export const parallelPanelKind: PanelKindEntry = {
@@ -10,4 +12,8 @@ export const parallelPanelKind: PanelKindEntry = {
   icon: <MultilineChartIcon fontSize="small" />,
   component: ParallelPanel,
   defaults: {},
+  start: ({ params, metrics }) => {
+    const settings = defaultParallelSettings(params, metrics);
+    return { settings, columns: columnsOf(parallelChoices(settings)) };
+  },
 };

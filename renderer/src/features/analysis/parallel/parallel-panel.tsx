@@ -1,5 +1,5 @@
 import { Alert, Checkbox, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { columnsOf } from '../column-choice/column-choice.ts';
 import { ColumnSelect, ColumnsSelect, useProjectChoices } from '../column-choice/column-select.tsx';
 import type { PanelProps } from '../panel-types.ts';
@@ -26,15 +26,22 @@ export function ParallelPanel({ projectId, query, panelId, settings, onSettingsC
   const picked = useMemo(() => (chosen.metric ? [...chosen.params, chosen.metric] : chosen.params), [chosen.params, chosen.metric]);
   const runs = useAnalysisRuns(projectId, query, columnsOf(picked));
   const model = useMemo(() => (runs.data ? buildParallelModel(runs.data, chosen.params, chosen.metric, new Set(chosen.log)) : null), [runs.data, chosen]);
-  const change = (next: Partial<Record<'params' | 'metric' | 'log', unknown>>) => onSettingsChange({ ...current, ...next });
-  const numeric = model?.axes.filter((axis) => axis.scale.kind !== 'category') ?? [];
-  return (
-    <Stack spacing={1}>
+  const change = useCallback((next: Partial<Record<'params' | 'metric' | 'log', unknown>>) => onSettingsChange({ ...current, ...next }), [current, onSettingsChange]);
+  // The pickers stay as they are when the runs arrive, and the log switches follow the chart: it draws first.
+  const pickers = useMemo(
+    () => (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
         <ColumnsSelect label="Parameters" options={choices.params} value={chosen.params} onChange={(params) => change({ params })} />
         <ColumnSelect label="Metric (colours the lines)" options={choices.metrics} value={chosen.metric} onChange={(metric) => change({ metric })} />
         <FormControlLabel control={<Switch size="small" checked={showTable} onChange={(event) => setShowTable(event.target.checked)} />} label="Show as table" />
       </Stack>
+    ),
+    [choices.params, choices.metrics, chosen.params, chosen.metric, showTable, change],
+  );
+  const numeric = useDeferredValue(model)?.axes.filter((axis) => axis.scale.kind !== 'category') ?? [];
+  return (
+    <Stack spacing={1}>
+      {pickers}
       {numeric.length > 0 && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
           <Typography variant="caption" sx={{ mr: 1 }}>

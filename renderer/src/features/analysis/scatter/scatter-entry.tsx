@@ -1,6 +1,7 @@
 import ScatterPlotIcon from '@mui/icons-material/ScatterPlot';
 import type { PanelKindEntry } from '../panel-types.ts';
-import { ScatterPanel } from './scatter-panel.tsx';
+import { columnsOf } from '../column-choice/column-choice.ts';
+import { defaultScatterSettings, ScatterPanel, scatterChoices } from './scatter-panel.tsx';
 
 /** The scatter in the "Add panel" menu. */
 export const scatterPanelKind: PanelKindEntry = {
@@ -10,4 +11,8 @@ export const scatterPanelKind: PanelKindEntry = {
   icon: <ScatterPlotIcon fontSize="small" />,
   component: ScatterPanel,
   defaults: {},
+  start: (choices) => {
+    const settings = defaultScatterSettings(choices);
+    return { settings, columns: columnsOf(scatterChoices(settings)) };
+  },
 };

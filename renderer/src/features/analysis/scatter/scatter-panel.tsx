@@ -1,8 +1,8 @@
 import { Alert, Checkbox, FormControlLabel, Link, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { brushedKeys, useAnalysisSelection } from '../analysis-selection.ts';
-import { choiceLabel, columnsOf, readChoice, type ColumnChoice } from '../column-choice/column-choice.ts';
+import { choiceLabel, columnsOf, readChoice, type ColumnChoice, type ProjectChoices } from '../column-choice/column-choice.ts';
 import { ColumnSelect, useProjectChoices } from '../column-choice/column-select.tsx';
 import type { PanelProps } from '../panel-types.ts';
 import { formatNumber } from '../parallel/axis-scale.ts';
@@ -15,13 +15,19 @@ const MAX_ROWS = 1000;
 /** The columns a scatter panel draws (x, then y), from its settings. */
 export const scatterChoices = (settings: Record<string, unknown>): ColumnChoice[] => [readChoice(settings.x), readChoice(settings.y)].filter((choice) => choice !== null);
 
+/** A new scatter's axes: the project's first parameter (else its first metric) against its first metric. */
+export const defaultScatterSettings = ({ params, metrics }: Pick<ProjectChoices, 'params' | 'metrics'>): Record<string, unknown> => ({
+  x: params[0] ?? metrics[0] ?? null,
+  y: metrics[0] ?? null,
+});
+
 /** A scatter panel: x and y pickers with log switches, the chart and (on request) its table. */
 export function ScatterPanel({ projectId, query, panelId, settings: saved, onSettingsChange }: PanelProps) {
   const choices = useProjectChoices(projectId);
   // A new panel draws its default axes from the names at hand in this very render, and keeps them once drawn.
   const defaults = useMemo(
-    (): Record<string, unknown> | null => (saved.x === undefined && choices.loaded ? { ...saved, x: choices.params[0] ?? choices.metrics[0] ?? null, y: choices.metrics[0] ?? null } : null),
-    [saved, choices.loaded, choices.params, choices.metrics],
+    (): Record<string, unknown> | null => (saved.x === undefined && choices.loaded ? { ...saved, ...defaultScatterSettings(choices) } : null),
+    [saved, choices],
   );
   const settings = defaults ?? saved;
   const x = useMemo(() => readChoice(settings.x), [settings.x]);
@@ -37,9 +43,10 @@ export function ScatterPanel({ projectId, query, panelId, settings: saved, onSet
   const shown = useMemo(() => brushedKeys(allBrushes, panelId), [allBrushes, panelId]);
   const points = useMemo(() => (runs.data && x && y ? scatterPoints(runs.data, x, y, logs, shown) : null), [runs.data, x, y, logs, shown]);
   const labels = useMemo(() => ({ x: x ? choiceLabel(x) : '', y: y ? choiceLabel(y) : '' }), [x, y]);
-  const change = (next: Record<string, unknown>) => onSettingsChange({ ...settings, ...next });
-  return (
-    <Stack spacing={1}>
+  const change = useCallback((next: Record<string, unknown>) => onSettingsChange({ ...settings, ...next }), [settings, onSettingsChange]);
+  // The pickers stay as they are when the runs arrive: only the chart renders then.
+  const pickers = useMemo(
+    () => (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
         <ColumnSelect label="X" options={options} value={x} onChange={(choice) => change({ x: choice })} />
         <FormControlLabel control={<Checkbox size="small" checked={logs.x} onChange={(event) => change({ xLog: event.target.checked })} />} label="Log x" />
@@ -47,6 +54,12 @@ export function ScatterPanel({ projectId, query, panelId, settings: saved, onSet
         <FormControlLabel control={<Checkbox size="small" checked={logs.y} onChange={(event) => change({ yLog: event.target.checked })} />} label="Log y" />
         <FormControlLabel control={<Switch size="small" checked={showTable} onChange={(event) => setShowTable(event.target.checked)} />} label="Show as table" />
       </Stack>
+    ),
+    [options, x, y, logs, showTable, change],
+  );
+  return (
+    <Stack spacing={1}>
+      {pickers}
       {runs.error && <Alert severity="error">The runs could not be read: {runs.error.message}. Check the connection, then reopen the view.</Alert>}
       {(!x || !y) && <Alert severity="info">Pick what goes on each axis: a parameter or a metric.</Alert>}
       {points && runs.data && (
