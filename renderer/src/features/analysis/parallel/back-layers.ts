@@ -2,6 +2,14 @@ import { copyOnto } from './drag-layers.ts';
 import { drawLines } from './draw-lines.ts';
 import type { ChartBox } from './geometry.ts';
 import type { ParallelModel } from './parallel-model.ts';
+import { rasterLines } from './raster-lines.ts';
+
+/**
+ * Above this many runs shown, a picture's pixels are computed in JavaScript (1-pixel lines, not anti-aliased) instead of
+ * stroked: 2,000 runs × 7 segments of ~150 px paint ~2 M pixels over a ~300,000-pixel chart, ~7 lines a pixel, where
+ * anti-aliasing no longer shows on single lines, while Skia's software hairlines cost ~13 ms per 1,000 runs (10,000: ~130 ms).
+ */
+const RASTER_FROM = 2000;
 
 /** How the back canvas shows every run: in the metric's colours (no brush), or faint (behind the brushed lines). */
 export type BackStyle = 'colour' | 'faint';
@@ -34,7 +42,8 @@ export function backLayers(): BackLayers {
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d');
     if (!ctx) return undefined;
-    drawLines(ctx, model, box, shown, style);
+    if (shown.reduce((sum, one) => sum + one, 0) > RASTER_FROM) ctx.putImageData(new ImageData(rasterLines(model, box, shown, style, width, height), width, height), 0, 0);
+    else drawLines(ctx, model, box, shown, style);
     const made = canvas.transferToImageBitmap();
     pictures.set(style, made);
     return made;

@@ -9,16 +9,30 @@ const ANCHORS = [
   [253, 231, 37],
 ] as const;
 
+/** A colour as red, green, blue (0 … 255). */
+export type Rgb = readonly [number, number, number];
+
 /** The metric's colours, low (dark violet) to high (yellow): viridis, in COLOUR_STEPS steps. */
-export const PALETTE: readonly string[] = Array.from({ length: COLOUR_STEPS }, (_, step) => {
+const PALETTE_RGB: readonly Rgb[] = Array.from({ length: COLOUR_STEPS }, (_, step): Rgb => {
   const at = (step / (COLOUR_STEPS - 1)) * (ANCHORS.length - 1);
   const low = ANCHORS[Math.floor(at)] ?? ANCHORS[0];
   const high = ANCHORS[Math.min(ANCHORS.length - 1, Math.floor(at) + 1)] ?? low;
   const mix = (index: 0 | 1 | 2) => Math.round(low[index] + (high[index] - low[index]) * (at - Math.floor(at)));
-  return `rgb(${mix(0)}, ${mix(1)}, ${mix(2)})`;
+  return [mix(0), mix(1), mix(2)];
 });
-const NO_METRIC = 'rgb(120, 144, 156)';
-const OUTSIDE = 'rgba(140, 140, 140, 0.18)';
+/** Each colour group's colour, in drawing order: group 0 (no metric value) grey, then group i the palette's colour i - 1. */
+export const GROUP_RGB: readonly Rgb[] = [[120, 144, 156], ...PALETTE_RGB];
+/** The colour of a faint line (a run outside the brushes). */
+export const OUTSIDE_RGB: Rgb = [140, 140, 140];
+/** The opacity of a faint line. */
+export const OUTSIDE_ALPHA = 0.18;
+
+/** A colour as CSS. */
+const css = (rgb: Rgb) => `rgb(${rgb.join(', ')})`;
+/** The metric's colours as CSS, low (dark violet) to high (yellow). */
+export const PALETTE: readonly string[] = PALETTE_RGB.map(css);
+const GROUP_CSS = [css(GROUP_RGB[0] ?? OUTSIDE_RGB), ...PALETTE];
+const OUTSIDE = `rgba(${OUTSIDE_RGB.join(', ')}, ${OUTSIDE_ALPHA})`;
 
 type Context = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
 
@@ -39,7 +53,7 @@ function trace(ctx: Context, model: ParallelModel, box: ChartBox, xs: readonly n
   }
 }
 
-/** Strokes each group of runs as one path: all faint grey, or group 0 (no metric) grey and group i in the palette's colour i - 1. */
+/** Strokes each group of runs as one path: all faint grey, or each group in its colour (GROUP_RGB). */
 function strokeGroups(ctx: Context, model: ParallelModel, box: ChartBox, groups: readonly number[][], style: 'colour' | 'faint'): void {
   const axes = model.axes.length;
   const xs = model.axes.map((_, axis) => axisX(box, axis, axes));
@@ -48,13 +62,22 @@ function strokeGroups(ctx: Context, model: ParallelModel, box: ChartBox, groups:
     if (group.length === 0) return;
     ctx.beginPath();
     for (const run of group) trace(ctx, model, box, xs, run);
-    ctx.strokeStyle = style === 'faint' ? OUTSIDE : index === 0 ? NO_METRIC : (PALETTE[index - 1] ?? NO_METRIC);
+    ctx.strokeStyle = style === 'faint' ? OUTSIDE : (GROUP_CSS[index] ?? OUTSIDE);
     ctx.stroke();
   });
 }
 
 /** Empty run lists, one per colour group (or one for faint lines). */
 const groupsFor = (style: 'colour' | 'faint'): number[][] => Array.from({ length: style === 'faint' ? 1 : COLOUR_STEPS + 1 }, () => []);
+
+/** The runs `runs` lets through (1) in drawing order: one list per colour group (see GROUP_RGB), or one for faint lines. */
+export function lineGroups(model: ParallelModel, runs: Uint8Array, style: 'colour' | 'faint'): number[][] {
+  const groups = groupsFor(style);
+  for (let run = 0; run < model.keys.length; run += 1) {
+    if (runs[run] === 1) groups[style === 'faint' ? 0 : (model.colour[run] ?? -1) + 1]?.push(run);
+  }
+  return groups;
+}
 
 /**
  * Clears the canvas and draws the lines of the runs `runs` lets through (1): in the metric's colour, or all faint grey
@@ -66,11 +89,7 @@ export function drawLines(ctx: Context, model: ParallelModel, box: ChartBox, run
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, box.width, box.height);
   if (model.axes.length === 0) return;
-  const groups = groupsFor(style);
-  for (let run = 0; run < model.keys.length; run += 1) {
-    if (runs[run] === 1) groups[style === 'faint' ? 0 : (model.colour[run] ?? -1) + 1]?.push(run);
-  }
-  strokeGroups(ctx, model, box, groups, style);
+  strokeGroups(ctx, model, box, lineGroups(model, runs, style), style);
 }
 
 /**
