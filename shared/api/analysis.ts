@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
 import { nonEmpty } from './fields.ts';
+import { plainList } from './plain-list.ts';
 
 /** A metric or parameter whose summary the analysis view reads for every run. */
 export const analysisColumn = z.object({
@@ -12,9 +13,9 @@ export type AnalysisColumn = z.infer<typeof analysisColumn>;
 
 /** A column's values, one entry per run in the reply's order (null where the run has none). */
 export const analysisColumnValues = analysisColumn.extend({
-  last: z.array(z.union([z.number(), z.string(), z.null()])).describe('The last value logged: a number when it reads as one, else the text.'),
-  min: z.array(z.number().nullable()).describe("The smallest numeric value of a metric; empty for a parameter (its value is its last)."),
-  max: z.array(z.number().nullable()).describe('The largest numeric value of a metric; empty for a parameter.'),
+  last: plainList(z.array(z.union([z.number(), z.string(), z.null()]))).describe('The last value logged: a number when it reads as one, else the text.'),
+  min: plainList(z.array(z.number().nullable())).describe("The smallest numeric value of a metric; empty for a parameter (its value is its last)."),
+  max: plainList(z.array(z.number().nullable())).describe('The largest numeric value of a metric; empty for a parameter.'),
 });
 
 /** A cursor of `ext.analysisRuns`: where a read stood. */
@@ -22,14 +23,14 @@ const analysisCursor = z.string().regex(/^\d{1,15}\.\d{1,15}\.\d{1,15}$/, 'must 
 
 /** The reply of `ext.analysisRuns`: parallel arrays, one entry per run. */
 export const analysisRunsReply = z.object({
-  keys: z.array(z.string()),
-  names: z.array(z.string().nullable()).describe("Each run's name (null: none)."),
-  tags: z.array(z.array(z.string())),
+  keys: plainList(z.array(z.string())),
+  names: plainList(z.array(z.string().nullable())).describe("Each run's name (null: none)."),
+  tags: plainList(z.array(z.array(z.string()))),
   columns: z.array(analysisColumnValues).describe('In the order asked.'),
   // Optional, so that a reply of a service without live reads still reads as one (every run, and no cursor to follow).
   cursor: analysisCursor.optional().describe('Pass as since (with the same query and columns) to read only what changed after this read.'),
   delta: z.boolean().optional().describe('True on a read with since: the runs are only those that may have changed (merge them by key); else every run.'),
-  removed: z.array(z.string()).optional().describe('With since: keys of runs to drop (trashed, moved away, unlinked, purged, or no longer passing the filter).'),
+  removed: plainList(z.array(z.string())).optional().describe('With since: keys of runs to drop (trashed, moved away, unlinked, purged, or no longer passing the filter).'),
 });
 
 /** Extension reads of the project analysis view. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
 import { experimentKey, queryInt } from './fields.ts';
 import { itemName } from './logging-records.ts';
+import { plainList } from './plain-list.ts';
 
 /** What a series is charted against: the step, or the wall-clock time (ms) of each point. */
 export const seriesAxis = z.enum(['step', 'time']);
@@ -14,14 +15,14 @@ const xBound = queryInt.pipe(z.number().int().min(-1).max(Number.MAX_SAFE_INTEGE
  * With `bucketWidth` null every bucket is one raw point (firstX = lastX, first = last = min = max).
  */
 export const metricSeriesBuckets = z.object({
-  start: z.array(z.number()).describe('Where each bucket starts on the x axis (its lower bound; the raw point\'s x).'),
-  firstX: z.array(z.number()).describe('x of the first point of each bucket.'),
-  lastX: z.array(z.number()).describe('x of the last point of each bucket.'),
-  first: z.array(z.number()).describe('Value of the first point.'),
-  last: z.array(z.number()).describe('Value of the last point.'),
-  min: z.array(z.number()),
-  max: z.array(z.number()),
-  count: z.array(z.number().int()).describe('Numeric points in the bucket.'),
+  start: plainList(z.array(z.number())).describe('Where each bucket starts on the x axis (its lower bound; the raw point\'s x).'),
+  firstX: plainList(z.array(z.number())).describe('x of the first point of each bucket.'),
+  lastX: plainList(z.array(z.number())).describe('x of the last point of each bucket.'),
+  first: plainList(z.array(z.number())).describe('Value of the first point.'),
+  last: plainList(z.array(z.number())).describe('Value of the last point.'),
+  min: plainList(z.array(z.number())),
+  max: plainList(z.array(z.number())),
+  count: plainList(z.array(z.number().int())).describe('Numeric points in the bucket.'),
 });
 
 /** The reply of `ext.metricSeries`. */

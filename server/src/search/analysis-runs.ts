@@ -42,8 +42,8 @@ export function markOf(text: string): Mark | null {
 
 /** id, key, name (and whether it passes the filter, on a read of changes). */
 type RunRow = [number, string, string | null, number?];
-/** experiment_id, the column's index, cur_value (null when cur_number is set), cur_number, min_number, max_number (null for parameters). */
-type ValueRow = [number, number, string | null, number | null, number | null, number | null];
+/** experiment_id, the column's index, cur_value (null when cur_number is set), cur_number; for metrics min_number and max_number. */
+type ValueRow = [number, number, string | null, number | null, (number | null)?, (number | null)?];
 
 /** Run ids per statement of the summaries' read (well under both backends' parameter limits). */
 const CHUNK = 2048;
@@ -83,8 +83,8 @@ async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly An
       const marks = names.map(() => '?');
       const rows = await db
         .prepare<unknown[], ValueRow>(
-          `SELECT experiment_id, CASE name ${marks.map((mark, index) => `WHEN ${mark} THEN ${index}`).join(' ')} END, CASE WHEN cur_number IS NULL THEN cur_value END, cur_number, ` +
-            `${kind === 'metric' ? 'min_number, max_number' : 'NULL, NULL'} FROM logged_items WHERE experiment_id IN (${idList}) AND kind = ? AND name IN (${marks.join(', ')})`,
+          `SELECT experiment_id, CASE name ${marks.map((mark, index) => `WHEN ${mark} THEN ${index}`).join(' ')} END, CASE WHEN cur_number IS NULL THEN cur_value END, cur_number` +
+            `${kind === 'metric' ? ', min_number, max_number' : ''} FROM logged_items WHERE experiment_id IN (${idList}) AND kind = ? AND name IN (${marks.join(', ')})`,
         )
         .raw()
         .all(...names, ...ids, kind, ...names);
@@ -94,8 +94,8 @@ async function readValues(db: Sql, runs: readonly RunRow[], columns: readonly An
         if (!column || at === undefined) continue;
         column.last[at] = number ?? value;
         if (kind !== 'metric') continue;
-        column.min[at] = min;
-        column.max[at] = max;
+        column.min[at] = min ?? null;
+        column.max[at] = max ?? null;
       }
     }
   }
