@@ -45,6 +45,24 @@ describe.each(bareBackends())('the Sql layer on $name', (backend) => {
       expect(await sql.prepare<[string]>('UPDATE t SET n = n + 1 WHERE name <> ?').run('zz')).toEqual({ changes: 2 });
     }));
 
+  it('answers each form of one text as asked, however often and interleaved it is prepared, past the kept statements too', () =>
+    withSql(async (sql) => {
+      await sql.prepare<[number, string]>('INSERT INTO t (id, name) VALUES (?, ?)').run(1, 'a');
+      const text = 'SELECT id, name FROM t WHERE id = ?';
+      const rows = sql.prepare<[number], { id: number; name: string }>(text);
+      const arrays = sql.prepare<[number], unknown[]>(text).raw();
+      const firsts = sql.prepare<[number], number>(text).pluck();
+      for (let round = 0; round < 2; round += 1) {
+        expect(await rows.get(1)).toEqual({ id: 1, name: 'a' });
+        expect(await arrays.get(1)).toEqual([1, 'a']);
+        expect(await firsts.get(1)).toBe(1);
+        expect(await sql.prepare<[number], unknown[]>(text).raw().all(1)).toEqual([[1, 'a']]);
+        expect(await sql.prepare<[number]>(text).all(1)).toEqual([{ id: 1, name: 'a' }]);
+        // Three hundred other texts, more than a connection keeps prepared: the statements above still answer.
+        for (let other = 0; other < 300; other += 1) expect(await sql.prepare<[number], number>(`SELECT ${other} + ?`).pluck().get(1)).toBe(other + 1);
+      }
+    }));
+
   it('commits a transaction that resolves and rolls back one that throws, savepoints included', () =>
     withSql(async (sql) => {
       const insert = sql.prepare<[number, string]>('INSERT INTO t (id, name) VALUES (?, ?)');
