@@ -1,6 +1,6 @@
 import { Box, Button, Checkbox, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { brushedKeys, useAnalysisSelection } from '../analysis-selection.ts';
 import { choiceId, choiceLabel, columnsOf, valuesOf, type AnalysisRunsReply, type ColumnChoice } from '../column-choice/column-choice.ts';
@@ -89,12 +89,14 @@ const LinkedRows = memo(function LinkedRows({ rows, runs, values, scroller, sele
 
 /** The runs passing every panel's brushes, with the values the panels draw; ticking a row selects its run in the panels. */
 export function LinkedRunsTable({ projectId, query, panels }: { projectId: string; query: string; panels: readonly PanelSpec[] }) {
-  const choices = useMemo(() => panelChoices(panels), [panels]);
-  const runs = useAnalysisRuns(projectId, query, columnsOf(choices));
+  const asked = useMemo(() => panelChoices(panels), [panels]);
+  const runs = useAnalysisRuns(projectId, query, columnsOf(asked));
+  // The panels draw new runs first; the table follows in the next render (its rows and columns together).
+  const current = useMemo(() => ({ data: runs.data, choices: asked }), [runs.data, asked]);
+  const { data, choices } = useDeferredValue(current);
   const brushes = useAnalysisSelection((state) => state.brushes);
   const selected = useAnalysisSelection((state) => state.selected);
   const passing = useMemo(() => brushedKeys(brushes), [brushes]);
-  const data = runs.data;
   const rows = useMemo(() => (data ? passingRuns(data.keys, passing) : []), [data, passing]);
   const values = useMemo(() => (data ? choices.map((choice) => valuesOf(data, choice)) : []), [data, choices]);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
