@@ -13,7 +13,11 @@ export const bucketField = z.enum(['firstX', 'lastX', 'first', 'last', 'min', 'm
 /** One run's series in the reply of `ext.metricSeriesMany` (the shape of `ext.metricSeries`, per run, with the bucket arrays asked). */
 export const runSeries = metricSeriesReply
   .omit({ metricName: true, axis: true, buckets: true })
-  .extend({ experimentKey: z.string(), buckets: metricSeriesBuckets.partial().required({ start: true }) });
+  .extend({
+    experimentKey: z.string(),
+    buckets: metricSeriesBuckets.partial().required({ start: true }),
+    origin: z.number().nullable().optional().describe("With relative: the time of the run's first point, from which from and to counted (null: no point)."),
+  });
 
 /** Extension read of one metric of many runs at once (line charts across a sweep). */
 export const metricSeriesManyEndpoints = {
@@ -32,6 +36,10 @@ export const metricSeriesManyEndpoints = {
       axis: seriesAxis.default('step').describe('Default step (points without a step are left out).'),
       from: z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().describe('Lowest x to include (default: each run\'s first point).'),
       to: z.number().int().min(-1).max(Number.MAX_SAFE_INTEGER).optional().describe('Highest x to include (default: each run\'s last point).'),
+      relative: z
+        .boolean()
+        .optional()
+        .describe("With axis time: from and to count ms from each run's first point (a zoom on time since each run began), and each run says that point's time as origin."),
       buckets: z.number().int().min(10).max(10_000).default(200).describe('Buckets per run (default 200).'),
       fields: z
         .array(bucketField)

@@ -26,6 +26,7 @@ function wireSample(sample: SeriesSample, fields: readonly BucketField[] = ALL_F
     from: sample.from,
     to: sample.to,
     bucketWidth: sample.bucketWidth,
+    ...(sample.origin === undefined ? {} : { origin: sample.origin }),
     total: sample.buckets.reduce((sum, { summary }) => sum + summary.count, 0),
     skipped: sample.skipped,
     buckets,
@@ -52,6 +53,7 @@ export function createMetricSeriesHandlers(services: LoggedDataServices): Handle
     },
     getMetricSeriesMany: async ({ body, caller }) => {
       checkRange(body.from, body.to);
+      if (body.relative && body.axis !== 'time') throw badRequest('The field "relative" applies to the time axis only: send axis "time", or leave "relative" out.');
       const keys: string[] = [...new Set(body.experimentKeys)];
       const answers: (ReturnType<typeof wireSample> & { experimentKey: string })[] = [];
       const found = new Set<string>();
@@ -62,7 +64,7 @@ export function createMetricSeriesHandlers(services: LoggedDataServices): Handle
         });
         const item = experiment && (await metricTiles.item(experiment.id, body.metricName));
         if (!item) return null;
-        const sample = await seriesSampler.sample(item, { axis: body.axis === 'step' ? 0 : 1, buckets: body.buckets, from: body.from, to: body.to });
+        const sample = await seriesSampler.sample(item, { axis: body.axis === 'step' ? 0 : 1, buckets: body.buckets, from: body.from, to: body.to, relative: body.relative });
         return { experimentKey: key, ...wireSample(sample, body.fields) };
       };
       for (let at = 0; at < keys.length; at += MANY_AT_ONCE) {

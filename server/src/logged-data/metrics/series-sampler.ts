@@ -13,14 +13,17 @@ export interface SeriesSample {
   skipped: number;
   /** Each bucket's lower bound with its summary, by x. */
   buckets: { start: number; summary: TileSummary }[];
+  /** With a relative ask: the x of the series' first point, from which `from` and `to` counted (null: no point). */
+  origin?: number | null;
 }
 
-/** What a chart asks: an axis, at most `buckets` buckets, an optional x range. */
+/** What a chart asks: an axis, at most `buckets` buckets, an optional x range (counted from the first point's x when `relative`). */
 export interface SeriesAsk {
   axis: AxisCode;
   buckets: number;
   from?: number;
   to?: number;
+  relative?: boolean;
 }
 
 /** Tiles of a level read for an extent or a step range: a level where the range spans this many tiles or fewer. */
@@ -82,13 +85,16 @@ export function createSeriesSampler(tiles: MetricTileStore) {
     /** One metric downsampled as `ask` says (tiling the points that arrived since the last read first). */
     async sample(item: MetricItemRef, ask: SeriesAsk): Promise<SeriesSample> {
       const finest = (await tiles.catchUp(item))[ask.axis];
-      const whole = ask.from === undefined || ask.to === undefined ? await coarse(item, ask.axis, TILE_LEVELS, -1, Number.MAX_SAFE_INTEGER) : undefined;
-      const lo = ask.from ?? whole?.firstX ?? null;
-      const hi = ask.to ?? whole?.lastX ?? null;
-      const empty: SeriesSample = { from: null, to: null, bucketWidth: null, skipped: 0, buckets: [] };
-      if (lo === null || hi === null || lo > hi) return empty;
+      const partial = ask.from !== undefined && ask.to !== undefined;
+      const whole = !partial || ask.relative ? await coarse(item, ask.axis, TILE_LEVELS, -1, Number.MAX_SAFE_INTEGER) : undefined;
+      const origin = ask.relative ? (whole?.firstX ?? null) : undefined;
+      const shift = origin ?? 0;
+      const lo = ask.from === undefined ? (whole?.firstX ?? null) : ask.from + shift;
+      const hi = ask.to === undefined ? (whole?.lastX ?? null) : ask.to + shift;
+      const empty: SeriesSample = { from: null, to: null, bucketWidth: null, skipped: 0, buckets: [], ...(origin === undefined ? {} : { origin }) };
+      if (lo === null || hi === null || lo > hi || origin === null) return empty;
       // The whole series' summary already tells when it holds more points than buckets: no raw read to find that out.
-      const longer = whole !== undefined && whole.count + whole.skipped > ask.buckets;
+      const longer = whole !== undefined && !partial && whole.count + whole.skipped > ask.buckets;
       const raw = longer ? undefined : await rawPoints(item, ask.axis, finest, lo, hi, ask.buckets + 1);
       if (raw && raw.length <= ask.buckets) {
         const buckets: SeriesSample['buckets'] = [];
@@ -100,7 +106,7 @@ export function createSeriesSampler(tiles: MetricTileStore) {
           if (summary.count === 0) skipped += 1;
           else buckets.push({ start: x, summary });
         }
-        return { from: lo, to: hi, bucketWidth: null, skipped, buckets };
+        return { from: lo, to: hi, bucketWidth: null, skipped, buckets, ...(origin === undefined ? {} : { origin }) };
       }
       const width = bucketWidthFor(lo, hi, ask.buckets);
       const from = Math.floor(lo / width) * width;
@@ -112,7 +118,7 @@ export function createSeriesSampler(tiles: MetricTileStore) {
       const ordered = [...map].sort((a, b) => a[0] - b[0]);
       const skipped = ordered.reduce((sum, [, summary]) => sum + summary.skipped, 0);
       const buckets = ordered.filter(([, summary]) => summary.count > 0).map(([index, summary]) => ({ start: index * width, summary }));
-      return { from, to, bucketWidth: width, skipped, buckets };
+      return { from, to, bucketWidth: width, skipped, buckets, ...(origin === undefined ? {} : { origin }) };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../support/harness.ts';
 import { testBackends } from '../../support/test-database.ts';
-import { logSteps, startRun } from './metric-series-fixtures.ts';
+import { T0, logSteps, startRun } from './metric-series-fixtures.ts';
 
 /** Each run's steps: runs of different lengths, so that their buckets differ. */
 const RUN_STEPS = [3000, 1200, 40].map((length) => Array.from({ length }, (_, step) => step));
@@ -60,6 +60,44 @@ describe.each(testBackends())('ext.metricSeriesMany: one metric of many runs in 
     const wrong = await many({ fields: ['median'] });
     expect(wrong.status).toBe(400);
     expect(wrong.body.msg).toContain('fields');
+  });
+
+  it("zooms on time since each run's first point: each run's range counts from its own first point, which it says", async () => {
+    // Two runs begun at other times, logging at other paces.
+    const starts = [T0 + 50_000, T0 + 200_000];
+    const shifted: string[] = [];
+    for (const [index, start] of starts.entries()) {
+      const key = await startRun(server);
+      await logSteps(server, key, Array.from({ length: 400 }, (_, step) => step), (step) => start + step * (3 + 4 * index));
+      shifted.push(key);
+    }
+    const relative = (body: Record<string, unknown>) => many({ experimentKeys: shifted, axis: 'time', relative: true, ...body });
+    // Each run's first numeric point (as raw points: more buckets than points).
+    const firsts = await Promise.all(shifted.map(async (key) => (await single(key, { axis: 'time', buckets: 1000 })).buckets.start[0]));
+    expect(firsts[0]).toBeGreaterThanOrEqual(starts[0] ?? 0);
+    expect(firsts[1]).toBeGreaterThanOrEqual(starts[1] ?? 0);
+    const whole = await relative({ buckets: 64 });
+    expect(whole.status, whole.body.msg).toBe(200);
+    for (const [index, run] of whole.body.runs.entries()) {
+      const { experimentKey, origin, ...series } = run;
+      expect(origin).toBe(firsts[index]);
+      expect(series).toEqual(await single(experimentKey, { axis: 'time', buckets: 64 }));
+    }
+    const zoomed = await relative({ from: 30, to: 300, buckets: 50 });
+    expect(zoomed.status, zoomed.body.msg).toBe(200);
+    for (const [index, run] of zoomed.body.runs.entries()) {
+      const { experimentKey, origin, ...series } = run;
+      const start = firsts[index] ?? 0;
+      expect(origin).toBe(start);
+      expect(series).toEqual(await single(experimentKey, { axis: 'time', from: start + 30, to: start + 300, buckets: 50 }));
+      // The zoom's range, widened to whole buckets: not the run's whole span (1,200 and 2,800 ms).
+      expect(series.from).toBeLessThanOrEqual(start + 30);
+      expect(series.to).toBeGreaterThanOrEqual(start + 300);
+      expect((series.to ?? 0) - (series.from ?? 0)).toBeLessThan(600);
+    }
+    const byStep = await many({ relative: true });
+    expect(byStep.status).toBe(400);
+    expect(byStep.body.msg).toContain('"relative"');
   });
 
   it('lists runs without the metric, and unknown keys, apart instead of failing', async () => {

@@ -25,6 +25,8 @@ describe('line chart computations', () => {
     expect(gridWidth([null, 4, 16])).toBe(16);
     expect(gridWidth([null])).toBe(1);
     expect(relative({ xs: [1000, 1500], ys: [1, 2] })).toEqual({ xs: [0, 500], ys: [1, 2] });
+    // With the run's first point known (a zoomed read starts later): counted from it.
+    expect(relative({ xs: [4000, 4500], ys: [1, 2] }, 1000)).toEqual({ xs: [3000, 3500], ys: [1, 2] });
   });
 
   it('computes mean, min, max and std per x over the runs holding a value there', () => {

@@ -36,11 +36,8 @@ export function smooth(ys: readonly number[], weight: number): number[] {
   });
 }
 
-/** x shifted so that the run starts at 0 (relative time); the values are kept. */
-export const relative = (run: RunPoints): RunPoints => {
-  const first = run.xs[0] ?? 0;
-  return { xs: run.xs.map((x) => x - first), ys: run.ys };
-};
+/** x shifted so that `origin` (the run's first point; else its first x) is 0 (relative time); the values are kept. */
+export const relative = (run: RunPoints, origin = run.xs[0] ?? 0): RunPoints => ({ xs: run.xs.map((x) => x - origin), ys: run.ys });
 
 /**
  * Aligns runs on a common grid of `width` x units (1: exact x): each run's value in a cell is its last value there.

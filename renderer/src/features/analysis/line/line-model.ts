@@ -32,6 +32,8 @@ export interface RunBuckets {
   bucketWidth: number | null;
   /** `first` is asked for; a reply without it draws nothing. */
   buckets: { start: readonly number[]; first?: readonly number[] };
+  /** On relative time: the time of the run's first point, its 0 (else the first bucket's start is). */
+  origin?: number | null;
 }
 
 /** A line drawn: its legend label, the runs it stands for, its values on the chart's x grid, and a band for groups. */
@@ -64,7 +66,7 @@ export function buildLines(runs: readonly RunBuckets[], settings: LineSettings, 
   const points: RunPoints[] = runs.map((run) => {
     const ys = smooth(run.buckets.first ?? [], settings.smoothing);
     const shaped = { xs: [...run.buckets.start], ys: settings.logY ? ys.map((y) => (y > 0 ? y : Number.NaN)) : ys };
-    return settings.axis === 'relative' ? { xs: relative(shaped).xs.map((x) => x / 1000), ys: shaped.ys } : shaped;
+    return settings.axis === 'relative' ? { xs: relative(shaped, run.origin ?? undefined).xs.map((x) => x / 1000), ys: shaped.ys } : shaped;
   });
   const lo = Math.min(...points.map((run) => run.xs[0] ?? Infinity));
   const hi = Math.max(...points.map((run) => run.xs.at(-1) ?? -Infinity));

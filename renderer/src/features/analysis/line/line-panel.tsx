@@ -59,12 +59,15 @@ export function LinePanel({ projectId, query, panelId, settings: raw, onSettings
   const passing = useMemo(() => brushedKeys(brushes, panelId), [brushes, panelId]);
   const keys = useMemo(() => (runs.data?.keys ?? []).filter((key) => passing === null || passing.has(key)), [runs.data, passing]);
   const charted = useMemo(() => keys.slice(0, SERIES_MANY_MAX_RUNS), [keys]);
-  const reread = zoom !== null && settings.axis !== 'relative';
+  // A zoom re-reads its range at full detail; on relative time (seconds) each run's range counts from its first point.
+  const relative = settings.axis === 'relative';
+  const scale = relative ? 1000 : 1;
   const series = useSeriesMany({
     experimentKeys: charted,
     metricName: settings.metric,
     axis: settings.axis === 'step' ? 'step' : 'time',
-    ...(reread ? { from: Math.max(0, Math.floor(zoom[0])), to: Math.ceil(zoom[1]) } : {}),
+    ...(relative ? { relative } : {}),
+    ...(zoom ? { from: Math.max(0, Math.floor(zoom[0] * scale)), to: Math.ceil(zoom[1] * scale) } : {}),
   });
 
   const labels = useMemo(() => {

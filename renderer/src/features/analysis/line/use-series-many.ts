@@ -22,6 +22,8 @@ export interface SeriesAsk {
   experimentKeys: string[];
   metricName: string;
   axis: 'step' | 'time';
+  /** With axis time: `from` and `to` count ms from each run's first point, which each run's answer says (`origin`). */
+  relative?: boolean;
   from?: number;
   to?: number;
 }
