@@ -89,9 +89,10 @@ export function createSeriesSampler(tiles: MetricTileStore) {
       const whole = !partial || ask.relative ? await coarse(item, ask.axis, TILE_LEVELS, -1, Number.MAX_SAFE_INTEGER) : undefined;
       const origin = ask.relative ? (whole?.firstX ?? null) : undefined;
       const shift = origin ?? 0;
+      const said = origin === undefined ? {} : { origin };
       const lo = ask.from === undefined ? (whole?.firstX ?? null) : ask.from + shift;
       const hi = ask.to === undefined ? (whole?.lastX ?? null) : ask.to + shift;
-      const empty: SeriesSample = { from: null, to: null, bucketWidth: null, skipped: 0, buckets: [], ...(origin === undefined ? {} : { origin }) };
+      const empty: SeriesSample = { from: null, to: null, bucketWidth: null, skipped: 0, buckets: [], ...said };
       if (lo === null || hi === null || lo > hi || origin === null) return empty;
       // The whole series' summary already tells when it holds more points than buckets: no raw read to find that out.
       const longer = whole !== undefined && !partial && whole.count + whole.skipped > ask.buckets;
@@ -106,7 +107,7 @@ export function createSeriesSampler(tiles: MetricTileStore) {
           if (summary.count === 0) skipped += 1;
           else buckets.push({ start: x, summary });
         }
-        return { from: lo, to: hi, bucketWidth: null, skipped, buckets, ...(origin === undefined ? {} : { origin }) };
+        return { from: lo, to: hi, bucketWidth: null, skipped, buckets, ...said };
       }
       const width = bucketWidthFor(lo, hi, ask.buckets);
       const from = Math.floor(lo / width) * width;
@@ -118,7 +119,7 @@ export function createSeriesSampler(tiles: MetricTileStore) {
       const ordered = [...map].sort((a, b) => a[0] - b[0]);
       const skipped = ordered.reduce((sum, [, summary]) => sum + summary.skipped, 0);
       const buckets = ordered.filter(([, summary]) => summary.count > 0).map(([index, summary]) => ({ start: index * width, summary }));
-      return { from, to, bucketWidth: width, skipped, buckets, ...(origin === undefined ? {} : { origin }) };
+      return { from, to, bucketWidth: width, skipped, buckets, ...said };
     },
   };
 }

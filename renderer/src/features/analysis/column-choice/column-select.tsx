@@ -8,9 +8,6 @@ const STATS: readonly Stat[] = ['last', 'min', 'max'];
 /** How long names just read are used as they are when a panel mounts. */
 const NAMES_FRESH_MS = 10_000;
 
-/** Whether a project's column list names any parameter or metric. */
-const hasChoices = (columns: Parameters<typeof choicesOf>[0]) => (columns ?? []).some((column) => column.source === 'params' || column.source === 'metrics');
-
 /** Every metric with each of its summaries (last, min, max). */
 export const withStats = (metrics: readonly ColumnChoice[]): ColumnChoice[] => metrics.flatMap((metric) => STATS.map((stat) => ({ ...metric, stat })));
 
@@ -25,7 +22,7 @@ export function useProjectChoices(projectId: string) {
   const columns = useApiQuery(
     'getProjectColumns',
     { projectId },
-    { staleTime: NAMES_FRESH_MS, refetchOnMount: (query) => (hasChoices(query.state.data?.columns) ? true : 'always'), refetchOnWindowFocus: false, retry: false },
+    { staleTime: NAMES_FRESH_MS, refetchOnMount: (query) => (projectChoicesOf(query.state.data).loaded ? true : 'always'), refetchOnWindowFocus: false, retry: false },
   );
   return useMemo(() => projectChoicesOf(columns.data), [columns.data]);
 }
