@@ -26,18 +26,17 @@ export function createAccountHandlers(services: AccountServices): HandlerTable {
   return {
     signIn: async ({ body, request }) => {
       const now = services.now();
-      await throttle.check(body.userName, request.ip, now);
+      const attempt = await throttle.reserve(body.userName, request.ip, now);
       const user = await users.byName(body.userName);
       const matches = await passwordMatches(user, body.password);
       if (!user || !matches) {
-        await throttle.failed(body.userName, request.ip, now);
         await audit.record({ userId: null, userName: 'anonymous' }, { workspaceId: null, action: 'signIn.failed', target: body.userName, after: { address: request.ip } }, now);
         throw refused();
       }
+      await attempt.succeeded();
       if (user.disabledAt !== null) throw forbidden(`User "${user.name}" is disabled: ask a service admin.`);
       // With password sign-in off, only a service admin gets in with a password (the way in when single sign-on fails).
       if (!services.config.passwordSignIn && !user.isAdmin) throw forbidden(passwordSignInOff(services));
-      await throttle.succeeded(user.name);
       return issue(user, body.keyName, false, { userId: user.id, userName: user.name });
     },
     whoAmI: async ({ caller }) => {
@@ -61,11 +60,11 @@ export function createAccountHandlers(services: AccountServices): HandlerTable {
       const user = await users.byId(caller.userId);
       if (!user) throw notFound(`No user "${caller.userName}".`);
       if (user.passwordHash !== null) {
-        await throttle.check(user.name, request.ip, now);
+        const attempt = await throttle.reserve(user.name, request.ip, now);
         if (body.currentPassword === undefined || !await verifyPassword(body.currentPassword, user.passwordHash)) {
-          await throttle.failed(user.name, request.ip, now);
           throw forbidden('The current password is wrong: send it as currentPassword to set a new one.');
         }
+        await attempt.succeeded();
       }
       const hash = await hashPassword(body.newPassword);
       return services.sql.transaction(async () => {

@@ -10,6 +10,7 @@ import { limitBodyBytesInFlight } from '../http/body-budget.ts';
 import { installErrorReplies } from '../http/error-reply.ts';
 import { installJsonBodyParser, jsonBodyParser } from '../http/json-body.ts';
 import { guardedServerFactory } from '../http/last-resort.ts';
+import { installPublicUrl, parsePublicUrl, parseTrustedProxies } from '../http/public-address.ts';
 import { closePromptly } from '../http/prompt-close.ts';
 import { registerContractRoutes } from '../http/routes.ts';
 import { answerFrameworkError, installProtocolReplies } from '../http/server-events.ts';
@@ -60,6 +61,13 @@ export interface ServerOptions {
   passwordSignIn?: boolean;
   /** Sign people in through an OpenID provider. */
   sso?: SsoSettings;
+  /**
+   * The reverse proxies (IP addresses or CIDR ranges) whose X-Forwarded-For, X-Forwarded-Proto and X-Forwarded-Host
+   * are believed: the client's address, scheme and host come from them. None by default (the headers are ignored).
+   */
+  trustedProxies?: string[];
+  /** The address clients reach the service at (`https://trackdesk.example.com`): every link the service hands out starts with it. */
+  publicUrl?: string;
   bodyLimitBytes?: number;
   uploadLimitBytes?: number;
   /** Uploads received at a time; one more gets 429 with Retry-After-Custom. */
@@ -117,6 +125,9 @@ async function sweepLeftovers(services: Services): Promise<void> {
 
 /** Opens the data dir, bootstraps the admin key on first start, and listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  // Bad proxy or public-URL settings fail the start before anything is opened.
+  const trustProxy = options.trustedProxies?.length ? parseTrustedProxies(options.trustedProxies.join(',')) : false;
+  const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const services = createServices(
@@ -149,7 +160,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     serverFactory: guardedServerFactory,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
+    trustProxy,
   });
+  installPublicUrl(app, publicUrl);
   installProtocolReplies(app);
   installJsonBodyParser(app);
   installExactJsonContentType(app);

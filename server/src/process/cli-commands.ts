@@ -6,6 +6,7 @@ import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../blobs/temp-keeper.ts';
 import { parseS3Location } from '../blobs/s3-blob-store.ts';
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
 import { runKeysCommand } from './cli-keys.ts';
+import { PROXY_HELP, PROXY_OPTIONS, proxySettingsFrom } from './cli-proxy.ts';
 import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
 import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 import { userDataDir } from './user-data-dir.ts';
@@ -54,7 +55,7 @@ Options:
                              its unfinished uploads (default ${DEFAULT_INSTANCE_TIMEOUT_MS / 1000}; each instance says it is alive six times as often)
   --webhooks-allow-private   let webhooks target loopback and private addresses (off: SSRF protection)
   --allow-sign-up            let a person with an invitation create their account (also TRACKDESK_ALLOW_SIGN_UP=1)
-${SSO_HELP}  --log                      log every request (JSON lines on stdout)
+${SSO_HELP}${PROXY_HELP}  --log                      log every request (JSON lines on stdout)
   -h, --help                 show this help
 
 On first start with an empty data dir an admin user (a service admin) with an API key and a password is
@@ -78,6 +79,7 @@ const OPTIONS = {
   'webhooks-allow-private': { type: 'boolean', default: false },
   'allow-sign-up': { type: 'boolean', default: false },
   ...SSO_OPTIONS,
+  ...PROXY_OPTIONS,
   log: { type: 'boolean', default: false },
   user: { type: 'string' },
   from: { type: 'string' },
@@ -151,8 +153,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (positionals.length > 0) throw new UsageError(`Unknown command "${positionals.join(' ')}".`);
   let signIn: ReturnType<typeof ssoSettingsFrom>;
+  let proxy: ReturnType<typeof proxySettingsFrom>;
   try {
     signIn = ssoSettingsFrom(values, process.env);
+    proxy = proxySettingsFrom(values, process.env);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -173,6 +177,7 @@ async function main(argv: string[]): Promise<void> {
     webhooksAllowPrivate: values['webhooks-allow-private'],
     allowSignUp: values['allow-sign-up'] || process.env.TRACKDESK_ALLOW_SIGN_UP === '1',
     ...signIn,
+    ...proxy,
     backgroundTiles: { enabled: !values['no-background-tiles'] },
     instanceTimeoutMs: secondsOption('instance-timeout', values['instance-timeout']),
     logger: values.log,

@@ -1,4 +1,5 @@
 import { API_PREFIX } from '../../../../shared/api/index.ts';
+import { refuseCleartextSecret } from '../client/cleartext-guard.ts';
 import { normalizeBaseUrl, sameService } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions } from '../client/target.ts';
@@ -23,6 +24,13 @@ export function parseInvitationLink(link: string): { baseUrl: string; token: str
   return { baseUrl: normalizeBaseUrl(`${url.origin}${url.pathname.slice(0, at)}`), token };
 }
 
+/** The service address and token of an invitation link, refused when the token would cross a network in plain http. */
+function invitationToSend(link: string): { baseUrl: string; token: string } {
+  const invitation = parseInvitationLink(link);
+  refuseCleartextSecret(invitation.baseUrl, 'an invitation token');
+  return invitation;
+}
+
 /**
  * The invitation channels: read what a link opens, join with a connection, or sign up (keys stay in the backend); and
  * take the link the operating system opened the app with.
@@ -35,21 +43,21 @@ export function invitationHandlers(
   const anonymous = (baseUrl: string) => new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);
   return {
     'invitations.open': async ({ link }) => {
-      const { baseUrl, token } = parseInvitationLink(link);
+      const { baseUrl, token } = invitationToSend(link);
       const info = await anonymous(baseUrl).call('invitationDetails', { query: { token } });
       const { profiles: all } = await profiles.list();
       const matching = all.filter((profile) => profile.baseUrl && sameService(profile.baseUrl, baseUrl)).map(({ id, name }) => ({ id, name }));
       return { baseUrl, ...info, profiles: matching };
     },
     'invitations.accept': async ({ link, profileId }) => {
-      const { baseUrl, token } = parseInvitationLink(link);
+      const { baseUrl, token } = invitationToSend(link);
       const target = await profiles.target(profileId);
       if (!sameService(target.baseUrl, baseUrl)) throw new AppError('invalid_input', `The invitation is for ${baseUrl}, not for that connection's service.`);
       return new ServiceClient(target, clientOptions).call('acceptInvitation', { body: { token } });
     },
     'invitations.takeOpened': async () => ({ link: opened.take() }),
     'invitations.signUp': async ({ link, name, userName, password, keyStorage }) => {
-      const { baseUrl, token } = parseInvitationLink(link);
+      const { baseUrl, token } = invitationToSend(link);
       const signedUp = await anonymous(baseUrl).call('signUpWithInvitation', { body: { token, userName, password, keyName: deviceKeyName() } });
       const profile = await profiles.create({ name, baseUrl, apiKey: signedUp.apiKey, keyStorage });
       return { profile, workspaceName: signedUp.workspaceName, role: signedUp.role };

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ChannelRequest, ChannelOutput, Profile, ProfileView } from '../../../../shared/ipc/index.ts';
+import { refuseCleartextSecret } from '../client/cleartext-guard.ts';
 import { normalizeBaseUrl } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions, ServiceTarget } from '../client/target.ts';
@@ -62,6 +63,7 @@ export class ProfileService {
    */
   async signIn(input: ChannelRequest<'profiles.signIn'>, clientOptions: Partial<ClientOptions>): Promise<{ profile: ProfileView; userName: string }> {
     const baseUrl = normalizeBaseUrl(input.baseUrl);
+    refuseCleartextSecret(baseUrl, 'a password');
     const client = new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);
     const signedIn = await client.call('signIn', { body: { userName: input.userName, password: input.password, keyName: deviceKeyName() } });
     const profile = await this.create({ name: input.name, baseUrl, apiKey: signedIn.apiKey, keyStorage: input.keyStorage });
