@@ -41,19 +41,17 @@ describe('links the service hands out', () => {
     await trusting.close();
   });
 
-  it('take the scheme and host a trusted proxy forwards: https where the service is served over https', async () => {
+  it('take the scheme and host a trusted proxy forwards (https where the service is served over https), and only from it', async () => {
     const links = await linksFor(trusting, THROUGH_PROXY);
     expect(links.invitation).toBe(`https://trackdesk.example.com/api/rest/v2/ext/invitations/info?token=${links.token}`);
     expect(links.focus).toBe('https://trackdesk.example.com/admin/links/');
     expect(links.assets).toBe('https://trackdesk.example.com/api/rest/v2/experiment/asset/get-asset');
     const forwardedHost = await linksFor(trusting, { 'x-forwarded-host': 'trackdesk.example.com', 'x-forwarded-proto': 'https' });
     expect(forwardedHost.invitation).toBe(`https://trackdesk.example.com/api/rest/v2/ext/invitations/info?token=${forwardedHost.token}`);
-  });
-
-  it('ignore the forwarded scheme and host from a peer that is not a trusted proxy', async () => {
-    const links = await linksFor(untrusting, { ...THROUGH_PROXY, 'x-forwarded-host': 'elsewhere.example.net' });
-    expect(links.invitation).toBe(`http://trackdesk.example.com/api/rest/v2/ext/invitations/info?token=${links.token}`);
-    expect(links.focus).toBe('http://trackdesk.example.com/admin/links/');
+    // From a peer that is not a trusted proxy, the forwarded scheme and host count for nothing.
+    const untrusted = await linksFor(untrusting, { ...THROUGH_PROXY, 'x-forwarded-host': 'elsewhere.example.net' });
+    expect(untrusted.invitation).toBe(`http://trackdesk.example.com/api/rest/v2/ext/invitations/info?token=${untrusted.token}`);
+    expect(untrusted.focus).toBe('http://trackdesk.example.com/admin/links/');
   });
 
   it('start with --public-url when it is set, whatever the request or the proxy says', async () => {

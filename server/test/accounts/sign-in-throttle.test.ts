@@ -37,7 +37,7 @@ describe.each(testBackends())('the sign-in throttle on %s', (backend) => {
     expect(throttled.body.msg).toMatch(/^Too many failed sign-ins: try again in \d+ s\.$/);
     // Nina, at her own address, is not locked out by a stranger's guesses.
     expect((await signInFrom(server, '198.51.100.20', 'nina', PASSWORD)).status).toBe(200);
-  });
+  }, 60_000);
 
   it('backs off a client and user name with a growing wait, and forgets the failures once the right password is given', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await signInFrom(server, '203.0.113.8', 'otto', `wrong-${attempt}`)).status).toBe(401);
@@ -50,7 +50,7 @@ describe.each(testBackends())('the sign-in throttle on %s', (backend) => {
     clock.now += 120_000;
     expect((await signInFrom(server, '203.0.113.8', 'otto', PASSWORD)).status).toBe(200);
     expect((await signInFrom(server, '203.0.113.8', 'otto', 'wrong-after-success')).status).toBe(401);
-  });
+  }, 60_000);
 
   it('caps an address at 20 failures in 15 minutes, whatever the user names, without holding back other addresses', async () => {
     clock.now += 3_600_000;
@@ -77,7 +77,7 @@ describe('the sign-in throttle with two instances on one PostgreSQL database', (
       await second.close();
       await first.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('client addresses', () => {
@@ -96,5 +96,5 @@ describe('client addresses', () => {
       await other.close();
       await trusting.close();
     }
-  });
+  }, 60_000);
 });

@@ -36,13 +36,13 @@ describe('sign-in and personal keys', () => {
     }
   });
 
-  it('throttles failed sign-ins per user, even for the right password, with Retry-After-Custom', async () => {
+  it('throttles failed sign-ins per client and user, even for the right password, with Retry-After-Custom', async () => {
     await server.call('createUser', { body: { userName: 'otto', password: PASSWORD } });
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn('otto', `wrong-password-${attempt}`)).status).toBe(401);
     const throttled = await signIn('otto', PASSWORD);
     expect(throttled.status).toBe(429);
     expect(throttled.body.msg).toMatch(/^Too many failed sign-ins: try again in \d+ s\.$/);
-    expect(Number(throttled.headers.get('retry-after-custom'))).toBeGreaterThan(800);
+    expect(Number(throttled.headers.get('retry-after-custom'))).toBeGreaterThan(50);
   });
 
   it('makes read-only keys that read and change nothing, and revokes a key at once', async () => {
