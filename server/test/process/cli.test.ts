@@ -48,6 +48,21 @@ describe('npm run server', () => {
     expect((await runCli(['--help'])).stdout).toContain('--oidc-role-map <file>');
   });
 
+  it('refuses reverse-proxy settings that cannot work, each naming the option, with status 2', async () => {
+    const cases: Array<[string[], string]> = [
+      [['--trusted-proxy', '10.0.0.10,nginx.internal'], '--trusted-proxy: A trusted proxy must be an IP address or a CIDR range (e.g. 10.0.0.10 or 10.0.0.0/24), got "nginx.internal".'],
+      [['--public-url', 'trackdesk.example.com'], '--public-url: The public URL must be an absolute http(s) URL'],
+      [['--public-url', 'https://trackdesk.example.com/?next=1'], '--public-url: The public URL must be http(s)://host[:port][/prefix] without user, query or fragment'],
+    ];
+    for (const [flags, message] of cases) {
+      const { code, stderr } = await runCli([...flags, '--data-dir', tempDir()]);
+      expect(code, stderr).toBe(2);
+      expect(stderr).toContain(message);
+    }
+    const { stdout } = await runCli(['--help']);
+    for (const flag of ['--trusted-proxy <list>', 'TRACKDESK_TRUSTED_PROXIES', '--public-url <url>', 'TRACKDESK_PUBLIC_URL']) expect(stdout).toContain(flag);
+  }, 60_000);
+
   it('rejects a bad port with a hint and status 2', async () => {
     const { code, stderr } = await runCli(['--port', 'abc', '--data-dir', tempDir()]);
     expect(code).toBe(2);
