@@ -37,7 +37,7 @@ test('moves the selection in one request and moves it back with Undo; symlinks s
   await dialog.getByLabel('Target project').fill('tar');
   await page.getByRole('option', { name: 'target' }).click();
   await dialog.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(report(page)).toContainText('Moved to “target”: 2 experiments.');
+  await expect(report(page)).toContainText('Moved 2 experiments to “target”.');
   await expect(names(page)).toHaveText(['c']);
   expect(calls('moveExperiments')).toHaveLength(1);
   expect(calls('moveExperiments')[0]?.body).toMatchObject({ targetWorkspaceName: 'admin', targetProjectName: 'target', symlink: false });
@@ -53,7 +53,7 @@ test('moves the selection in one request and moves it back with Undo; symlinks s
   await expect(page.getByRole('option')).toHaveText(['elsewhere', 'target']);
   await page.getByRole('option', { name: 'target' }).click();
   await symlink.getByRole('button', { name: 'Symlink', exact: true }).click();
-  await expect(report(page)).toContainText('Symlinked into “target”: 1 experiment.');
+  await expect(report(page)).toContainText('Symlinked 1 experiment into “target”.');
   await expect(report(page).getByRole('button', { name: 'Undo' })).toHaveCount(0);
   expect(calls('symlinkExperiment')).toHaveLength(1);
   await expect(names(page)).toHaveText(['c', 'b', 'a']);
@@ -93,7 +93,10 @@ test('renames an experiment and sets its times, explaining the service’s rules
   await times.getByLabel('End time').fill('');
   await times.getByRole('button', { name: 'Save times' }).click();
   await expect(times).toBeHidden();
-  await expect(row(page, 'new-name')).toContainText('2024-03-01 10:00:00');
+  // The table writes times in the browser's locale, as every other screen does.
+  const shownStart = await page.evaluate(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date('2024-03-01T10:00:00')));
+  expect(shownStart).toContain('2024');
+  await expect(row(page, 'new-name')).toContainText(shownStart);
   const saved = await callService(shell, 'getExperimentMetadata', { query: { experimentKey: key } });
   expect(saved.endTimeMillis - saved.startTimeMillis).toBe(1000);
 });
@@ -136,7 +139,7 @@ test('a move the service refuses shows its message and moves nothing', async ({ 
   // Someone deletes the target meanwhile: the service refuses the move.
   await callService(shell, 'deleteProject', { body: { workspaceName: 'admin', projectName: 'target', deleteAllExperiments: true } });
   await dialog.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(report(page)).toContainText('Moved to “target”: 0 of 2 experiments; 2 failed.');
+  await expect(report(page)).toContainText('Moved 0 of 2 experiments to “target”; 2 failed.');
   await expect(report(page)).toContainText('No project named "target" in workspace "admin".');
   const inSource = await callService(shell, 'listExperiments', { query: { projectId: source } });
   expect(inSource.experiments.map((experiment) => experiment.experimentName).sort()).toEqual(['also-fine', 'fine']);

@@ -84,7 +84,7 @@ test('deletes to the trash and restores from it (E7, E8)', async ({ page, shell 
   const confirm = page.getByRole('dialog', { name: 'Delete 2 experiments?' });
   await expect(confirm).toContainText('“drop-2” and “drop-1”. They go to the trash');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(report(page)).toContainText('Moved to the trash 2 experiments.');
+  await expect(report(page)).toContainText('Moved 2 experiments to the trash.');
   await expect(names(page)).toHaveText([]);
 
   await page.getByRole('button', { name: 'Show in trash experiments' }).click();

@@ -119,7 +119,7 @@ test('Escape asks before a typed form is thrown away, keeps the text on Cancel, 
   const create = page.getByRole('dialog', { name: `New project in ${workspace}` });
   await create.getByLabel('Project name').fill('half-typed');
   await page.keyboard.press('Escape');
-  const ask = page.getByRole('dialog', { name: 'Discard what you typed?' });
+  const ask = page.getByRole('dialog', { name: 'Discard what you entered?' });
   await ask.getByRole('button', { name: 'Cancel' }).click();
   await expect(ask).toBeHidden();
   await expect(create.getByLabel('Project name')).toHaveValue('half-typed');

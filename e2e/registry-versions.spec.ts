@@ -162,7 +162,7 @@ test('metadata as JSON: invalid text refused in place, the diff reviewed before 
   dialog = page.getByRole('dialog', { name: 'Metadata of classifier 2.0.0' });
   await dialog.getByRole('textbox', { name: 'Metadata (JSON)' }).fill('{"owner": "bob"}');
   await page.keyboard.press('Escape');
-  await page.getByRole('dialog', { name: 'Discard what you typed?' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard what you entered?' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByRole('textbox', { name: 'Metadata (JSON)' })).toHaveValue('{"owner": "bob"}');
   await dialog.getByRole('button', { name: 'Review changes' }).click();
   await callDirect(service, 'deleteRegistryModelVersion', { query: { modelItemId: ids['2.0.0'] } });

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { api, leastRoleFor, readOnlyKeyMay, roleAllows, type EndpointName, type WorkspaceRole } from '../../../shared/api/index.ts';
 import { useApiQuery } from './api.ts';
+import { withArticle } from './format.ts';
 import { useWorkspace, useWorkspaceRole } from './workspace.ts';
 
 /** Whether the caller may call an endpoint, and if not, why (in the service's words). */
@@ -22,7 +23,6 @@ export interface AccessCaller {
 }
 
 const ALLOWED: Access = { allowed: true };
-const article = (role: WorkspaceRole) => (role === 'admin' ? 'an' : 'a');
 
 /**
  * Whether `caller` may call `endpoint`, from its contract entry's `needs`: a read-only key only reads; a service admin
@@ -37,7 +37,7 @@ export function accessTo(endpoint: EndpointName, caller: AccessCaller): Access {
   }
   if (caller.workspaceName === null || caller.role === undefined || caller.isServiceAdmin) return ALLOWED;
   if (roleAllows(caller.role, need)) return ALLOWED;
-  return { allowed: false, reason: `Needs the ${leastRoleFor(need)} role; you are ${article(caller.role)} ${caller.role} in “${caller.workspaceName ?? ''}”.` };
+  return { allowed: false, reason: `Needs the ${leastRoleFor(need)} role; you are ${withArticle(caller.role)} in “${caller.workspaceName ?? ''}”.` };
 }
 
 /**

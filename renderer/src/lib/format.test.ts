@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLoggedValue } from './format.ts';
+import { formatDateTime, formatLoggedValue, plural, withArticle } from './format.ts';
 
 describe('formatLoggedValue', () => {
   it('shortens long numbers to 6 significant digits and leaves everything else as logged', () => {
@@ -11,5 +11,28 @@ describe('formatLoggedValue', () => {
     expect(formatLoggedValue('imagenet')).toBe('imagenet');
     expect(formatLoggedValue('')).toBe('');
     expect(formatLoggedValue('NaN')).toBe('NaN');
+  });
+});
+
+describe('words for counts, roles and times', () => {
+  it('agrees a noun with its count, including irregular plurals', () => {
+    expect(plural(1, 'point')).toBe('1 point');
+    expect(plural(2, 'point')).toBe('2 points');
+    expect(plural(1, 'entry', 'entries')).toBe('1 entry');
+    expect(plural(3, 'entry', 'entries')).toBe('3 entries');
+  });
+
+  it('puts "an" before a vowel and "a" before a consonant', () => {
+    expect(withArticle('admin')).toBe('an admin');
+    expect(withArticle('member')).toBe('a member');
+    expect(withArticle('viewer')).toBe('a viewer');
+  });
+
+  it('writes every time in one locale format, to the second, and nothing for no time', () => {
+    const millis = new Date(2026, 10, 29, 1, 0, 21).getTime();
+    const expected = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' }).format(millis);
+    expect(formatDateTime(millis)).toBe(expected);
+    expect(formatDateTime(millis)).toMatch(/21/);
+    expect(formatDateTime(Number.NaN)).toBe('');
   });
 });

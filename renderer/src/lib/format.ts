@@ -1,5 +1,6 @@
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// One format for every time the app shows, in the user's locale, to the second (runs start and end seconds apart).
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 // One formatter for counts: `Number#toLocaleString` builds a new one per call (about half a millisecond each).
 const counts = new Intl.NumberFormat();
 
@@ -11,9 +12,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60_000],
 ];
 
-/** A millisecond timestamp as a local date and time (e.g. "3 Mar 2025, 14:05"). */
+/** A millisecond timestamp as a local date and time in the user's locale (e.g. "3 Mar 2025, 14:05:09"); empty when it is no time. */
 export function formatDateTime(millis: number): string {
-  return dateTime.format(new Date(millis));
+  return Number.isFinite(millis) ? dateTime.format(new Date(millis)) : '';
 }
 
 /** A millisecond timestamp relative to `now` (e.g. "5 minutes ago", "just now"). */
@@ -30,9 +31,14 @@ export function formatCount(count: number): string {
   return counts.format(count);
 }
 
-/** "1 experiment", "3 experiments". */
-export function plural(count: number, noun: string): string {
-  return `${counts.format(count)} ${noun}${count === 1 ? '' : 's'}`;
+/** "1 experiment", "3 experiments" (or the plural given: "2 entries"). */
+export function plural(count: number, noun: string, many = `${noun}s`): string {
+  return `${counts.format(count)} ${count === 1 ? noun : many}`;
+}
+
+/** A noun with its indefinite article: "an admin", "a member". */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 /** A logged value for a table cell: numbers with more than 6 significant digits shortened (`0.0143655`), anything else as logged. */

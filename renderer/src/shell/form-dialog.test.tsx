@@ -37,8 +37,8 @@ describe('FormDialog', () => {
     renderInShell(<NameForm />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'resnet-50 sweep' } });
     pressEscape();
-    const ask = screen.getByRole('dialog', { name: 'Discard what you typed?' });
-    expect(ask.textContent).toContain('what you entered in it is lost');
+    const ask = screen.getByRole('dialog', { name: 'Discard what you entered?' });
+    expect(ask.textContent).toContain('what you typed or picked in it is lost');
     await act(async () => fireEvent.click(within(ask).getByRole('button', { name: 'Cancel' })));
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('resnet-50 sweep');
     expect(screen.queryByText('Closed')).toBeNull();

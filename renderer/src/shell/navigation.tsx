@@ -10,12 +10,22 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import { Badge, List, ListItemButton, ListItemIcon, ListItemText, Tooltip } from '@mui/material';
 import type { ReactElement } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { useAccess } from '../lib/access.ts';
 import { useApiQuery } from '../lib/api.ts';
 import { useWorkspace } from '../lib/workspace.ts';
 import { useShortcut } from './shortcuts.tsx';
 
+/** A main screen's link. */
+interface MainScreen {
+  path: string;
+  label: string;
+  icon: ReactElement;
+  /** Shown only to someone who may call this endpoint (a screen for service admins stays out of everyone else's way). */
+  shownTo?: 'listUsers';
+}
+
 /** The main screens, in navigation order: the one list both the links and their Alt+digit shortcuts come from. */
-const mainScreens: readonly { path: string; label: string; icon: ReactElement }[] = [
+const mainScreens: readonly MainScreen[] = [
   { path: '/projects', label: 'Projects', icon: <FolderIcon /> },
   { path: '/registry', label: 'Registry', icon: <InventoryIcon /> },
   { path: '/requests', label: 'Requests', icon: <ApprovalIcon /> },
@@ -23,7 +33,7 @@ const mainScreens: readonly { path: string; label: string; icon: ReactElement }[
   { path: '/members', label: 'Members', icon: <GroupIcon /> },
   { path: '/keys', label: 'My keys', icon: <VpnKeyIcon /> },
   { path: '/audit', label: 'Audit trail', icon: <HistoryIcon /> },
-  { path: '/users', label: 'Users', icon: <ManageAccountsIcon /> },
+  { path: '/users', label: 'Users', icon: <ManageAccountsIcon />, shownTo: 'listUsers' },
   { path: '/connections', label: 'Connections', icon: <CableIcon /> },
 ];
 
@@ -48,13 +58,15 @@ function ScreenShortcut({ place, path, label }: { place: number; path: string; l
 /** The side navigation between the main screens (icons only when collapsed), with Alt+digit shortcuts in the same order and the count of requests to approve. */
 export function Navigation({ collapsed = false }: { collapsed?: boolean }) {
   const toApprove = useRequestsToApprove();
+  const usersAllowed = useAccess('listUsers', null).allowed;
+  const shown = (screen: MainScreen) => screen.shownTo === undefined || usersAllowed;
+  const screens = mainScreens.filter(shown);
   return (
     <nav aria-label="Main">
-      {mainScreens.slice(0, 9).map((screen, index) => (
-        <ScreenShortcut key={screen.path} place={index + 1} path={screen.path} label={screen.label} />
-      ))}
+      {/* Each screen keeps its digit whoever signs in (Alt+9 is Connections for everyone). */}
+      {mainScreens.slice(0, 9).map((screen, index) => shown(screen) && <ScreenShortcut key={screen.path} place={index + 1} path={screen.path} label={screen.label} />)}
       <List>
-        {mainScreens.map((screen) => {
+        {screens.map((screen) => {
           const count = screen.path === '/requests' ? toApprove : 0;
           const name = count > 0 ? `${screen.label} (${count} to approve)` : screen.label;
           return (

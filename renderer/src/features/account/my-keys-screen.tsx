@@ -88,7 +88,9 @@ function NewScriptKey({ profileId }: { profileId: string }) {
     mutationFn: (deliver) => invoke('scripts.createPersonalKey', { profileId, name: name.trim(), readOnly, deliver }),
     onSuccess: async (made) => {
       notify.success(`Key “${made.name}” (${made.prefix}…) made and put in ${made.deliveredTo}; Trackdesk keeps no copy.`);
+      // The next key starts from the defaults again: a read-only tick left over would make a key that cannot log.
       setName('');
+      setReadOnly(false);
       await invalidate(['listMyKeys']);
     },
   });

@@ -4,7 +4,7 @@ import { Alert, Box, FormControlLabel, MenuItem, Stack, Switch, Table, TableBody
 import { useState } from 'react';
 import { auditActions } from '../../../../shared/api/index.ts';
 import { useApiQuery } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, plural } from '../../lib/format.ts';
 import { saveTextFile } from '../../lib/save-text.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
 import { useNotify } from '../../shell/notify.tsx';
@@ -37,7 +37,7 @@ export function AuditScreen() {
         : { text: `${JSON.stringify(events, null, 2)}\n`, fileName: `audit-${scope}.json`, mediaType: 'application/json' };
     try {
       const path = await saveTextFile(file, 'Save the audit trail');
-      if (path) notify.success(`Saved ${events.length} entries to ${path}.`);
+      if (path) notify.success(`Saved ${plural(events.length, 'entry', 'entries')} to ${path}.`);
     } catch (error) {
       notify.error(error, 'Could not export the audit trail');
     }

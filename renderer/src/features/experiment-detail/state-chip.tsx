@@ -7,7 +7,7 @@ import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
 import { formatRelativeTime } from '../../lib/format.ts';
 import { STATE_LABELS, stateOf } from '../experiments/experiment-row.ts';
 import { crashDetail } from '../experiments/run-state.ts';
-import { formatDateTime } from '../experiments/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 
 const ICONS = { running: <PlayCircleOutlineIcon />, finished: <CheckCircleOutlineIcon />, crashed: <ErrorOutlineIcon /> } as const;
 const COLORS = { running: 'success', finished: 'default', crashed: 'error' } as const;

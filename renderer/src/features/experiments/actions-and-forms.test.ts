@@ -30,7 +30,10 @@ describe('bulk actions', () => {
     expect(keys(report.succeeded)).toEqual(['r']);
     expect(report.failed).toEqual([{ row: finished, message: 'No experiment with key "f".' }]);
     expect(report.undo).toEqual([{ kind: 'bulk', action: 'restore', rows: [running] }]);
-    expect(summaryLine('Stopped', 1, 1)).toBe('Stopped 1 experiment.');
+    expect(summaryLine('Stopped {}', 1, 1)).toBe('Stopped 1 experiment.');
+    expect(summaryLine(BULK_ACTIONS.delete.done, 1, 1)).toBe('Moved 1 experiment to the trash.');
+    expect(summaryLine(BULK_ACTIONS.delete.done, 2, 3)).toBe('Moved 2 of 3 experiments to the trash; 1 failed.');
+    expect(summaryLine(BULK_ACTIONS.untag.done, 2, 2)).toBe('Removed tags from 2 experiments.');
   });
 
   it('undo archive and delete by restoring, and a restore by archiving or deleting again', () => {
@@ -47,7 +50,7 @@ describe('bulk actions', () => {
   it('move back to each row’s home project; symlinks and failed moves cannot be undone', () => {
     const linked = testRow('l', { projectId: 'p-other' });
     const moved = moveReport([finished, linked], false, 'target');
-    expect(moved.summary).toBe('Moved to “target”: 2 experiments.');
+    expect(moved.summary).toBe('Moved 2 experiments to “target”.');
     expect(moved.undo).toEqual(moveBackSteps([finished, linked]));
     expect(moveBackSteps([finished, running])).toEqual([{ kind: 'move', rows: [finished, running], workspaceName: 'team', projectName: 'home' }]);
     expect(moveReport([finished], true, 'target').undo).toEqual([]);

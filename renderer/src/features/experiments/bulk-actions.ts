@@ -8,7 +8,7 @@ interface BulkActionSpec {
   id: BulkActionId;
   /** The button's words. */
   label: string;
-  /** "Archived", for the report: "Archived 3 of 4 experiments." */
+  /** The report's words, `{}` standing for the experiments: "Moved {} to the trash" reads "Moved 3 of 4 experiments to the trash." */
   done: string;
   /** Whether the action applies to a row in its current state. */
   applies(row: ExperimentRow): boolean;
@@ -20,12 +20,12 @@ const notInTrash = (row: ExperimentRow) => row.state !== 'trash';
 
 /** The per-experiment bulk actions, in the order the bar shows them. */
 export const BULK_ACTIONS: Record<BulkActionId, BulkActionSpec> = {
-  stop: { id: 'stop', label: 'Stop', done: 'Stopped', applies: (row) => row.state === 'running', confirm: true },
-  archive: { id: 'archive', label: 'Archive', done: 'Archived', applies: (row) => row.state === 'running' || row.state === 'finished' || row.state === 'crashed', confirm: true },
-  restore: { id: 'restore', label: 'Restore', done: 'Restored', applies: (row) => row.state === 'archived' || row.state === 'trash', confirm: false },
-  delete: { id: 'delete', label: 'Delete', done: 'Moved to the trash', applies: notInTrash, confirm: true },
-  tag: { id: 'tag', label: 'Add tags', done: 'Tagged', applies: notInTrash, confirm: false },
-  untag: { id: 'untag', label: 'Remove tags', done: 'Removed tags from', applies: notInTrash, confirm: false },
+  stop: { id: 'stop', label: 'Stop', done: 'Stopped {}', applies: (row) => row.state === 'running', confirm: true },
+  archive: { id: 'archive', label: 'Archive', done: 'Archived {}', applies: (row) => row.state === 'running' || row.state === 'finished' || row.state === 'crashed', confirm: true },
+  restore: { id: 'restore', label: 'Restore', done: 'Restored {}', applies: (row) => row.state === 'archived' || row.state === 'trash', confirm: false },
+  delete: { id: 'delete', label: 'Delete', done: 'Moved {} to the trash', applies: notInTrash, confirm: true },
+  tag: { id: 'tag', label: 'Add tags', done: 'Tagged {}', applies: notInTrash, confirm: false },
+  untag: { id: 'untag', label: 'Remove tags', done: 'Removed tags from {}', applies: notInTrash, confirm: false },
 };
 
 /** The rows a bulk action (or a move, which skips trashed experiments) applies to. */
@@ -62,10 +62,10 @@ export type RowOutcome = { ok: true } | { ok: false; error: { message: string } 
 
 const experiments = (count: number) => (count === 1 ? 'experiment' : 'experiments');
 
-/** "Archived 3 of 4 experiments." (or "Archived 2 experiments." when all succeeded). */
+/** "Archived 3 of 4 experiments; 1 failed." (or "Moved 2 experiments to the trash." when all succeeded), from a `done` template. */
 export function summaryLine(done: string, succeeded: number, total: number): string {
-  if (succeeded === total) return `${done} ${total} ${experiments(total)}.`;
-  return `${done} ${succeeded} of ${total} ${experiments(total)}; ${total - succeeded} failed.`;
+  if (succeeded === total) return `${done.replace('{}', `${total} ${experiments(total)}`)}.`;
+  return `${done.replace('{}', `${succeeded} of ${total} ${experiments(total)}`)}; ${total - succeeded} failed.`;
 }
 
 /**
@@ -128,7 +128,7 @@ export function moveBackSteps(rows: readonly ExperimentRow[]): UndoStep[] {
 
 /** The report of a move or symlink, which succeeds or fails as a whole (one E5 request). */
 export function moveReport(rows: readonly ExperimentRow[], symlink: boolean, target: string, failure?: string): BulkReport {
-  const verb = symlink ? `Symlinked into “${target}”:` : `Moved to “${target}”:`;
+  const verb = symlink ? `Symlinked {} into “${target}”` : `Moved {} to “${target}”`;
   if (failure !== undefined) {
     return { summary: summaryLine(verb, 0, rows.length), succeeded: [], failed: rows.map((row) => ({ row, message: failure })), undo: [] };
   }

@@ -1,5 +1,5 @@
 import type { ExperimentMetadata } from '../../../../shared/api/experiments.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { crashDetail, runStateOf, type RunStateFields } from './run-state.ts';
 
 /** Where an experiment is in its lifecycle, as the table filters it. */

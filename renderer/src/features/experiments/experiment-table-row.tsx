@@ -1,6 +1,8 @@
+import LinkIcon from '@mui/icons-material/Link';
 import { memo, type MouseEvent } from 'react';
 import { rowLabel, STATE_ICONS, STATE_LABELS, type ExperimentRow } from './experiment-row.ts';
-import { formatDateTime, formatDuration } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { formatDuration } from './format.ts';
 import type { LazyEntry } from './lazy-row-data.ts';
 import { columnId, formatSummaryValue, summaryValue, type Summary, type SummaryColumn } from './summary-columns.ts';
 
@@ -59,7 +61,7 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
       <td>
         {row.linked && (
           <span className="exp-linked" title={`Symlinked here; its home is “${row.homeProjectName}”`} aria-label="Symlinked" role="img">
-            ⛓
+            <LinkIcon fontSize="inherit" />
           </span>
         )}
         {row.state === 'trash' ? label : <a href={pageHref + encodeURIComponent(row.key)}>{label}</a>}

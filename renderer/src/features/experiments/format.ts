@@ -1,12 +1,3 @@
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** A time as the table shows it, in local time: "2025-01-31 14:05:09". */
-export function formatDateTime(millis: number): string {
-  const date = new Date(millis);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
 /** A duration in words a person reads at a glance: "850 ms", "42 s", "3 min 5 s", "2 h 4 min", "3 d 1 h". */
 export function formatDuration(millis: number): string {
   if (!Number.isFinite(millis) || millis < 0) return '';

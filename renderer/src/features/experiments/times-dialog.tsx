@@ -4,7 +4,7 @@ import { useApiMutation } from '../../lib/api.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { checkTimes, TIMES_RULES, type TimesDraft } from './experiment-forms.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { EXPERIMENT_READS } from './use-experiment-actions.ts';
 import { runMutation } from '../../lib/run-mutation.ts';
 

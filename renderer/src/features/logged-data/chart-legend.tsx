@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from '@mui/material';
+import { plural } from '../../lib/format.ts';
 import type { ChartAxis } from './chart-data.ts';
 import { seriesColor } from './chart-options.ts';
 import type { LinePoints, LineSummary } from './series-data.ts';
@@ -38,7 +39,7 @@ export function ChartLegend({ lines, axis, hoverX }: { lines: readonly LegendLin
         <Stack key={line.name} direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
           <Box sx={{ width: 14, height: 3, bgcolor: seriesColor(line.colorIndex) }} />
           <Typography variant="body2">
-            {line.name} ({line.summary.points} points)
+            {line.name} ({plural(line.summary.points, 'point')})
             <Typography component="span" variant="body2" color="text.secondary">
               {` last ${short(line.summary.last)}, min ${short(line.summary.min)}, max ${short(line.summary.max)}`}
               {hoverX !== null && `; at ${xLabel(hoverX, axis)}: ${short(valueAt(line.points, hoverX))}`}

@@ -18,7 +18,7 @@ import { useState, type FormEvent } from 'react';
 import type { WorkspaceRole } from '../../../../shared/api/index.ts';
 import { useAccessCheck } from '../../lib/access.ts';
 import { useApiMutation, useApiQuery } from '../../lib/api.ts';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, withArticle } from '../../lib/format.ts';
 import { useWorkspace, useWorkspaceRole } from '../../lib/workspace.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
@@ -79,7 +79,7 @@ function AddMemberForm({ workspaceName }: { workspaceName: string }) {
       { body: { workspaceName, userName: userName.trim(), role } },
       {
         onSuccess: () => {
-          notify.success(`${userName.trim()} is now a ${role} of “${workspaceName}”.`);
+          notify.success(`${userName.trim()} is now ${withArticle(role)} of “${workspaceName}”.`);
           setUserName('');
         },
       },
@@ -120,7 +120,7 @@ function MemberTable({ workspaceName, members, me, isAdmin }: { workspaceName: s
     runMutation(
       setRole,
       { body: { workspaceName, userName, role } },
-      { onSuccess: () => notify.success(`${userName} is now a ${role}.`), onError: (error) => notify.error(error, `Could not change the role of ${userName}`) },
+      { onSuccess: () => notify.success(`${userName} is now ${withArticle(role)}.`), onError: (error) => notify.error(error, `Could not change the role of ${userName}`) },
     );
   const askRemove = async (userName: string) => {
     const confirmed = await confirm({

@@ -1,6 +1,6 @@
 import { Alert, Box, CircularProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
-import { formatDateTime } from '../../lib/format.ts';
+import { formatDateTime, plural } from '../../lib/format.ts';
 import { HistoryFilters } from './history-filters.tsx';
 import { LocalStageHistory } from './local-stage-history.tsx';
 import { useVersionHistory, type HistorySubject } from './use-version-history.ts';
@@ -55,7 +55,7 @@ export function VersionHistorySection({ subject, of = 'the versions of this mode
       <>
         <HistoryFilters events={history.data.events} filter={filter} onChange={setFilter} severalVersions={severalVersions} />
         <Typography variant="body2" color="text.secondary" aria-label="History count" role="status">
-          {shown.length === history.data.events.length ? `${shown.length} changes` : `${shown.length} of ${history.data.events.length} changes`}
+          {shown.length === history.data.events.length ? plural(shown.length, 'change') : `${shown.length} of ${plural(history.data.events.length, 'change')}`}
           {shown.length > SHOWN ? ` (the latest ${SHOWN} are shown)` : ''}
         </Typography>
         {shown.length === 0 ? <Alert severity="info">No change matches these filters.</Alert> : <HistoryTable events={shown} severalVersions={severalVersions} />}

@@ -2,6 +2,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography, useTheme } fro
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { SERIES_MANY_MAX_RUNS } from '../../../../../shared/api/metric-series-many.ts';
 import { useApiQuery } from '../../../lib/api.ts';
+import { formatDateTime, plural } from '../../../lib/format.ts';
 import { UPlotChart } from '../../logged-data/uplot-chart.tsx';
 import { brushedKeys, useAnalysisSelection } from '../analysis-selection.ts';
 import type { PanelProps } from '../panel-types.ts';
@@ -132,7 +133,7 @@ export function LinePanel({ projectId, query, panelId, settings: raw, onSettings
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 30 }}>
           <Typography variant="body2" data-testid="line-hover" aria-live="polite" sx={{ flexGrow: 1 }}>
-            {hovered ? `${hovered.label}${hovered.band ? ` (mean of ${hovered.keys.length} runs)` : ''} · ${settings.axis === 'time' ? new Date(hover.x).toLocaleString() : shown(hover.x)}: ${shown(hover.value)}` : 'Point at a line to name its run; drag to zoom; click a line to select its run.'}
+            {hovered ? `${hovered.label}${hovered.band ? ` (mean of ${plural(hovered.keys.length, 'run')})` : ''} · ${settings.axis === 'time' ? formatDateTime(hover.x) : shown(hover.x)}: ${shown(hover.value)}` : 'Point at a line to name its run; drag to zoom; click a line to select its run.'}
           </Typography>
           {state === 'loading' && <CircularProgress size={16} aria-label="Loading the chart" />}
           {zoom && (

@@ -1,4 +1,5 @@
 import { Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { plural } from '../../../lib/format.ts';
 import { Link as RouterLink } from 'react-router';
 import type { LineAxis, LineModel } from './line-model.ts';
 
@@ -35,7 +36,7 @@ export function LineTable({ model, axis }: { model: LineModel; axis: LineAxis })
                       {line.label}
                     </Link>
                   ) : (
-                    `${line.label} (${line.keys.length} runs)`
+                    `${line.label} (${plural(line.keys.length, 'run')})`
                   )}
                 </TableCell>
               ))}

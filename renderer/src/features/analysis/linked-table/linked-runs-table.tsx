@@ -6,6 +6,7 @@ import { brushedKeys, useAnalysisSelection } from '../analysis-selection.ts';
 import { choiceId, choiceLabel, columnsOf, valuesOf, type AnalysisRunsReply, type ColumnChoice } from '../column-choice/column-choice.ts';
 import type { PanelSpec } from '../panel-types.ts';
 import { formatNumber } from '../parallel/axis-scale.ts';
+import { plural } from '../../../lib/format.ts';
 import { parallelChoices } from '../parallel/parallel-settings.ts';
 import { scatterChoices } from '../scatter/scatter-panel.tsx';
 import { useAnalysisRuns } from '../use-analysis-runs.ts';
@@ -107,7 +108,7 @@ export function LinkedRunsTable({ projectId, query, panels }: { projectId: strin
     <Box component="section" aria-label="Runs passing the brushes" data-testid="linked-runs" data-passing={rows.length}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="subtitle1" data-testid="linked-runs-count">
-          {brushing ? `${rows.length} of ${data.keys.length} runs pass the brushes` : `${data.keys.length} runs (brush an axis of parallel coordinates to narrow them)`}
+          {brushing ? `${rows.length} of ${plural(data.keys.length, 'run')} pass the brushes` : `${plural(data.keys.length, 'run')} (brush an axis of parallel coordinates to narrow them)`}
         </Typography>
         <Button size="small" disabled={!brushing} onClick={clear}>
           Clear brushes

@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import { plural } from '../../../lib/format.ts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import uPlot from 'uplot';
@@ -138,7 +139,7 @@ export function ScatterChart({ points, keys, names, labels, logs }: ScatterChart
         data-testid="scatter-plot"
         data-points={points.runs.length}
         role="img"
-        aria-label={`Scatter of ${labels.y} against ${labels.x}: ${points.runs.length} runs; click a point to open its run, shift-click to select it`}
+        aria-label={`Scatter of ${labels.y} against ${labels.x}: ${plural(points.runs.length, 'run')}; click a point to open its run, shift-click to select it`}
         sx={{ width: '100%', minHeight: HEIGHT, cursor: hover >= 0 ? 'pointer' : 'default' }}
       />
       {hoveredRun !== undefined && (
