@@ -28,7 +28,8 @@ type KeychainState = ChannelOutput<'profiles.list'>['keychain'];
 export function KeychainNotice({ keychain }: { keychain: KeychainState | undefined }) {
   if (!keychain || keychain.available) return null;
   return (
-    <Alert severity="warning" sx={{ mb: 2 }}>
+    // A standing note rather than an alert: it describes the machine, it does not report what was just done.
+    <Alert severity="warning" role="note" sx={{ mb: 2 }}>
       <AlertTitle>The OS keychain is not available</AlertTitle>
       {keychain.message ? `${keychain.message} ` : ''}The API keys of connections can be kept for this session only: you will
       need to sign in or enter them again after Trackdesk restarts. The local service’s key for scripts is kept in

@@ -39,13 +39,14 @@ const localSettings: ScriptSettings = {
 
 describe('the panel for scripts without a keychain', () => {
   it('says where the key is kept and shows the same notice as the Connections screen', async () => {
-    const connectionsNotice = render(<KeychainNotice keychain={noKeychain} />).container.textContent ?? '';
+    const alone = render(<KeychainNotice keychain={noKeychain} />);
+    const connectionsNotice = alone.container.textContent ?? '';
+    alone.unmount();
     expect(connectionsNotice).toContain('The OS keychain is not available');
     window.trackdesk = withoutKeychain(localSettings);
     renderInShell(<LogFromCodePanel profileId="local" />);
     expect(await screen.findByText('A key for scripts is ready (in Trackdesk’s data folder, readable by you only).')).toBeTruthy();
-    const notices = await screen.findAllByRole('alert');
-    expect(notices.map((notice) => notice.textContent)).toContain(connectionsNotice);
+    expect((await screen.findByRole('note')).textContent).toBe(connectionsNotice);
     expect(document.body.textContent).not.toContain('system keychain)');
   });
 
