@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, invokeInPage, test } from './fixtures.ts';
 import { seedProject } from './experiments-seed.ts';
 import { readCometConfig, ScriptClient, scriptSettingsFromApp } from './script-client.ts';
 
@@ -18,6 +18,10 @@ test('a newcomer on an empty local service learns how to log a first run, and se
 
   await firstRun.getByRole('button', { name: 'Create a key for scripts' }).click();
   await expect(firstRun.getByRole('status')).toHaveText('A key for scripts was created.');
+  // Where it is kept, in the Connections screen's words: the keychain, or without one the data folder (never "the keychain" then).
+  const { keychain } = (await invokeInPage(page, 'profiles.list')).data as { keychain: { available: boolean } };
+  await expect(firstRun).toContainText(`A key for scripts is ready (${keychain.available ? 'in the OS keychain' : 'in Trackdesk’s data folder, readable by you only'}).`);
+  await expect(firstRun.getByRole('note')).toHaveCount(keychain.available ? 0 : 1);
   // A folder that does not exist: the answer says so and what to do, never a raw system code.
   const missing = join(shell.userDataDir, 'no-such-folder', '.comet.config');
   await firstRun.getByLabel('Config file').fill(missing);

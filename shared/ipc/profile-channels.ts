@@ -12,8 +12,11 @@ export const Profile = z.object({
 /** A named connection to a tracking service. */
 export type Profile = z.infer<typeof Profile>;
 
-/** Where a profile's API key is kept: the OS keychain, this session's memory only, or nowhere yet. */
-export const KeyStorage = z.enum(['keychain', 'session', 'missing']);
+/**
+ * Where a profile's API key is kept: the OS keychain, this session's memory only, nowhere yet, or (only the local
+ * service's key for scripts, when there is no keychain) a file in Trackdesk's data folder readable by the user only.
+ */
+export const KeyStorage = z.enum(['keychain', 'session', 'missing', 'dataFolder']);
 
 /** Where a profile's API key is kept. */
 export type KeyStorage = z.infer<typeof KeyStorage>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineChannel } from './define.ts';
+import { KeyStorage } from './profile-channels.ts';
 import { SNIPPET_FORMATS } from './script-snippets.ts';
 
 const profileId = z.string().min(1).optional();
@@ -13,6 +14,8 @@ export const ScriptSettings = z.object({
   keyKind: z.enum(['dedicated', 'profile']),
   /** True when a key exists, so snippets can be copied or saved. */
   keyReady: z.boolean(),
+  /** Where that key is kept (`missing` when there is none), in the words the Connections screen uses. */
+  keyStorage: KeyStorage,
   /** True where the shell can put a snippet on the clipboard (the desktop window). */
   canCopy: z.boolean(),
   /** Where saving the config file suggests writing it (the SDK reads `~/.comet.config`). */
@@ -30,7 +33,8 @@ export const scriptChannels = {
     output: ScriptSettings,
   }),
   'scripts.createKey': defineChannel({
-    summary: 'Creates the key for scripts of the local service (kept in the keychain; kept if one exists).',
+    summary:
+      "Creates the key for scripts of the local service (kept if one exists): in the keychain, or without one in a file of Trackdesk's data folder readable by the user only.",
     input: z.object({}),
     output: ScriptSettings,
   }),

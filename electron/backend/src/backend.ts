@@ -22,7 +22,7 @@ import { ProviderSignIns, type OpenExternal } from './profiles/provider-sign-in.
 import { SettingsStore } from './profiles/settings-store.ts';
 import { OpenedLink } from './opened-links.ts';
 import { experimentLinkHandlers } from './handlers/experiment-link-handlers.ts';
-import { ScriptAccess, type Clipboard } from './scripts/script-access.ts';
+import { SCRIPT_KEY_ID, ScriptAccess, scriptKeyFile, type Clipboard } from './scripts/script-access.ts';
 import { signInHandlers } from './handlers/sign-in-handlers.ts';
 import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
 import { TransferQueue } from './transfers.ts';
@@ -82,7 +82,9 @@ export interface Backend {
 export function createBackend(options: BackendOptions): Backend {
   const events = new EventBus();
   const settings = new SettingsStore(options.userDataDir, EMBEDDED_PROFILE_ID);
-  const keys = new KeyStore(new Keychain(options.keychainService), async () => (await settings.read()).installationId);
+  const keys = new KeyStore(new Keychain(options.keychainService), async () => (await settings.read()).installationId, {
+    [SCRIPT_KEY_ID]: scriptKeyFile(options.userDataDir),
+  });
   const embedded = options.spawnService
     ? new EmbeddedService({
         userDataDir: options.userDataDir,

@@ -1,5 +1,6 @@
 import type { KeyStorage } from '../../../../shared/ipc/index.ts';
 import { AppError } from '../ipc/app-error.ts';
+import { deleteKeyFile, readKeyFile, writeKeyFile } from './key-file.ts';
 import { KeychainUnavailableError, type Keychain } from './keychain.ts';
 
 /** Where to keep a key: the OS keychain, or this process's memory only. */
@@ -13,17 +14,21 @@ interface KeychainState {
 
 /**
  * API keys per profile: in the OS keychain (account `<installationId>/<profileId>`), or in memory for this session
- * when the user chose so or no keychain is reachable. Keys are never written to disk or logged by this module.
+ * when the user chose so or no keychain is reachable. The one exception is a key named in `keyFiles` (the local
+ * service's key for scripts): without a keychain it is kept in its file in the data folder (mode 0600), like the local
+ * service's own data, rather than lost at the next start. No other key is ever written to disk, and none is logged.
  */
 export class KeyStore {
   private readonly keychain: Keychain;
   private readonly accountPrefix: () => Promise<string>;
+  private readonly keyFiles: Readonly<Record<string, string>>;
   private readonly session = new Map<string, string>();
   private state: KeychainState = { available: true };
 
-  constructor(keychain: Keychain, accountPrefix: () => Promise<string>) {
+  constructor(keychain: Keychain, accountPrefix: () => Promise<string>, keyFiles: Readonly<Record<string, string>> = {}) {
     this.keychain = keychain;
     this.accountPrefix = accountPrefix;
+    this.keyFiles = keyFiles;
   }
 
   /** The keychain's state as last seen (probing it once if it was never used). */
@@ -32,22 +37,16 @@ export class KeyStore {
     return { ...this.state };
   }
 
-  /** The key of a profile: the session copy first, then the keychain; undefined when neither has one. */
+  /** The key of a profile: the session copy first, then the keychain, then its file; undefined when none has one. */
   async get(profileId: string): Promise<string | undefined> {
-    const inSession = this.session.get(profileId);
-    if (inSession !== undefined) return inSession;
-    try {
-      return this.seen(await this.keychain.get(await this.account(profileId)));
-    } catch (error) {
-      this.failed(error);
-      return undefined;
-    }
+    return this.session.get(profileId) ?? (await this.fromKeychain(profileId)) ?? (await this.fromFile(profileId));
   }
 
   /** Where the key of a profile is kept right now. */
   async storage(profileId: string): Promise<KeyStorage> {
     if (this.session.has(profileId)) return 'session';
-    return (await this.get(profileId)) === undefined ? 'missing' : 'keychain';
+    if ((await this.fromKeychain(profileId)) !== undefined) return 'keychain';
+    return (await this.fromFile(profileId)) === undefined ? 'missing' : 'dataFolder';
   }
 
   /** Stores a key; with `keychain` it throws `keychain_unavailable` when the keychain cannot take it. */
@@ -65,29 +64,59 @@ export class KeyStore {
       throw unavailable(error);
     }
     this.session.delete(profileId);
+    await this.dropFile(profileId);
     return 'keychain';
   }
 
-  /** Stores a key in the keychain, or for this session when the keychain cannot take it (used for the embedded key). */
+  /**
+   * Stores a key in the keychain; when the keychain cannot take it, in its file if it has one (see `keyFiles`), else for
+   * this session (used for the local service's keys).
+   */
   async saveWithFallback(profileId: string, key: string): Promise<KeyStorage> {
     try {
       return await this.save(profileId, key, 'keychain');
     } catch {
-      return this.save(profileId, key, 'session');
+      const file = this.keyFiles[profileId];
+      if (file === undefined) return this.save(profileId, key, 'session');
+      await writeKeyFile(file, key);
+      this.session.delete(profileId);
+      return 'dataFolder';
     }
   }
 
   /** Forgets the key of a profile everywhere. */
   async remove(profileId: string): Promise<void> {
     const wasSessionOnly = this.session.delete(profileId);
+    const wasInFile = (await this.fromFile(profileId)) !== undefined;
+    await this.dropFile(profileId);
     try {
       await this.keychain.delete(await this.account(profileId));
     } catch (error) {
       this.failed(error);
       // A session-only key never reached the keychain (saving it for the session already cleared any keychain copy),
-      // so an unreachable keychain must not block removing it.
-      if (!wasSessionOnly) throw unavailable(error);
+      // and a key in its file was put there because the keychain could not take it: an unreachable keychain must not
+      // block removing either.
+      if (!wasSessionOnly && !wasInFile) throw unavailable(error);
     }
+  }
+
+  private async fromKeychain(profileId: string): Promise<string | undefined> {
+    try {
+      return this.seen(await this.keychain.get(await this.account(profileId)));
+    } catch (error) {
+      this.failed(error);
+      return undefined;
+    }
+  }
+
+  private async fromFile(profileId: string): Promise<string | undefined> {
+    const file = this.keyFiles[profileId];
+    return file === undefined ? undefined : readKeyFile(file);
+  }
+
+  private async dropFile(profileId: string): Promise<void> {
+    const file = this.keyFiles[profileId];
+    if (file !== undefined) await deleteKeyFile(file);
   }
 
   private async account(profileId: string): Promise<string> {

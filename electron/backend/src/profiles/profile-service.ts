@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ChannelRequest, ChannelOutput, Profile, ProfileView } from '../../../../shared/ipc/index.ts';
 import { refuseCleartextSecret } from '../client/cleartext-guard.ts';
-import { normalizeBaseUrl } from '../client/request.ts';
+import { normalizeBaseUrl, sameService } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions, ServiceTarget } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
@@ -64,10 +64,38 @@ export class ProfileService {
   async signIn(input: ChannelRequest<'profiles.signIn'>, clientOptions: Partial<ClientOptions>): Promise<{ profile: ProfileView; userName: string }> {
     const baseUrl = normalizeBaseUrl(input.baseUrl);
     refuseCleartextSecret(baseUrl, 'a password');
+    await this.signedInBefore(input.name, baseUrl);
     const client = new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);
     const signedIn = await client.call('signIn', { body: { userName: input.userName, password: input.password, keyName: deviceKeyName() } });
-    const profile = await this.create({ name: input.name, baseUrl, apiKey: signedIn.apiKey, keyStorage: input.keyStorage });
+    const profile = await this.keepSignedIn({ name: input.name, baseUrl, apiKey: signedIn.apiKey, keyStorage: input.keyStorage });
     return { profile, userName: signedIn.userName };
+  }
+
+  /**
+   * Keeps the key a sign-in answered: on the remote connection of that name and service when there is one (signing in
+   * again replaces its key, so the connection keeps its row, id and workspaces), else on a new connection.
+   */
+  async keepSignedIn(input: ChannelRequest<'profiles.create'>): Promise<ProfileView> {
+    const existing = await this.signedInBefore(input.name, input.baseUrl);
+    if (!existing) return this.create(input);
+    await this.keys.save(existing.id, input.apiKey, input.keyStorage);
+    return this.view(existing);
+  }
+
+  /**
+   * The remote connection a sign-in named `name` to `baseUrl` signs in again (same name, any case, and same service), or
+   * undefined for a new one; refuses a name another service's connection has, before anything is asked of the service.
+   */
+  async signedInBefore(name: string, baseUrl: string): Promise<Profile | undefined> {
+    const wanted = name.trim().toLowerCase();
+    const named = (await this.settings.read()).profiles.find((profile) => profile.name.trim().toLowerCase() === wanted);
+    if (named && !sameService(named.baseUrl, baseUrl)) {
+      throw new AppError(
+        'invalid_input',
+        `A connection named "${named.name}" already exists for ${named.baseUrl}: choose another name, or change that connection's address on the Connections screen.`,
+      );
+    }
+    return named;
   }
 
   /** Signs a remote profile out: revokes its key on the service (when the service still takes it) and forgets it here. */
@@ -136,9 +164,12 @@ export class ProfileService {
     if (apiKey === undefined) {
       const keychain = await this.keys.keychainState();
       if (!keychain.available) {
-        throw new AppError('keychain_unavailable', `The API key of "${profile.name}" cannot be read: ${keychain.message ?? 'the OS keychain cannot be reached.'}`);
+        throw new AppError(
+          'keychain_unavailable',
+          `The API key of "${profile.name}" cannot be read: ${keychain.message ?? 'the OS keychain cannot be reached.'} Use "Sign in again" on its row of the Connections screen, or enter its key again in its settings.`,
+        );
       }
-      throw new AppError('unauthorized', `No API key is stored for "${profile.name}". Enter it again in the connection settings.`);
+      throw new AppError('unauthorized', `No API key is stored for "${profile.name}". Use "Sign in again" on its row of the Connections screen, or enter its key again in its settings.`);
     }
     return { baseUrl: profile.baseUrl, apiKey };
   }

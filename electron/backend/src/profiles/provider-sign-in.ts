@@ -90,6 +90,7 @@ export class ProviderSignIns {
   /** Starts a sign-in: the loopback listens, the service makes the provider's address, and the system browser opens it. */
   async start(input: ChannelRequest<'signIn.startWithProvider'>): Promise<ChannelOutput<'signIn.startWithProvider'>> {
     const baseUrl = normalizeBaseUrl(input.baseUrl);
+    await this.profiles.signedInBefore(input.name, baseUrl);
     const { provider } = await this.options(baseUrl);
     if (!provider) throw new AppError('unsupported', `The service at ${baseUrl} offers no single sign-on: sign in with a user name and password.`);
     const attemptId = randomUUID();
@@ -150,7 +151,7 @@ export class ProviderSignIns {
     const callbackUrl = `http://127.0.0.1:${(attempt.loopback.address() as AddressInfo).port}${request.url ?? ''}`;
     try {
       const key = await this.anonymous(attempt.input.baseUrl).call('finishSsoSignIn', { body: { callbackUrl, codeVerifier: attempt.codeVerifier, keyName: deviceKeyName() } });
-      const profile = await this.profiles.create({ name: attempt.input.name, baseUrl: attempt.input.baseUrl, apiKey: key.apiKey, keyStorage: attempt.input.keyStorage });
+      const profile = await this.profiles.keepSignedIn({ name: attempt.input.name, baseUrl: attempt.input.baseUrl, apiKey: key.apiKey, keyStorage: attempt.input.keyStorage });
       answerBrowser(response, 'Signed in to Trackdesk', `You are signed in as ${key.userName} on "${profile.name}". You can close this tab and return to Trackdesk.`);
       this.end(attemptId, { ok: true, value: { profile, userName: key.userName } });
     } catch (error) {

@@ -13,6 +13,12 @@ import type { ProfileService } from '../profiles/profile-service.ts';
 
 /** The keychain entry of the local service's key for scripts (beside the app's own key, under the embedded profile). */
 export const SCRIPT_KEY_ID = 'embedded-scripts';
+
+/**
+ * Where the local service's key for scripts is kept when there is no keychain: beside the local service's database in
+ * the data folder (mode 0600), so scripts and saved config files keep working after a restart.
+ */
+export const scriptKeyFile = (userDataDir: string): string => join(userDataDir, 'service', 'script-api-key');
 /** The project the Python example logs into when the caller names none. */
 const EXAMPLE_PROJECT = 'my-first-project';
 /** How many characters of a key the service keeps in clear to revoke it by (server/src/accounts/keys.ts). */
@@ -53,12 +59,13 @@ export class ScriptAccess {
     const profile = await profiles.get(id);
     const dedicated = profile.kind === 'embedded';
     const baseUrl = dedicated ? (await this.embedded().whenReady()).baseUrl : profile.baseUrl;
-    const keyReady = (await keys.get(dedicated ? SCRIPT_KEY_ID : profile.id)) !== undefined;
+    const keyStorage = await keys.storage(dedicated ? SCRIPT_KEY_ID : profile.id);
     return {
       profileId: profile.id,
       url: `${baseUrl.replace(/\/+$/, '')}/clientlib/`,
       keyKind: dedicated ? 'dedicated' : 'profile',
-      keyReady,
+      keyReady: keyStorage !== 'missing',
+      keyStorage,
       canCopy: this.parts.clipboard !== undefined,
       defaultConfigPath: join(homedir(), '.comet.config'),
     };

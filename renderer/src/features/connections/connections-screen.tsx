@@ -1,12 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import LoginIcon from '@mui/icons-material/Login';
-import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ConnectionTestResult as TestResult, ProfileView } from '../../../../shared/ipc/index.ts';
 import { invoke, type BridgeError } from '../../bridge.ts';
+import { KeychainNotice } from '../../lib/key-storage.tsx';
 import { profilesQueryKey, useActiveProfile, useProfiles, type ProfileList } from '../../lib/profiles.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
@@ -30,7 +31,8 @@ export function ConnectionsScreen() {
   const [editing, setEditing] = useState<{ profile?: ProfileView } | undefined>(undefined);
   const [tested, setTested] = useState<{ profile: ProfileView; result: TestResult } | undefined>(undefined);
   const [scripting, setScripting] = useState<ProfileView | undefined>(undefined);
-  const [signingIn, setSigningIn] = useState(false);
+  // Open with `again` when signing in again to a connection whose key is gone.
+  const [signingIn, setSigningIn] = useState<{ again?: ProfileView } | undefined>(undefined);
   const [joining, setJoining] = useState(false);
   // An invitation link the app was opened with (use-opened-invitation.ts) opens the Join dialog filled in.
   const [searchParams, setSearchParams] = useSearchParams();
@@ -103,7 +105,7 @@ export function ConnectionsScreen() {
           <Button startIcon={<GroupAddIcon />} onClick={() => setJoining(true)}>
             Join with an invitation
           </Button>
-          <Button startIcon={<LoginIcon />} onClick={() => setSigningIn(true)}>
+          <Button startIcon={<LoginIcon />} onClick={() => setSigningIn({})}>
             Sign in to a service
           </Button>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({})}>
@@ -111,13 +113,7 @@ export function ConnectionsScreen() {
           </Button>
         </Stack>
       </Stack>
-      {!list.keychain.available && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          <AlertTitle>The OS keychain is not available</AlertTitle>
-          {list.keychain.message ? `${list.keychain.message} ` : ''}API keys you enter can be kept for this session only: you will need to
-          enter them again after Trackdesk restarts. They are never written to disk in plain text.
-        </Alert>
-      )}
+      <KeychainNotice keychain={list.keychain} />
       {tested && (
         <Box sx={{ mb: 2 }}>
           <ConnectionTestResult result={tested.result} subject={tested.profile.name} />
@@ -133,6 +129,7 @@ export function ConnectionsScreen() {
           scripts: (profile) => setScripting(profile),
           remove: (profile) => void askRemove(profile),
           signOut: (profile) => void askSignOut(profile),
+          signInAgain: (profile) => setSigningIn({ again: profile }),
           busy: {
             signingOut: signOut.isPending ? signOut.variables?.id : undefined,
             testing: test.isPending ? test.variables?.id : undefined,
@@ -144,7 +141,7 @@ export function ConnectionsScreen() {
       <WorkspaceList />
       {scripting && <LogFromCodeDialog profile={scripting} onClose={() => setScripting(undefined)} />}
       {(joining || openedLink !== undefined) && <JoinDialog key={openedLink} initialLink={openedLink} onClose={closeJoin} />}
-      {signingIn && <SignInDialog keychainAvailable={list.keychain.available} onClose={() => setSigningIn(false)} />}
+      {signingIn && <SignInDialog again={signingIn.again} keychainAvailable={list.keychain.available} onClose={() => setSigningIn(undefined)} />}
       {editing && (
         <ProfileFormDialog profile={editing.profile} keychainAvailable={list.keychain.available} onClose={() => setEditing(undefined)} />
       )}

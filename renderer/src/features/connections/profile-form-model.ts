@@ -1,4 +1,4 @@
-import { channels, type KeyStorage, type ProfileView } from '../../../../shared/ipc/index.ts';
+import { channels, type ProfileView } from '../../../../shared/ipc/index.ts';
 import { fieldErrors } from '../../lib/form-errors.ts';
 
 /** What the connection form edits. The key is only ever sent, never read back: it starts empty. */
@@ -25,16 +25,4 @@ export function validateProfileForm(value: ProfileFormValue, editing: ProfileVie
 /** The fields sent on save: name, address and (only when typed) the new key. */
 export function profileChanges(value: ProfileFormValue): { name: string; baseUrl: string; apiKey?: string } {
   return { name: value.name, baseUrl: value.baseUrl, ...(value.apiKey.trim() ? { apiKey: value.apiKey } : {}) };
-}
-
-/** Where a profile's key is, in words. */
-export function describeKeyStorage(storage: KeyStorage): string {
-  switch (storage) {
-    case 'keychain':
-      return 'In the OS keychain';
-    case 'session':
-      return 'This session only';
-    case 'missing':
-      return 'No key stored';
-  }
 }

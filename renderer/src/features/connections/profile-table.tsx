@@ -2,7 +2,7 @@ import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, Table
 import type { ProfileView } from '../../../../shared/ipc/index.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
-import { describeKeyStorage } from './profile-form-model.ts';
+import { describeKeyStorage } from '../../lib/key-storage.tsx';
 
 /** What a row of the connection table can ask for. */
 interface ProfileRowActions {
@@ -14,6 +14,8 @@ interface ProfileRowActions {
   remove(profile: ProfileView): void;
   /** Revokes the profile's key on its service and forgets it. */
   signOut(profile: ProfileView): void;
+  /** Signs in to the profile's service again, for a connection whose key is gone (e.g. a session-only key after a restart). */
+  signInAgain(profile: ProfileView): void;
   /** The profile whose test, switch, removal or sign-out is running, for its busy state. */
   busy: { testing?: string; switching?: string; removing?: string; signingOut?: string };
 }
@@ -66,6 +68,11 @@ export function ProfileTable({ profiles, activeProfileId, actions }: { profiles:
                     <Button size="small" aria-label={`Edit ${profile.name}`} onClick={() => actions.edit(profile)}>
                       Edit
                     </Button>
+                    {profile.kind === 'remote' && profile.keyStorage === 'missing' && (
+                      <Button size="small" aria-label={`Sign in again to ${profile.name}`} onClick={() => actions.signInAgain(profile)}>
+                        Sign in again
+                      </Button>
+                    )}
                     {profile.kind === 'remote' && profile.keyStorage !== 'missing' && (
                       <BusyButton size="small" aria-label={`Sign out of ${profile.name}`} busy={actions.busy.signingOut === profile.id} onClick={() => actions.signOut(profile)}>
                         Sign out

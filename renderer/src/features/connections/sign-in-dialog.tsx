@@ -1,6 +1,7 @@
 import { Alert, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Stack, TextField, Button } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { ProfileView } from '../../../../shared/ipc/index.ts';
 import { invoke, type BridgeError } from '../../bridge.ts';
 import { profilesQueryKey } from '../../lib/profiles.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
@@ -31,16 +32,17 @@ function validate(form: SignInForm, withPassword = true): Partial<Record<keyof S
 
 /**
  * Adds a connection by signing in with a user name and password: the backend exchanges them for a key for this
- * device, kept in the OS keychain; the window never sees the key, and the password is dropped once sent.
+ * device, kept in the OS keychain; the window never sees the key, and the password is dropped once sent. With `again`,
+ * signs in again to that connection (its name and address filled in; the backend keeps its row).
  */
-export function SignInDialog({ keychainAvailable, onClose }: { keychainAvailable: boolean; onClose: () => void }) {
+export function SignInDialog({ again, keychainAvailable, onClose }: { again?: ProfileView | undefined; keychainAvailable: boolean; onClose: () => void }) {
   const client = useQueryClient();
   const notify = useNotify();
-  const [form, setForm] = useState<SignInForm>({ name: '', baseUrl: '', userName: '', password: '', sessionOnly: !keychainAvailable });
+  const [form, setForm] = useState<SignInForm>({ name: again?.name ?? '', baseUrl: again?.baseUrl ?? '', userName: '', password: '', sessionOnly: !keychainAvailable });
   const [submitted, setSubmitted] = useState<'password' | 'provider' | null>(null);
   const errors = submitted ? validate(form, submitted === 'password') : {};
   // What the service offers (its unauthenticated discovery read), asked once the address is typed and left.
-  const [checkedAddress, setCheckedAddress] = useState('');
+  const [checkedAddress, setCheckedAddress] = useState(again?.baseUrl ?? '');
   const options = useQuery({
     queryKey: ['signIn.options', checkedAddress],
     queryFn: () => invoke('signIn.options', { baseUrl: checkedAddress }),
@@ -73,14 +75,14 @@ export function SignInDialog({ keychainAvailable, onClose }: { keychainAvailable
     setSubmitted('password');
     if (Object.keys(validate(form)).length === 0) signIn.mutate(form);
   };
-  const closeOutside = useGuardedClose(form.name !== '' || form.baseUrl !== '' || form.userName !== '' || form.password !== '', onClose);
+  const closeOutside = useGuardedClose(form.name !== (again?.name ?? '') || form.baseUrl !== (again?.baseUrl ?? '') || form.userName !== '' || form.password !== '', onClose);
   return (
     <Dialog open onClose={closeOutside} aria-labelledby="sign-in-title" maxWidth="sm" fullWidth>
       <form onSubmit={submit} noValidate>
-        <DialogTitle id="sign-in-title">Sign in to a service</DialogTitle>
+        <DialogTitle id="sign-in-title">{again ? `Sign in again to “${again.name}”` : 'Sign in to a service'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Connection name" value={form.name} onChange={(event) => set({ name: event.target.value })} error={!!errors.name} helperText={errors.name} required fullWidth autoFocus />
+            <TextField label="Connection name" value={form.name} onChange={(event) => set({ name: event.target.value })} error={!!errors.name} helperText={errors.name} required fullWidth autoFocus={!again} />
             <TextField
               label="Service address"
               placeholder="https://tracking.example.com"
@@ -104,7 +106,17 @@ export function SignInDialog({ keychainAvailable, onClose }: { keychainAvailable
               />
             )}
             {provider && <Divider>{passwordOff ? 'passwords are for the service’s admins only' : 'or with a password'}</Divider>}
-            <TextField label="User name" autoComplete="username" value={form.userName} onChange={(event) => set({ userName: event.target.value })} error={!!errors.userName} helperText={errors.userName} required fullWidth />
+            <TextField
+              label="User name"
+              autoComplete="username"
+              value={form.userName}
+              onChange={(event) => set({ userName: event.target.value })}
+              error={!!errors.userName}
+              helperText={errors.userName}
+              required
+              fullWidth
+              autoFocus={!!again}
+            />
             <TextField
               label="Password"
               type="password"

@@ -5,6 +5,8 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { inDesktopWindow } from '../assets/desktop.ts';
 import { useScriptSettings, type OpenProject } from './use-script-settings.ts';
+import { KeychainNotice, keyStorageInSentence } from '../../lib/key-storage.tsx';
+import { useProfiles } from '../../lib/profiles.tsx';
 import { runMutation } from '../../lib/run-mutation.ts';
 
 /** What the snippets show where the key goes (the page never holds it), naming only what this window offers: copy and save, or save. */
@@ -18,6 +20,7 @@ const FORMAT_LABELS: Record<SnippetFormat, string> = { shell: 'Shell', python: '
  */
 export function LogFromCodePanel({ profileId, project }: { profileId: string; project?: OpenProject }) {
   const { settings, createKey, revokeKey, copy, save } = useScriptSettings(profileId);
+  const keychain = useProfiles().data?.keychain;
   const [format, setFormat] = useState<SnippetFormat>('shell');
   const [typedPath, setTypedPath] = useState<string | null>(null);
   const [done, setDone] = useState('');
@@ -51,7 +54,7 @@ export function LogFromCodePanel({ profileId, project }: { profileId: string; pr
       </Typography>
       {current.keyKind === 'dedicated' ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <Typography variant="body2">{current.keyReady ? 'A key for scripts is ready (kept in the system keychain).' : 'No key for scripts yet.'}</Typography>
+          <Typography variant="body2">{current.keyReady ? `A key for scripts is ready (${keyStorageInSentence(current.keyStorage)}).` : 'No key for scripts yet.'}</Typography>
           {current.keyReady ? (
             <BusyButton size="small" color="error" busy={revokeKey.isPending} onClick={() => void revoke()}>
               Revoke the key
@@ -64,9 +67,10 @@ export function LogFromCodePanel({ profileId, project }: { profileId: string; pr
         </Stack>
       ) : (
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Scripts use this connection’s API key.
+          Scripts use this connection’s API key ({keyStorageInSentence(current.keyStorage)}).
         </Typography>
       )}
+      <KeychainNotice keychain={keychain} />
       <Tabs value={format} onChange={(_event, value: SnippetFormat) => setFormat(value)} aria-label="Snippet format">
         {SNIPPET_FORMATS.map((one) => (
           <Tab key={one} value={one} label={FORMAT_LABELS[one]} />
