@@ -161,12 +161,19 @@ test('a service admin creates a user and disables them, and the audit trail show
   await form.getByRole('textbox', { name: 'User name' }).fill('omar');
   await form.getByLabel(/^Password/).fill('omar-password-1');
   await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByText('User omar created; their default workspace is “omar”.')).toBeVisible();
   const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: /omar/ });
   await expect(row).toContainText('active');
   await expect(row).toContainText('set');
   await row.getByRole('button', { name: 'Disable omar' }).click();
   await page.getByRole('dialog', { name: 'Disable omar?' }).getByRole('button', { name: 'Disable user' }).click();
   await expect(row).toContainText('disabled');
+
+  // The admin may name the new user's default workspace (needed when a workspace of someone else's has their name).
+  await form.getByRole('textbox', { name: 'User name' }).fill('pia');
+  await form.getByRole('textbox', { name: 'Default workspace (optional)' }).fill('pia-lab');
+  await form.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByText('User pia created; their default workspace is “pia-lab”.')).toBeVisible();
 
   await page.getByRole('link', { name: 'Audit trail' }).click();
   await page.getByLabel('Whole service (service admins)').check();

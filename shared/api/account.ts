@@ -110,13 +110,20 @@ export const userEndpoints = {
   }),
   createUser: defineEndpoint({
     id: 'ext.userCreate',
-    summary: 'Create a user with a default workspace of their own, and optionally a password (service admins).',
+    summary:
+      'Create a user with a default workspace of their own (named after them, or defaultWorkspaceName), and optionally a password (service admins). ' +
+      'A default workspace name someone else already holds → 409: the reply names the workspace the user got, never a surprise.',
     group: 'users',
     method: 'POST',
     needs: 'service-admin',
     path: 'ext/users/create',
-    body: z.object({ userName: nonEmpty(200).regex(/^[\w.@+-]+$/, 'may hold letters, digits and . _ @ + - only'), password: password.optional(), isServiceAdmin: z.boolean().optional() }),
-    reply: userRecord,
+    body: z.object({
+      userName: nonEmpty(200).regex(/^[\w.@+-]+$/, 'may hold letters, digits and . _ @ + - only'),
+      password: password.optional(),
+      isServiceAdmin: z.boolean().optional(),
+      defaultWorkspaceName: nonEmpty(100).optional().describe("The new user's default workspace (default: their user name); it must not exist yet."),
+    }),
+    reply: userRecord.extend({ defaultWorkspaceName: z.string().describe('The default workspace the new user got, of which they are the admin.') }),
   }),
   updateUser: defineEndpoint({
     id: 'ext.userUpdate',

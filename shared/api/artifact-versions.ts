@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
-import { experimentKey, msgReply, nonEmpty } from './fields.ts';
+import { experimentKey, msgReply, labelName, nonEmpty } from './fields.ts';
 
 const group = 'artifacts';
 const label = nonEmpty(200);
@@ -107,7 +107,7 @@ export const artifactVersionEndpoints = {
     path: 'write/artifacts/version/labels',
     body: z.object({
       artifactVersionId: nonEmpty(200),
-      alias: z.array(label).max(100).nullish(),
+      alias: z.array(labelName(200)).max(100).nullish(),
       versionMetadata: z.string().max(1_000_000).nullish().describe('A JSON string.'),
       versionTags: z.array(label).max(1000).nullish(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
-import { experimentKey, msgReply, nonEmpty } from './fields.ts';
+import { experimentKey, msgReply, labelName, nonEmpty } from './fields.ts';
 
 /** Artifact version states: versions start OPEN; E51 moves them to CLOSED or ERROR (compat.md §4). */
 export const artifactStates = ['OPEN', 'CLOSED', 'ERROR'] as const;
@@ -75,7 +75,7 @@ export const artifactEndpoints = {
       artifactType: nonEmpty(200),
       isPublic: z.boolean().optional(),
       versionMetadata: z.string().max(1_000_000).optional().describe('A JSON string.'),
-      alias: z.array(nonEmpty(200)).max(100).optional(),
+      alias: z.array(labelName(200)).max(100).optional(),
       versionTags: z.array(nonEmpty(200)).max(1000).optional(),
     }),
     reply: z.object({

@@ -38,7 +38,7 @@ export const clientlibExtraEndpoints = {
     summary: 'List the experiment also in another project of its workspace (E6).',
     group,
     method: 'GET',
-    needs: 'read',
+    needs: 'write', // it links the experiment into a project: a write like E6 (issue 41)
     path: '/clientlib/symlink/new',
     keyInQuery: 'apiKey',
     query: z.object({ apiKey, experimentKey, projectName: nonEmpty(250) }),

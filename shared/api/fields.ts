@@ -24,6 +24,28 @@ export const timestampMillis = z.number().int().min(0).max(Number.MAX_SAFE_INTEG
 /** A required non-empty string of bounded length (names, keys). */
 export const nonEmpty = (max = 1000) => z.string().trim().min(1, 'must not be empty').max(max);
 
+/** Characters that show nothing or change nothing visible: controls, formats (U+200B, U+FEFF, bidi marks), fillers, lone surrogates. */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}]/u;
+
+/** The code point of a character as `U+XXXX`. */
+const codePoint = (character: string): string => `U+${(character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+/**
+ * A name compared with an approval policy or used as an identity (registry stages and statuses, policy values, artifact
+ * aliases), so that one name is never two (issue 41): composed (NFC), and refused when it holds an invisible or control
+ * character, or a compatibility form NFKC folds into plain text (fullwidth letters, ligatures, odd spaces).
+ */
+export const labelName = (max = 100) =>
+  nonEmpty(max)
+    .normalize('NFC')
+    .superRefine((value, context) => {
+      const hidden = INVISIBLE.exec(value)?.[0];
+      if (hidden !== undefined) context.addIssue({ code: 'custom', message: `must not hold invisible or control characters (it holds ${codePoint(hidden)})` });
+      else if (value.normalize('NFKC') !== value) {
+        context.addIssue({ code: 'custom', message: `must be written in plain characters, not compatibility forms such as fullwidth letters: "${value.normalize('NFKC').trim()}"` });
+      }
+    });
+
 /** An experiment key as the wire carries it. */
 export const experimentKey = nonEmpty(200);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
-import { nonEmpty, queryBoolean } from './fields.ts';
+import { labelName, nonEmpty, queryBoolean } from './fields.ts';
 
 /** The HTTP status of a change that became a promotion request instead of being made (issue 14). */
 export const PROMOTION_PENDING_STATUS = 202;
@@ -24,8 +24,8 @@ export const approvalRule = z.object({
   approvers: z.array(nonEmpty(200)).max(100).default([]).describe('User names allowed to approve; empty means any other member of the workspace.'),
 });
 
-/** The rules of one policy (at most one rule per kind and value, case ignored). */
-const approvalRules = z.array(approvalRule).max(200);
+/** The rules of one policy as set (at most one rule per kind and value, case ignored); values are plain names (labelName). */
+const approvalRules = z.array(approvalRule.extend({ value: labelName(100) })).max(200);
 
 /** A registry model's policy as read: its own rules (null: none, the workspace default applies) and the rules in force. */
 export const registryPolicyRecord = z.object({
@@ -104,9 +104,9 @@ export const registryGovernanceEndpoints = {
     body: z
       .object({
         registryModelItemId: nonEmpty(200),
-        stage: nonEmpty(100).optional(),
-        status: nonEmpty(100).optional(),
-        previousHolderStatus: nonEmpty(100).optional().describe("For a status move: what the previous holders get (default: the workspace's first allowed status)."),
+        stage: labelName(100).optional(),
+        status: labelName(100).optional(),
+        previousHolderStatus: labelName(100).optional().describe("For a status move: what the previous holders get (default: the workspace's first allowed status)."),
         comment: z.string().max(100_000).optional(),
       })
       .refine((body) => (body.stage === undefined) !== (body.status === undefined), { message: 'give exactly one of "stage" and "status"' }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assetRecord } from './assets.ts';
 import { defineEndpoint } from './define.ts';
-import { experimentKey, msgReply, nonEmpty } from './fields.ts';
+import { experimentKey, msgReply, labelName, nonEmpty } from './fields.ts';
 import { promotionPendingReply } from './registry-governance.ts';
 
 /** The kinds of change the registry history records (clients.md A.4 `actionType`). */
@@ -75,7 +75,7 @@ const versionOrStage = workspaceAndModel.extend({
   version: z.string().max(200).optional().describe('A semantic version; `v1.0.0` and `1.0.0` are the same.'),
   stage: z.string().max(100).optional().describe('The highest version carrying this stage (or having it as status).'),
 });
-const statusValues = z.array(nonEmpty(100)).min(1).max(100);
+const statusValues = z.array(labelName(100)).min(1).max(100);
 
 /** The registry endpoints the Python SDK's `Model` uses (clients.md A.4) and their extension. */
 export const registryItemEndpoints = {
@@ -154,7 +154,7 @@ export const registryItemEndpoints = {
       registryModelDescription: z.string().max(100_000).nullish(),
       version: z.string().trim().max(200).nullish().describe('A semantic version; 1.0.0 when null.'),
       versionComment: z.string().max(100_000).nullish(),
-      tags: z.array(nonEmpty(100)).max(100).nullish().describe('The version stages.'),
+      tags: z.array(labelName(100)).max(100).nullish().describe('The version stages.'),
       status: z.string().max(100).nullish().describe('One of the allowed status values; the first of them when null.'),
       publicModel: z.boolean().nullish(),
     }),
@@ -168,7 +168,7 @@ export const registryItemEndpoints = {
     method: 'POST',
     needs: 'write',
     path: 'write/registry-model/item/status',
-    body: z.object({ status: nonEmpty(100), modelItemId: itemId }),
+    body: z.object({ status: labelName(100), modelItemId: itemId }),
     accepted: promotionPendingReply,
     reply: msgReply('200 Ok'),
   }),

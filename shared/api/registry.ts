@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { assetRecord } from './assets.ts';
 import { defineEndpoint } from './define.ts';
-import { msgReply, nonEmpty } from './fields.ts';
+import { msgReply, labelName, nonEmpty } from './fields.ts';
 import { promotionPendingReply } from './registry-governance.ts';
 
 /** A registry model version as the reads return it (compat.md §3 "Version"). */
@@ -47,7 +47,7 @@ export const registryModelDetails = z.object({
 });
 
 const modelName = nonEmpty(1000);
-const stage = nonEmpty(100);
+const stage = labelName(100);
 const stages = z.array(stage).max(100);
 const semverText = z.string().trim().max(200).describe('A semantic version; 1.0.0 when omitted.');
 const okReply = msgReply('200 Ok');

@@ -15,6 +15,19 @@ const toRecord = (user: User) => ({
   createdAt: user.createdAt,
 });
 
+/**
+ * The 409 of a new user whose default workspace name someone already holds (issue 41): the user would not be its admin,
+ * so the service admin chooses another name rather than the user silently getting a suffixed one.
+ */
+const workspaceTaken = (name: string, chosen: boolean) =>
+  new ApiError(
+    409,
+    SdkError.conflict,
+    chosen
+      ? `A workspace named "${name}" already exists: choose another defaultWorkspaceName.`
+      : `A workspace named "${name}" already exists and is not this new user's: send "defaultWorkspaceName" to name their default workspace (e.g. "${name}-home").`,
+  );
+
 /** Handlers of the users of the service (service admins): list, create, disable or enable, reset a password, promote. */
 export function createUserHandlers(services: AccountServices): HandlerTable {
   const { audit, users, workspaces } = services;
@@ -24,9 +37,11 @@ export function createUserHandlers(services: AccountServices): HandlerTable {
       const hash = body.password === undefined ? null : await hashPassword(body.password);
       return services.sql.transaction(async () => {
         if (await users.byName(body.userName)) throw new ApiError(409, SdkError.conflict, `A user named "${body.userName}" already exists.`);
-        const user = await ensureUser({ users, workspaces, audit }, body.userName, body.isServiceAdmin ?? false, services.now(), caller);
+        const wanted = body.defaultWorkspaceName ?? body.userName;
+        if (await workspaces.byName(wanted)) throw workspaceTaken(wanted, body.defaultWorkspaceName !== undefined);
+        const user = await ensureUser({ users, workspaces, audit }, body.userName, body.isServiceAdmin ?? false, services.now(), caller, wanted);
         if (hash !== null) await users.setPasswordHash(user.id, hash);
-        return toRecord({ ...user, passwordHash: hash });
+        return { ...toRecord({ ...user, passwordHash: hash }), defaultWorkspaceName: (await workspaces.defaultForUser(user.id))?.name ?? wanted };
       });
     },
     updateUser: async ({ body, caller }) => {

@@ -14,6 +14,11 @@ export interface WorkspaceAccess {
   workspace(caller: Caller, name: string): Promise<Workspace>;
   /** 403 unless the caller belongs to the workspace in a role that allows what the endpoint needs. */
   requireMember(caller: Caller, workspaceId: number, workspaceName: string): Promise<void>;
+  /**
+   * Whether the caller may write in the workspace (member or admin there, with a key that may write): a read's side
+   * effect (resuming a run, recording lineage, marking calls fetched) happens only when this holds (issue 41).
+   */
+  mayWrite(caller: Caller, workspaceId: number): Promise<boolean>;
 }
 
 /** Builds the workspace lookups over the workspace store (its cached roles). */
@@ -28,6 +33,11 @@ export function createWorkspaceAccess(workspaces: WorkspaceStore): WorkspaceAcce
   };
   return {
     requireMember,
+    async mayWrite(caller, workspaceId) {
+      if (caller.readOnly) return false;
+      const role = await workspaces.roleOf(workspaceId, caller.userId);
+      return role !== undefined && roleAllows(caller.isServiceAdmin ? 'admin' : role, 'write');
+    },
     async workspace(caller, name) {
       const found = await workspaces.byName(name);
       if (!found) throw new ApiError(404, SdkError.noSuchWorkspace, `No workspace named "${name}".`);

@@ -95,7 +95,8 @@ export function createArtifactVersionHandlers(services: AssetServices): HandlerT
           const why = version.state === 'OPEN' ? 'is still being written (OPEN)' : 'failed (ERROR)';
           throw new ApiError(400, code, `Artifact "${artifact.name}" version ${version.version} ${why}: it is not final.`);
         }
-        if (consumer) await services.artifactLineage.recordConsumer(version.id, consumer.id, services.now());
+        // Lineage is recorded only for a caller who may write to the consumer: for anyone else this stays a read (issue 41).
+        if (consumer && (await access.mayWrite(caller, consumer.workspaceId))) await services.artifactLineage.recordConsumer(version.id, consumer.id, services.now());
         const sizeInBytes = (await assets.listOfArtifactVersion(version.uuid)).reduce((sum, asset) => sum + asset.fileSize, 0);
         return {
           artifactVersionId: version.uuid,

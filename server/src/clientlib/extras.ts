@@ -34,10 +34,8 @@ export function createClientlibExtraHandlers(services: ClientlibServices): Handl
       services.sql.transaction(async () => {
         const experiment = await access.experiment(caller, query.experimentKey);
         const calls = await rpc.list(experiment.id, true);
-        await rpc.markFetched(
-          calls.map((call) => call.id),
-          services.now(),
-        );
+        // Only the run's own process (a key that may write there) clears pending_rpcs; anyone else only reads (issue 41).
+        if (await access.mayWrite(caller, experiment.workspaceId)) await rpc.markFetched(calls.map((call) => call.id), services.now());
         return {
           remoteProcedureCalls: calls.map((call) => ({
             callId: call.uuid,

@@ -86,9 +86,13 @@ export function createClientlibRunHandlers(services: ClientlibServices): Handler
     return await projects.byName(workspace.id, name) ?? await projects.create({ workspaceId: workspace.id, name, description: '', isPublic: false, ownerUserId: caller.userId }, now);
   };
 
-  /** Resumes a run the caller may write to: running again from now. */
+  /**
+   * Resumes a run: running again from now when the caller may write to it; as it stands (finished or crashed) for a
+   * viewer or a read-only key, whose handshake is a read (issue 41).
+   */
   const resume = async (caller: Caller, key: string): Promise<Experiment> => {
     const experiment = await access.experiment(caller, key);
+    if (!(await access.mayWrite(caller, experiment.workspaceId))) return experiment;
     await experiments.reportStatus(experiment.id, { isAlive: true }, services.now());
     return await experiments.byId(experiment.id) ?? experiment;
   };

@@ -29,10 +29,11 @@ export const unknownExperiment = (key: string) => notFound(`No experiment with e
 /** Builds the access helpers over the stores. */
 export function createAccess(stores: { workspaces: WorkspaceStore; projects: ProjectStore; experiments: ExperimentStore }): Access {
   const { workspaces, projects, experiments } = stores;
-  const { workspace, requireMember } = createWorkspaceAccess(workspaces);
+  const { workspace, requireMember, mayWrite } = createWorkspaceAccess(workspaces);
   return {
     workspace,
     requireMember,
+    mayWrite,
     async project(caller, ref) {
       if (ref.projectId) {
         const found = await projects.byUuid(ref.projectId);

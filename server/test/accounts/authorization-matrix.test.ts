@@ -3,9 +3,11 @@ import { api, leastRoleFor, pathParameterNames, readOnlyKeyMay, type Endpoint } 
 import { issueApiKey } from '../../src/accounts/keys.ts';
 import { baseRequest, inputFields, targetOf } from '../conformance/bad-input/base.ts';
 import { createFixtures, type FixtureValues } from '../conformance/bad-input/fixtures.ts';
+import { changedTables, watchDatabase, type DatabaseWatch } from '../support/database-digest.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
 
 let server: TestServer;
+let database: DatabaseWatch;
 /**
  * Fields that make an endpoint's generated request one the allowed role gets through with (unique names, real values
  * where the samples are placeholders); merged over the query and JSON body. Endpoints that need state no request
@@ -33,6 +35,38 @@ const OVERRIDES: Record<string, (fixtures: FixtureValues) => Record<string, unkn
   clientlibAddRun: () => ({ experimentKey: undefined }),
   clientlibMetricBatch: () => ({ values: [{ metricName: 'loss', metricValue: 1 }] }),
   clientlibParameterBatch: () => ({ values: [{ parameterName: 'lr', parameterValue: 0.1 }] }),
+  clientlibGetRun: (fixtures) => ({ previousExperiment: fixtures.experimentKey }),
+  getArtifactVersion: (fixtures) => ({ consumerExperimentKey: fixtures.experimentKey }),
+  clientlibSymlink: (fixtures) => ({ projectName: fixtures.otherProjectName }),
+};
+
+/** Fixtures an endpoint's own fields do not ask for, and state its request needs: reads that could write must reach their handler. */
+const PREPARE: Record<string, { fields: string[]; state?: (fixtures: FixtureValues) => Promise<void> }> = {
+  clientlibGetRun: {
+    fields: ['experimentKey'],
+    // A finished run: resuming it would turn it back to running.
+    state: async (fixtures) => {
+      const ended = await server.call('clientlibStatusUpdate', { body: { experimentKey: String(fixtures.experimentKey), is_alive: false } });
+      expect(ended.status).toBe(200);
+    },
+  },
+  // A call waiting for the run's process: fetching it would clear the heartbeat's pending_rpcs.
+  clientlibPendingRpcs: { fields: ['callId'] },
+  // Another project of the workspace, for the experiment to be linked into.
+  clientlibSymlink: {
+    fields: [],
+    state: async (fixtures) => {
+      fixtures.otherProjectName = `matrix-symlink-target-${fixtures.experimentKey}`;
+      expect((await server.call('createProject', { body: { workspaceName: 'admin', projectName: String(fixtures.otherProjectName), projectDescription: 'the symlink target', isPublic: false } })).status).toBe(200);
+    },
+  },
+  getArtifactVersion: {
+    fields: ['artifactVersionId'],
+    state: async (fixtures) => {
+      const body = { experimentKey: String(fixtures.experimentKey), artifactVersionId: String(fixtures.artifactVersionId), state: 'CLOSED' };
+      expect((await server.call('setArtifactState', { body })).status).toBe(200);
+    },
+  },
 };
 
 /**
@@ -49,7 +83,10 @@ beforeAll(async () => {
     if (role) expect((await server.call('addWorkspaceMember', { body: { workspaceName: 'admin', userName: `matrix-${who}`, role } })).status).toBe(200);
   }
 }, 60_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await database.close();
+  await server.close();
+});
 
 beforeAll(async () => {
   const made = await server.call('createMyKey', { body: { name: 'matrix read-only', readOnly: true } });
@@ -80,6 +117,7 @@ beforeAll(async () => {
   expect((await server.call('addWorkspaceMember', { body: { workspaceName: 'admin', userName: 'matrix-workspace-admin', role: 'admin' } })).status).toBe(200);
   keys.serviceAdminOutsider = await signedInUser('matrix-service-admin');
   expect((await server.call('updateUser', { body: { userName: 'matrix-service-admin', isServiceAdmin: true } })).body.isServiceAdmin).toBe(true);
+  database = await watchDatabase(server.storage);
 });
 
 /** Sends the endpoint's valid request (on the admin's fixtures) with `key`: its path parameters, query, and JSON body or a one-file form. */
@@ -101,6 +139,17 @@ async function send(name: string, endpoint: Endpoint, key: string, fixtures: Fix
   }
   const response = await server.fetch(targetOf(path, request.query), { method: endpoint.method, headers, body });
   return { status: response.status, text: await response.text() };
+}
+
+/**
+ * Sends the request with a key that may not write (a viewer's, a read-only key) and expects no row of the database to
+ * have changed: a read never writes for a caller who may not write (issue 41), whatever it answers.
+ */
+async function sendLeavingDatabaseUnchanged(name: string, endpoint: Endpoint, key: string, fixtures: FixtureValues, who: string): Promise<{ status: number; text: string }> {
+  const before = await database.digest();
+  const reply = await send(name, endpoint, key, fixtures);
+  if (readOnlyKeyMay(endpoint)) expect(changedTables(before, await database.digest()), `${endpoint.id} with ${who} (${reply.status}) wrote`).toEqual([]);
+  return reply;
 }
 
 /** The identifiers of the admin's workspace a reply must not show to an outsider. */
@@ -157,17 +206,18 @@ const expectNothingShown = (reply: { status: number; text: string }, fixtures: F
   if (reply.status < 300) for (const id of identifiersOf(fixtures)) expect(reply.text, `${what} showed ${id}`).not.toContain(id);
 };
 
-describe('authorization matrix: every endpoint × {no key, revoked key, disabled user, read-only key, outsider, service admin outside the workspace, viewer, member, workspace admin, service admin} as its contract entry says', () => {
+describe('authorization matrix: every endpoint × {no key, revoked key, disabled user, read-only key, outsider, service admin outside the workspace, viewer, member, workspace admin, service admin} as its contract entry says; reads by a viewer or a read-only key leave the database unchanged', () => {
   beforeEach(restoreMembers);
 
   it.each(guarded)('%s', async (name, endpoint) => {
-    const fixtures = await createFixtures(server.url, `matrix-${name}`, [...inputFields(endpoint), ...pathParameterNames(endpoint.path)]);
+    const fixtures = await createFixtures(server.url, `matrix-${name}`, [...inputFields(endpoint), ...pathParameterNames(endpoint.path), ...(PREPARE[name]?.fields ?? [])]);
+    await PREPARE[name]?.state?.(fixtures);
     for (const [who, key] of [['no key', ''], ['a revoked key', keys.revoked], ['a disabled user', keys.disabledUser]] as const) {
       const refused = await send(name, endpoint, key, fixtures);
       expect([400, 401], `${endpoint.id} with ${who}: ${refused.status} ${refused.text}`).toContain(refused.status);
       expect(JSON.parse(refused.text).sdk_error_code, `${endpoint.id} with ${who}`).toBe(90212);
     }
-    const readOnly = await send(name, endpoint, keys.readOnlyAdmin, fixtures);
+    const readOnly = await sendLeavingDatabaseUnchanged(name, endpoint, keys.readOnlyAdmin, fixtures, 'a read-only key');
     if (readOnlyKeyMay(endpoint)) expect(readOnly.status, `${endpoint.id} with a read-only key: ${readOnly.text}`).not.toBe(403);
     else expect(JSON.parse(readOnly.text), `${endpoint.id} with a read-only key`).toMatchObject({ code: 403, msg: expect.stringContaining('is read-only') });
     expectNothingShown(await send(name, endpoint, keys.outsider, fixtures), fixtures, `${endpoint.id} to an outsider`);
@@ -177,7 +227,7 @@ describe('authorization matrix: every endpoint × {no key, revoked key, disabled
     }
     if (UNSCOPED.has(name)) return;
     if (endpoint.needs === 'read') {
-      const viewer = await send(name, endpoint, keys.viewer, fixtures);
+      const viewer = await sendLeavingDatabaseUnchanged(name, endpoint, keys.viewer, fixtures, 'a viewer');
       expect(viewer.status, `${endpoint.id} as a viewer: ${viewer.text}`).not.toBe(403);
     } else if (endpoint.needs === 'write') await expectRefusedBelow(name, endpoint, fixtures, [keys.viewer], keys.member);
     else if (endpoint.needs === 'workspace-admin') await expectRefusedBelow(name, endpoint, fixtures, [keys.member], keys.workspaceAdmin);

@@ -39,6 +39,18 @@ export function sameService(left: string, right: string): boolean {
   return key(left) === key(right);
 }
 
+/**
+ * The origin (scheme, host and port) of a service address: what a stored key is bound to. An address that does not
+ * parse is its own origin, compared as typed (lower-cased).
+ */
+export function originOf(baseUrl: string): string {
+  try {
+    return new URL(normalizeBaseUrl(baseUrl)).origin;
+  } catch {
+    return normalizeBaseUrl(baseUrl).toLowerCase();
+  }
+}
+
 /** The host (and port) of a base URL, for messages. */
 export function hostOf(baseUrl: string): string {
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ChannelRequest, ChannelOutput, Profile, ProfileView } from '../../../../shared/ipc/index.ts';
 import { refuseCleartextSecret } from '../client/cleartext-guard.ts';
-import { normalizeBaseUrl, sameService } from '../client/request.ts';
+import { normalizeBaseUrl, originOf, sameService } from '../client/request.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ClientOptions, ServiceTarget } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
@@ -116,7 +116,11 @@ export class ProfileService {
     return { profile: await this.view(profile), revokedOnService, message };
   }
 
-  /** Renames any profile; changes a remote profile's address or key. */
+  /**
+   * Renames any profile; changes a remote profile's address or key. A key is bound to the origin it was given for: a new
+   * address on another origin (scheme, host or port) forgets the stored key unless a key comes with it, so the key is
+   * never sent to a host it was not meant for (a typo included); the connection then asks for a key again.
+   */
   async update(input: ChannelRequest<'profiles.update'>): Promise<ProfileView> {
     const current = await this.get(input.id);
     if (current.kind === 'embedded') {
@@ -126,7 +130,9 @@ export class ProfileService {
       if (input.name !== undefined) await this.settings.update((s) => ({ ...s, embeddedName: input.name }));
       return this.view(await this.get(input.id));
     }
+    const movesOrigin = input.baseUrl !== undefined && originOf(input.baseUrl) !== originOf(current.baseUrl);
     if (input.apiKey !== undefined) await this.keys.save(current.id, input.apiKey, input.keyStorage);
+    else if (movesOrigin) await this.keys.remove(current.id);
     const next: Profile = {
       ...current,
       ...(input.name !== undefined ? { name: input.name } : {}),

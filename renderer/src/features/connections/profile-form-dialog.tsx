@@ -20,7 +20,7 @@ import { BusyButton } from '../../shell/busy-button.tsx';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
 import { useNotify } from '../../shell/notify.tsx';
 import { ConnectionTestResult } from './connection-test-result.tsx';
-import { initialProfileForm, profileChanges, validateProfileForm, type ProfileFormValue } from './profile-form-model.ts';
+import { initialProfileForm, movesOrigin, NEW_ORIGIN_NEEDS_KEY, profileChanges, validateProfileForm, type ProfileFormValue } from './profile-form-model.ts';
 
 /** Adds a connection, or edits one (`profile`); the API key field is masked, sent to the backend and never read back. */
 export function ProfileFormDialog({ profile, keychainAvailable, onClose }: { profile?: ProfileView; keychainAvailable: boolean; onClose: () => void }) {
@@ -69,6 +69,8 @@ export function ProfileFormDialog({ profile, keychainAvailable, onClose }: { pro
     test.reset();
     setValue((current) => ({ ...current, ...change }));
   };
+  const newOrigin = movesOrigin(value, profile);
+  const keyHelp = newOrigin ? NEW_ORIGIN_NEEDS_KEY : profile ? 'Leave empty to keep the stored key.' : 'Stored in the OS keychain; Trackdesk never shows it again.';
   const title = profile ? `Edit connection “${profile.name}”` : 'Add a connection';
   const initial = initialProfileForm(profile, keychainAvailable);
   const closeOutside = useGuardedClose(value.name !== initial.name || value.baseUrl !== initial.baseUrl || value.apiKey !== '', onClose);
@@ -107,8 +109,8 @@ export function ProfileFormDialog({ profile, keychainAvailable, onClose }: { pro
                   value={value.apiKey}
                   onChange={(event) => set({ apiKey: event.target.value })}
                   error={!!errors.apiKey}
-                  helperText={errors.apiKey ?? (profile ? 'Leave empty to keep the stored key.' : 'Stored in the OS keychain; Trackdesk never shows it again.')}
-                  required={!profile}
+                  helperText={errors.apiKey ?? keyHelp}
+                  required={!profile || newOrigin}
                   fullWidth
                 />
                 <FormControlLabel

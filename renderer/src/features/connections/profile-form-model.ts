@@ -15,10 +15,33 @@ export function initialProfileForm(profile: ProfileView | undefined, keychainAva
   return { name: profile?.name ?? '', baseUrl: profile?.baseUrl ?? '', apiKey: '', sessionOnly: !keychainAvailable };
 }
 
-/** Field messages, checked with the ipc contract's own rules; when editing, an empty key means "keep the stored one". */
+/** The origin (scheme, host and port) of an address as typed, or the address itself when it does not parse. */
+const originOf = (baseUrl: string): string => {
+  try {
+    return new URL(baseUrl.trim()).origin;
+  } catch {
+    return baseUrl.trim().toLowerCase();
+  }
+};
+
+/** Whether an edit moves a remote connection to another origin: its stored key is then forgotten, and a key must be typed. */
+export function movesOrigin(value: ProfileFormValue, editing: ProfileView | undefined): boolean {
+  return editing?.kind === 'remote' && originOf(value.baseUrl) !== originOf(editing.baseUrl);
+}
+
+/** What the key field says when the address moves to another origin. */
+export const NEW_ORIGIN_NEEDS_KEY = 'The address is on another host, port or scheme: the stored key is not sent there. Enter the key for this address.';
+
+/**
+ * Field messages, checked with the ipc contract's own rules; when editing, an empty key means "keep the stored one",
+ * unless the address moves to another origin.
+ */
 export function validateProfileForm(value: ProfileFormValue, editing: ProfileView | undefined): Partial<Record<'name' | 'baseUrl' | 'apiKey', string>> {
   if (editing?.kind === 'embedded') return fieldErrors(channels['profiles.update'].input, { id: editing.id, name: value.name });
-  if (editing) return fieldErrors(channels['profiles.update'].input, { id: editing.id, ...profileChanges(value) });
+  if (editing) {
+    const errors = fieldErrors(channels['profiles.update'].input, { id: editing.id, ...profileChanges(value) });
+    return movesOrigin(value, editing) && !value.apiKey.trim() ? { apiKey: NEW_ORIGIN_NEEDS_KEY, ...errors } : errors;
+  }
   return fieldErrors(channels['profiles.create'].input, { name: value.name, baseUrl: value.baseUrl, apiKey: value.apiKey });
 }
 

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../../shared/ipc/index.ts';
 import { localProfile, renderInShell } from '../../shell/testing.tsx';
-import { initialProfileForm, profileChanges, validateProfileForm } from './profile-form-model.ts';
+import { initialProfileForm, NEW_ORIGIN_NEEDS_KEY, profileChanges, validateProfileForm } from './profile-form-model.ts';
 import { ProfileFormDialog } from './profile-form-dialog.tsx';
 
 const remote: ProfileView = { id: 'p1', name: 'Team', baseUrl: 'https://tracking.example.com', kind: 'remote', keyStorage: 'keychain' };
@@ -23,6 +23,15 @@ describe('validateProfileForm', () => {
   it('sends a typed key, and checks only the name of the embedded profile', () => {
     expect(profileChanges({ name: 'T', baseUrl: 'https://x.example', apiKey: 'k'.repeat(20), sessionOnly: false }).apiKey).toBe('k'.repeat(20));
     expect(validateProfileForm({ name: 'Mine', baseUrl: '', apiKey: '', sessionOnly: false }, localProfile)).toEqual({});
+  });
+
+  it('asks for the key again when the address moves to another host, port or scheme, not when only its path changes', () => {
+    const start = initialProfileForm(remote, true);
+    for (const baseUrl of ['https://tracking.example.org', 'https://tracking.example.com:8443', 'http://tracking.example.com', 'https://tracking-example.com']) {
+      expect(validateProfileForm({ ...start, baseUrl }, remote), baseUrl).toEqual({ apiKey: NEW_ORIGIN_NEEDS_KEY });
+      expect(validateProfileForm({ ...start, baseUrl, apiKey: 'k'.repeat(20) }, remote), baseUrl).toEqual({});
+    }
+    expect(validateProfileForm({ ...start, baseUrl: 'https://TRACKING.example.com:443/team/' }, remote)).toEqual({});
   });
 
   it('starts session-only when the keychain is unavailable', () => {
@@ -49,6 +58,19 @@ describe('ProfileFormDialog', () => {
     const sessionOnly = screen.getByRole('checkbox', { name: /Keep the key for this session only/ }) as HTMLInputElement;
     expect(sessionOnly.checked).toBe(true);
     expect(sessionOnly.disabled).toBe(true);
+  });
+
+  it('says that a new address needs the key again, and refuses to save it without one', () => {
+    renderInShell(<ProfileFormDialog profile={remote} keychainAvailable onClose={() => undefined} />);
+    const address = screen.getByRole('textbox', { name: 'Service address' });
+    fireEvent.change(address, { target: { value: 'https://tracking.example.org' } });
+    const dialog = screen.getByRole('dialog', { name: 'Edit connection “Team”' });
+    expect(dialog.textContent).toContain(NEW_ORIGIN_NEEDS_KEY);
+    expect((screen.getByLabelText(/API key/) as HTMLInputElement).required).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save connection' }));
+    expect(screen.getByLabelText(/API key/).getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(address, { target: { value: 'https://tracking.example.com/team' } });
+    expect(dialog.textContent).toContain('Leave empty to keep the stored key.');
   });
 
   it('lets the embedded profile only be renamed', () => {

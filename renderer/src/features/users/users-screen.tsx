@@ -93,18 +93,20 @@ function CreateUserForm() {
   const [userName, setUserName] = useState('');
   const [password, setPassword] = useState('');
   const [isServiceAdmin, setServiceAdmin] = useState(false);
+  const [defaultWorkspaceName, setDefaultWorkspaceName] = useState('');
   const create = useApiMutation('createUser', { invalidate: ['listUsers'] });
   const createRefusal = useAccess('createUser', null).reason;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     runMutation(
       create,
-      { body: { userName: userName.trim(), ...(password ? { password } : {}), isServiceAdmin } },
+      { body: { userName: userName.trim(), ...(password ? { password } : {}), isServiceAdmin, ...(defaultWorkspaceName.trim() ? { defaultWorkspaceName: defaultWorkspaceName.trim() } : {}) } },
       {
-        onSuccess: () => {
-          notify.success(`User ${userName.trim()} created.`);
+        onSuccess: (created) => {
+          notify.success(`User ${created.userName} created; their default workspace is “${created.defaultWorkspaceName}”.`);
           setUserName('');
           setPassword('');
+          setDefaultWorkspaceName('');
         },
       },
     );
@@ -114,6 +116,13 @@ function CreateUserForm() {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField size="small" label="User name" value={userName} onChange={(event) => setUserName(event.target.value)} required />
         <TextField size="small" label="Password (optional)" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+        <TextField
+          size="small"
+          label="Default workspace (optional)"
+          placeholder={userName.trim() || 'the user name'}
+          value={defaultWorkspaceName}
+          onChange={(event) => setDefaultWorkspaceName(event.target.value)}
+        />
         <FormControlLabel control={<Checkbox checked={isServiceAdmin} onChange={(event) => setServiceAdmin(event.target.checked)} />} label="Service admin" />
         <BusyButton type="submit" variant="contained" startIcon={<PersonAddIcon />} busy={create.isPending} disabled={!userName.trim()} disabledReason={createRefusal}>
           Create user
