@@ -10,7 +10,7 @@ import { startChild, type ChildTarget } from './live-load.ts';
 import { seedMetricPoints, type PointsShape } from './seed-points.ts';
 
 /** The admin key every bench deployment is started with. */
-export const DEPLOYMENT_API_KEY = 'bench-backends-key-0123456789';
+export const DEPLOYMENT_API_KEY = 'bench-backends-key-0123456789abcdefghij';
 const CLI = join(import.meta.dirname, '..', 'server', 'src', 'process', 'cli.ts');
 
 /** The experiments a deployment is measured on: one for E29 points, one holding the seeded points, the SDK runs. */

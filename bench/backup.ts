@@ -10,7 +10,7 @@ import { unlimitedThrottleLimits } from '../server/src/throttle/rate-limits.ts';
 import { startPostgresCluster } from '../server/test/support/postgres-cluster.ts';
 import { seedMetricPoints } from './seed-points.ts';
 
-const API_KEY = 'bench-backup-key-0123456789';
+const API_KEY = 'bench-backup-key-0123456789abcdefghij';
 const CLI = join(import.meta.dirname, '..', 'server', 'src', 'process', 'cli.ts');
 const MIB = 1024 * 1024;
 /** The data dir measured: experiments, each with metrics × steps points and one asset (`BENCH_BACKUP_ASSET_MIB` each). */

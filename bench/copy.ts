@@ -9,7 +9,7 @@ import { dispatch } from '../electron/backend/src/ipc/dispatch.ts';
 import { startChild, stopChild } from './children.ts';
 import { assetFiles, inParallel, metricBatches, sendBatches, type CopyShape } from './copy-seed.ts';
 
-const API_KEY = 'bench-copy-key-0123456789';
+const API_KEY = 'bench-copy-key-0123456789abcdefghij';
 const MIB = 1024 * 1024;
 /** Experiments copied at once by the job, and batch senders at once in the baseline. */
 const CONCURRENCY = 2;

@@ -6,7 +6,7 @@ import { runBatchLoad, sdkBatchBodies, startChild, type BatchFigures, type Child
 import { loadGeneratorCpuMs } from './cpu-meters.ts';
 import { autocannon } from './service-load.ts';
 
-const API_KEY = 'bench-admin-key-0123456789';
+const API_KEY = 'bench-admin-key-0123456789abcdefghij';
 const RUNS = 8;
 const POINTS = 1000;
 const BODIES_PER_RUN = 20;

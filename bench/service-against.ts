@@ -5,7 +5,7 @@ import { startChild } from './live-load.ts';
 import { prepareRefWorktree } from './ref-worktree.ts';
 import { autocannon, type LoadFigures, type LoadTarget } from './service-load.ts';
 
-const API_KEY = 'bench-against-key-0123456789';
+const API_KEY = 'bench-against-key-0123456789abcdefghij';
 const ROUNDS = Number(process.env.BENCH_AGAINST_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_AGAINST_SECONDS ?? 4);
 /** Seconds of load on a freshly started server before it is measured: V8 optimises the hot path as it serves. */

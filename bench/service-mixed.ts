@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { processMemory, resetPeak, startChild, stopChild } from './children.ts';
 
-const API_KEY = 'bench-mixed-key-0123456789';
+const API_KEY = 'bench-mixed-key-0123456789abcdefghij';
 const MIB = 1024 * 1024;
 const CONNECTIONS = 50;
 /** Length of the load in seconds; `BENCH_MIXED_SECONDS` overrides it. */

@@ -5,7 +5,7 @@ import { startServer } from '../server/src/process/app.ts';
 import { seedSearchScale } from '../server/test/search/search-seed.ts';
 import { sequentialLatency, type LoadFigures, type LoadTarget } from './service-load.ts';
 
-const API_KEY = 'bench-search-key-0123456789';
+const API_KEY = 'bench-search-key-0123456789abcdefghij';
 const COUNT = 100_000;
 const READS = 50;
 const WARMUP = 5;

@@ -11,7 +11,7 @@ import { runMixedLoadBench } from './service-mixed.ts';
 import { autocannon, sequentialLatency, type LoadFigures, type LoadTarget } from './service-load.ts';
 import { runServiceSearchBench } from './service-search.ts';
 
-const API_KEY = 'bench-admin-key-0123456789';
+const API_KEY = 'bench-admin-key-0123456789abcdefghij';
 const SECONDS = 4;
 const ROUNDS = 2;
 const METRICS = 100;

@@ -9,7 +9,7 @@ import { stopChild } from './children.ts';
 const REPO = new URL('..', import.meta.url).pathname;
 const ROUNDS = 5;
 const EXPERIMENTS = 40;
-const API_KEY = 'bench-admin-key-0123456789';
+const API_KEY = 'bench-admin-key-0123456789abcdefghij';
 /** Linux's USER_HZ: the unit of the CPU times in /proc/<pid>/stat. */
 const CLOCK_TICKS = 100;
 /** Another checkout (e.g. a worktree of the previous release, installed) whose starts are measured in the same rounds. */

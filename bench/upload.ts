@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { processMemory as memory, resetPeak, startChild, stopChild as stop } from './children.ts';
 
-const API_KEY = 'bench-upload-key-0123456789';
+const API_KEY = 'bench-upload-key-0123456789abcdefghij';
 /** One MiB in bytes. */
 export const MIB = 1024 * 1024;
 /** File size in MiB; `BENCH_UPLOAD_MIB` overrides the 1 GiB default. */

@@ -13,7 +13,7 @@ export interface SecondService {
 /** Starts `npm run server`'s entry on a free port with a fresh data dir and a known admin key; resolves once it listens. */
 export async function startSecondService(): Promise<SecondService> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trackdesk-e2e-team-'));
-  const apiKey = 'team-admin-key-0123456789';
+  const apiKey = 'team-admin-key-0123456789abcdefghij';
   const child = spawn(process.execPath, ['server/src/process/cli.ts', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir], {
     env: { ...process.env, TRACKDESK_BOOTSTRAP_API_KEY: apiKey },
     stdio: ['ignore', 'pipe', 'pipe'],

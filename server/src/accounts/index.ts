@@ -6,7 +6,7 @@ export type { AuditStore } from './audit-store.ts';
 export { ADMIN_USER, ensureUser } from './ensure-user.ts';
 export { createInvitationHandlers } from './invitation-handlers.ts';
 export { createInvitationStore } from './invitation-store.ts';
-export { createAuthenticator, generateApiKey, issueApiKey, listApiKeys, registerApiKey, revokeApiKeys } from './keys.ts';
+export { createAuthenticator, generateApiKey, issueApiKey, listApiKeys, MIN_KEY_LENGTH, registerApiKey, revokeApiKeys, shortKeyProblem } from './keys.ts';
 export { createMemberHandlers } from './member-handlers.ts';
 export { createSsoHandlers } from './sso/sso-handlers.ts';
 export { startPeriodicRechecks } from './sso/sso-recheck.ts';

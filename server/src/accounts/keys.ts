@@ -8,8 +8,10 @@ import { createAuditStore } from './audit-store.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './user-store.ts';
 import { createWorkspaceStore } from './workspace-store.ts';
 
-/** Keys shorter than this are refused: they could be guessed. */
-export const MIN_KEY_LENGTH = 12;
+/** New keys (custom ones, the bootstrap key) shorter than this are refused: with the prefix in clear, a short one could be guessed. */
+export const MIN_KEY_LENGTH = 32;
+/** Presented keys shorter than this are refused unchecked (keys registered before the 32-character rule had at least 12). */
+const MIN_PRESENTED_KEY_LENGTH = 12;
 /** How many leading characters of a key are stored in clear, to list and revoke it. */
 export const KEY_PREFIX_LENGTH = 8;
 
@@ -28,9 +30,13 @@ export const hashApiKey = (key: string): Buffer => createHash('sha256').update(k
 /** The stored, listable prefix of a key. */
 export const keyPrefix = (key: string): string => key.slice(0, KEY_PREFIX_LENGTH);
 
+/** Why a key of this length is refused (the key itself is never repeated). */
+export const shortKeyProblem = (key: string): string =>
+  `An API key needs at least ${MIN_KEY_LENGTH} characters (this one has ${key.length}); its first ${KEY_PREFIX_LENGTH} are stored in clear to list and revoke it. Use a random one, e.g. \`openssl rand -base64 30\`.`;
+
 /** Registers a key for a user (named, and read-only when asked); refuses keys too short to be safe. */
 export async function registerApiKey(users: UserStore, userId: number, key: string, now: number, options: { name?: string; readOnly?: boolean } = {}): Promise<string> {
-  if (key.length < MIN_KEY_LENGTH) throw new Error(`An API key needs at least ${MIN_KEY_LENGTH} characters.`);
+  if (key.length < MIN_KEY_LENGTH) throw new Error(shortKeyProblem(key));
   await users.addKey({ userId, prefix: keyPrefix(key), hash: hashApiKey(key), ...options }, now);
   return keyPrefix(key);
 }
@@ -64,7 +70,7 @@ export function createAuthenticator(users: UserStore, externalCommits: ExternalC
     users.noteKeyUse(keyId, at).catch((error: unknown) => console.error('noting a key use failed', error));
   };
   return async (presented) => {
-    if (presented.length < MIN_KEY_LENGTH || presented.length > 500) return undefined;
+    if (presented.length < MIN_PRESENTED_KEY_LENGTH || presented.length > 500) return undefined;
     await externalCommits.refresh();
     // The one-shot digest as text is several times cheaper than a Hash object per request.
     const id = hash('sha256', presented, 'base64');

@@ -19,6 +19,7 @@ import { installExactJsonContentType, installRequestDecompression } from '../htt
 import { registerExperimentPage, type KeepAliveIntervals } from '../experiments/index.ts';
 import { createServices, type Services } from './services.ts';
 import { openStorage } from '../database/open-storage.ts';
+import type { GivenSecretsKeys } from '../database/secrets-keys.ts';
 import type { DeliveryPolicy } from '../webhooks/index.ts';
 import type { ThrottleLimits } from '../throttle/rate-limits.ts';
 import type { TileKeeperOptions } from '../logged-data/index.ts';
@@ -49,6 +50,8 @@ export interface ServerOptions {
   blobStore?: string;
   /** A `postgres://` URL: the rows live in that PostgreSQL database instead of SQLite (several instances may share it). */
   databaseUrl?: string;
+  /** The key sealing the secrets in the database (env TRACKDESK_SECRETS_KEY…); without it, `<dataDir>/secrets.key` (made on first start). */
+  secretsKeys?: GivenSecretsKeys;
   /** The admin key registered on first start; random (and written to `admin-api-key`) when omitted. */
   bootstrapApiKey?: string;
   /** The admin password set on first start ('generate': random, written to `admin-password`); none when omitted. */
@@ -128,7 +131,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // Bad proxy or public-URL settings fail the start before anything is opened.
   const trustProxy = options.trustedProxies?.length ? parseTrustedProxies(options.trustedProxies.join(',')) : false;
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
-  const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const storage = await openStorage({ dataDir: options.dataDir, databaseUrl: options.databaseUrl, secretsKeys: options.secretsKeys });
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const services = createServices(
     storage,

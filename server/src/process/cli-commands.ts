@@ -5,11 +5,13 @@ import { DEFAULT_BODY_LIMIT_BYTES, DEFAULT_UPLOAD_LIMIT_BYTES, DEFAULT_UPLOADS_I
 import { DEFAULT_INSTANCE_TIMEOUT_MS } from '../blobs/temp-keeper.ts';
 import { parseS3Location } from '../blobs/s3-blob-store.ts';
 import { adminKeyFile, adminPasswordFile } from './bootstrap.ts';
+import { MIN_KEY_LENGTH, shortKeyProblem } from '../accounts/index.ts';
 import { runKeysCommand } from './cli-keys.ts';
 import { PROXY_HELP, PROXY_OPTIONS, proxySettingsFrom } from './cli-proxy.ts';
 import { SSO_HELP, SSO_OPTIONS, ssoSettingsFrom } from './cli-sso.ts';
 import { parseThrottleLimits, unlimitedThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
 import { userDataDir } from './user-data-dir.ts';
+import type { GivenSecretsKeys } from '../database/secrets-keys.ts';
 
 const HELP = `Trackdesk tracking service (v2 REST API)
 
@@ -31,6 +33,10 @@ Usage:
                                               checksummed manifest
   npm run server -- restore --from <folder> --data-dir <empty dir> [--database <empty postgres://…>] [--blob-store …]
                                               restore a backup into an empty place, verifying every checksum
+                                              (then put back the secrets key: backups leave it out)
+  npm run server -- rotate-secrets-key        reseal every secret with a new key: in <data-dir>/secrets.key (stop
+                                              the service first), or TRACKDESK_SECRETS_KEY with the old one(s) in
+                                              TRACKDESK_SECRETS_PREVIOUS_KEYS
 
 Options:
   --host <address>           address to listen on (default 127.0.0.1)
@@ -59,8 +65,11 @@ ${SSO_HELP}${PROXY_HELP}  --log                      log every request (JSON lin
   -h, --help                 show this help
 
 On first start with an empty data dir an admin user (a service admin) with an API key and a password is
-registered: TRACKDESK_BOOTSTRAP_API_KEY and TRACKDESK_BOOTSTRAP_PASSWORD if set, otherwise random ones written
+registered: TRACKDESK_BOOTSTRAP_API_KEY (at least ${MIN_KEY_LENGTH} characters) and TRACKDESK_BOOTSTRAP_PASSWORD if set, otherwise random ones written
 to <data-dir>/admin-api-key and <data-dir>/admin-password (mode 0600) and printed once on stderr. SIGINT/SIGTERM shut down gracefully.
+Webhook secrets and header values and SSO refresh tokens are stored sealed (AES-256-GCM) with the secrets key:
+TRACKDESK_SECRETS_KEY (32 bytes in base64) if set, otherwise <data-dir>/secrets.key (mode 0600, made on first start).
+Backups leave the key out: keep a copy of it apart from them.
 `;
 
 const OPTIONS = {
@@ -113,6 +122,22 @@ function throttleOption(text: string | undefined, off: boolean): Partial<Throttl
   }
 }
 
+/** TRACKDESK_BOOTSTRAP_API_KEY, refused when too short to be safe (checked at every start, used on the first). */
+function bootstrapKeyOption(key: string | undefined): string | undefined {
+  if (key !== undefined && key.length < MIN_KEY_LENGTH) throw new UsageError(`TRACKDESK_BOOTSTRAP_API_KEY: ${shortKeyProblem(key)}`);
+  return key;
+}
+
+/** TRACKDESK_SECRETS_KEY and TRACKDESK_SECRETS_PREVIOUS_KEYS (comma-separated), or undefined: the data dir's key file. */
+function secretsKeysFromEnv(env: NodeJS.ProcessEnv): GivenSecretsKeys | undefined {
+  const previous = (env.TRACKDESK_SECRETS_PREVIOUS_KEYS ?? '').split(',').map((key) => key.trim()).filter((key) => key !== '');
+  if (!env.TRACKDESK_SECRETS_KEY) {
+    if (previous.length > 0) throw new UsageError('TRACKDESK_SECRETS_PREVIOUS_KEYS needs TRACKDESK_SECRETS_KEY (the current key) beside it.');
+    return undefined;
+  }
+  return { current: env.TRACKDESK_SECRETS_KEY, previous };
+}
+
 function databaseOption(url: string | undefined): string | undefined {
   if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new UsageError(`--database must be a postgres:// URL, got "${url}".`);
   return url;
@@ -145,6 +170,12 @@ async function main(argv: string[]): Promise<void> {
     await runMigrateCommand(positionals.slice(1), { from: values.from, to: values.to, blobsTo: values['blobs-to'] });
     return;
   }
+  const secretsKeys = secretsKeysFromEnv(process.env);
+  if (positionals[0] === 'rotate-secrets-key') {
+    const { runRotateSecretsKey } = await import('./cli-secrets.ts');
+    await runRotateSecretsKey(positionals.slice(1), { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }), secretsKeys });
+    return;
+  }
   if (positionals[0] === 'backup' || positionals[0] === 'restore') {
     const { runBackupCommand } = await import('./cli-backup.ts');
     const location = { dataDir, ...(databaseUrl === undefined ? {} : { databaseUrl }) };
@@ -160,7 +191,7 @@ async function main(argv: string[]): Promise<void> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const bootstrapApiKey = process.env.TRACKDESK_BOOTSTRAP_API_KEY || undefined;
+  const bootstrapApiKey = bootstrapKeyOption(process.env.TRACKDESK_BOOTSTRAP_API_KEY || undefined);
   const bootstrapPassword = process.env.TRACKDESK_BOOTSTRAP_PASSWORD || 'generate';
   const starting = startServer({
     host: values.host,
@@ -170,6 +201,7 @@ async function main(argv: string[]): Promise<void> {
     blobStore,
     bootstrapApiKey,
     bootstrapPassword,
+    secretsKeys,
     bodyLimitBytes: integerOption('body-limit', values['body-limit'], 1, Number.MAX_SAFE_INTEGER),
     uploadLimitBytes: integerOption('upload-limit', values['upload-limit'], 1, Number.MAX_SAFE_INTEGER),
     uploadsInFlight: integerOption('uploads-in-flight', values['uploads-in-flight'], 1, 10_000),

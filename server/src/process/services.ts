@@ -12,6 +12,7 @@ import { createArtifactStore, createArtifactLineageStore, createAssetStore, crea
 import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, createThrottleGuard, createTileKeeper, type TileKeeperOptions } from '../logged-data/index.ts';
 import { createWebhooks, type DeliveryPolicy } from '../webhooks/index.ts';
 import type { Sql } from '../database/sql.ts';
+import type { SecretBox } from '../database/secret-box.ts';
 import type { ExternalCommits } from '../database/external-commits.ts';
 import { createAuditStore, createInvitationStore, createSsoServices, createUserStore, createWorkspaceStore, startPeriodicRechecks, type SsoSettings } from '../accounts/index.ts';
 import { defaultThrottleLimits, type ThrottleLimits } from '../throttle/rate-limits.ts';
@@ -62,8 +63,8 @@ export interface Services extends RegistryServices, PanelServices, LiveServices,
 }
 
 /** Builds the services over an open database. Other parts add their stores here, one line each. */
-export function createServices(storage: { sql: Sql; externalCommits: ExternalCommits }, config: ServiceConfig, now: () => number = Date.now): Services {
-  const { sql, externalCommits } = storage;
+export function createServices(storage: { sql: Sql; externalCommits: ExternalCommits; secrets: SecretBox }, config: ServiceConfig, now: () => number = Date.now): Services {
+  const { sql, externalCommits, secrets } = storage;
   const purgeListeners: PurgeListener[] = [];
   const metricTiles = createMetricTileStore(sql);
   const closeListeners: CloseListener[] = [];
@@ -80,6 +81,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     allowPrivate: config.webhooksAllowPrivate,
     policy: config.webhookDelivery,
     now,
+    secrets,
     onError: (error) => console.error('webhook delivery failed unexpectedly', error),
   });
   purgeListeners.push(() => blobGarbage.collect().then(() => undefined));
@@ -87,7 +89,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   const tileKeeper = createTileKeeper(metricTiles, config.backgroundTiles);
   closeListeners.push(() => tileKeeper.close());
   closeListeners.push(() => tempKeeper.close());
-  const sso = config.sso && createSsoServices(sql, config.sso);
+  const sso = config.sso && createSsoServices(sql, config.sso, secrets);
   const services: Services = {
     sql,
     config,

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../database/secret-box.ts';
 import type { Sql } from '../database/sql.ts';
 
 /** The states of one notification to one URL. */
@@ -91,14 +92,15 @@ interface DeliveryRecord {
   redelivery_of: string | null;
 }
 
-const toDelivery = (row: DeliveryRecord): Delivery => ({
+/** A row as the store answers it, its secret and headers opened. */
+const deliveryOf = (box: SecretBox) => (row: DeliveryRecord): Delivery => ({
   id: row.id,
   uuid: row.uuid,
   workspaceId: row.workspace_id,
   modelName: row.model_name,
   url: row.url,
-  headers: JSON.parse(row.headers) as Record<string, string>,
-  secret: row.secret,
+  headers: JSON.parse(box.open(row.headers)) as Record<string, string>,
+  secret: row.secret === null ? null : box.open(row.secret),
   eventType: row.event_type,
   payload: row.payload,
   status: row.status,
@@ -138,7 +140,7 @@ function logConditions(workspaceId: number, filter: DeliveryFilter): { where: st
  * `FOR UPDATE SKIP LOCKED`, so instances racing for them take disjoint sets, and leases them; a row leased by an
  * instance that died is due again once its lease has expired.
  */
-function createClaim(db: Sql): DeliveryStore['claim'] {
+function createClaim(db: Sql, toDelivery: (row: DeliveryRecord) => Delivery): DeliveryStore['claim'] {
   const dueCondition = "status = 'pending' AND next_attempt_at <= ? AND (leased_until IS NULL OR leased_until <= ?)";
   const oldestFirst = (a: DeliveryRecord, b: DeliveryRecord) => (a.next_attempt_at ?? 0) - (b.next_attempt_at ?? 0) || a.id - b.id;
   if (db.dialect === 'postgres') {
@@ -159,8 +161,9 @@ function createClaim(db: Sql): DeliveryStore['claim'] {
   };
 }
 
-/** Creates the delivery store over a database. */
-export function createDeliveryStore(db: Sql): DeliveryStore {
+/** Creates the delivery store over a database; each row's secret and headers are stored sealed by `box`. */
+export function createDeliveryStore(db: Sql, box: SecretBox): DeliveryStore {
+  const toDelivery = deliveryOf(box);
   const insert = db.prepare(
     `INSERT INTO webhook_deliveries (uuid, workspace_id, model_name, url, headers, secret, event_type, payload, next_attempt_at, created_at, redelivery_of)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -180,8 +183,8 @@ export function createDeliveryStore(db: Sql): DeliveryStore {
         delivery.workspaceId,
         delivery.modelName,
         delivery.url,
-        JSON.stringify(delivery.headers),
-        delivery.secret,
+        box.seal(JSON.stringify(delivery.headers)),
+        delivery.secret === null ? null : box.seal(delivery.secret),
         delivery.eventType,
         delivery.payload,
         now,
@@ -189,7 +192,7 @@ export function createDeliveryStore(db: Sql): DeliveryStore {
         delivery.redeliveryOf ?? null,
       );
     },
-    claim: createClaim(db),
+    claim: createClaim(db, toDelivery),
     async recordAttempt(id, attempt) {
       await record.run(attempt.status, attempt.attemptedAt, attempt.nextAttemptAt, attempt.responseCode, attempt.error, id);
     },

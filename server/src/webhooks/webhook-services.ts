@@ -1,3 +1,4 @@
+import type { SecretBox } from '../database/secret-box.ts';
 import type { Sql } from '../database/sql.ts';
 import { createDeliveryStore, type DeliveryStore } from './delivery-store.ts';
 import { createWebhookConfigStore, type WebhookConfigStore } from './webhook-store.ts';
@@ -21,14 +22,16 @@ export interface WebhookSettings {
   policy?: Partial<DeliveryPolicy>;
   now: () => number;
   onError: (error: unknown) => void;
+  /** Seals the secrets and headers the configuration and the outbox store. */
+  secrets: SecretBox;
 }
 
 /** Builds the webhook services and starts the worker (it sends what the outbox already holds). */
 export function createWebhooks(db: Sql, settings: WebhookSettings): Webhooks {
   const pollMillis = db.dialect === 'postgres' ? SHARED_DATABASE_POLL_MILLIS : null;
   const policy = { ...defaultDeliveryPolicy, pollMillis, ...settings.policy };
-  const config = createWebhookConfigStore(db);
-  const deliveries = createDeliveryStore(db);
+  const config = createWebhookConfigStore(db, settings.secrets);
+  const deliveries = createDeliveryStore(db, settings.secrets);
   const worker = createDeliveryWorker({ deliveries, allowPrivate: settings.allowPrivate, now: settings.now, policy, onError: settings.onError });
   const outbox = createWebhookOutbox({ config, deliveries, now: settings.now, wake: worker.wake });
   return { config, deliveries, outbox, worker, policy, allowPrivate: settings.allowPrivate };

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../database/secret-box.ts';
 import type { Sql } from '../database/sql.ts';
 
 /** One configured webhook URL of a workspace (modelName '' = every registry model). */
@@ -36,18 +37,17 @@ interface UrlRecord {
   secret: string | null;
 }
 
-const toEntry = (row: UrlRecord): WebhookUrlEntry => ({
-  workspaceId: row.workspace_id,
-  modelName: row.model_name,
-  url: row.url,
-  name: row.name,
-  headers: JSON.parse(row.headers) as Record<string, string>,
-  triggers: JSON.parse(row.triggers) as string[],
-  secret: row.secret,
-});
-
-/** Creates the webhook configuration store over a database. */
-export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
+/** Creates the webhook configuration store over a database; the secret and the headers are stored sealed by `box`. */
+export function createWebhookConfigStore(db: Sql, box: SecretBox): WebhookConfigStore {
+  const toEntry = (row: UrlRecord): WebhookUrlEntry => ({
+    workspaceId: row.workspace_id,
+    modelName: row.model_name,
+    url: row.url,
+    name: row.name,
+    headers: JSON.parse(box.open(row.headers)) as Record<string, string>,
+    triggers: JSON.parse(row.triggers) as string[],
+    secret: row.secret === null ? null : box.open(row.secret),
+  });
   const listAll = db.prepare<[number], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? ORDER BY model_name, url');
   const listModel = db.prepare<[number, string], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? AND model_name = ? ORDER BY url');
   const find = db.prepare<[number, string, string], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? AND model_name = ? AND url = ?');
@@ -79,9 +79,9 @@ export function createWebhookConfigStore(db: Sql): WebhookConfigStore {
         entry.modelName,
         entry.url,
         entry.name,
-        JSON.stringify(entry.headers),
+        box.seal(JSON.stringify(entry.headers)),
         JSON.stringify(entry.triggers),
-        entry.secret,
+        entry.secret === null ? null : box.seal(entry.secret),
         now,
         now,
       );

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServices } from '../../src/process/services.ts';
+import { openSecretBox } from '../../src/database/open-secrets.ts';
 import { createEpochCommits } from '../../src/database/external-commits.ts';
 import { openPostgres } from '../../src/database/postgres-database.ts';
 import { postgresSql, toPostgresText } from '../../src/database/sql-postgres.ts';
@@ -26,7 +27,8 @@ describe('the statements the service prepares, on PostgreSQL', () => {
         },
       };
       const keepAlive = { isAliveBeatDurationMillis: 10_000, gpuMonitorIntervalMillis: 60_000, cpuMonitorIntervalMillis: 60_000 };
-      const services = createServices({ sql: recording, externalCommits: createEpochCommits(recording) }, { dataDir, webhooksAllowPrivate: false, allowSignUp: false, passwordSignIn: true, keepAlive, uploadLimitBytes: 1024 });
+      const secrets = await openSecretBox(recording, { dataDir });
+      const services = createServices({ sql: recording, externalCommits: createEpochCommits(recording), secrets }, { dataDir, webhooksAllowPrivate: false, allowSignUp: false, passwordSignIn: true, keepAlive, uploadLimitBytes: 1024 });
       await services.closing();
       const refused: string[] = [];
       for (const [index, text] of [...texts].entries()) {

@@ -94,7 +94,7 @@ describe('npm run server', () => {
   it.each(testBackends())('creates, lists and revokes keys on %s, also while the service runs', async (backend) => {
     const dataDir = tempDir();
     const database = backend === 'postgres' ? ['--database', await freshPostgresDatabase()] : [];
-    const service = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: 'bootstrap-key-for-cli-test' }, database);
+    const service = await startChildServer(dataDir, { TRACKDESK_BOOTSTRAP_API_KEY: 'bootstrap-key-for-cli-test-0123456789' }, database);
     try {
       const created = await runCli(['keys', 'create', '--user', 'carol', '--data-dir', dataDir, ...database]);
       expect(created.code).toBe(0);
@@ -110,7 +110,7 @@ describe('npm run server', () => {
       const revoked = await runCli(['keys', 'revoke', key.slice(0, 8), '--data-dir', dataDir, ...database]);
       expect(revoked).toMatchObject({ code: 0, stdout: 'Revoked 1 key.\n' });
       expect((await workspacesWith(service.url, key)).status).toBe(401);
-      expect((await workspacesWith(service.url, 'bootstrap-key-for-cli-test')).status).toBe(200);
+      expect((await workspacesWith(service.url, 'bootstrap-key-for-cli-test-0123456789')).status).toBe(200);
       const again = await runCli(['keys', 'revoke', key.slice(0, 8), '--data-dir', dataDir, ...database]);
       expect(again.code).toBe(1);
       expect((await runCli(['keys', 'create', '--data-dir', dataDir, ...database])).stderr).toContain('--user');

@@ -10,7 +10,7 @@ import type { StorageLocation } from '../../src/database/open-storage.ts';
 import type { ThrottleLimits } from '../../src/throttle/rate-limits.ts';
 
 /** The admin key every test server starts with. */
-export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdefghij';
 
 type Contract = typeof api;
 type PromotionPending = Omit<z.output<typeof promotionPendingReply>, 'msg' | 'code' | 'sdk_error_code'>;

@@ -21,7 +21,7 @@ async function twoConnections(backend: 'sqlite' | 'postgres') {
   if (workspaceId === undefined) throw new Error('no workspace');
   return {
     workspaceId,
-    stores: opened.map((storage) => createDeliveryStore(storage.sql)),
+    stores: opened.map((storage) => createDeliveryStore(storage.sql, storage.secrets)),
     async close() {
       for (const storage of opened) await storage.close();
       await service.close();

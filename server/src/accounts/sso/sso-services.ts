@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../database/secret-box.ts';
 import type { Sql } from '../../database/sql.ts';
 import { createOidcClient, type OidcClient } from './oidc-client.ts';
 import type { SsoSettings } from './sso-settings.ts';
@@ -10,7 +11,7 @@ export interface SsoServices {
   store: SsoStore;
 }
 
-/** Builds single sign-on's parts over a database. */
-export function createSsoServices(sql: Sql, settings: SsoSettings): SsoServices {
-  return { settings, client: createOidcClient(settings), store: createSsoStore(sql) };
+/** Builds single sign-on's parts over a database (refresh tokens sealed by `secrets`). */
+export function createSsoServices(sql: Sql, settings: SsoSettings, secrets: SecretBox): SsoServices {
+  return { settings, client: createOidcClient(settings), store: createSsoStore(sql, secrets) };
 }

@@ -1,3 +1,4 @@
+import type { SecretBox } from '../../database/secret-box.ts';
 import type { Sql } from '../../database/sql.ts';
 
 /** A single sign-on in progress: what the service must check when the app brings the provider's answer back. */
@@ -41,8 +42,10 @@ const SELECT = `SELECT s.user_id AS userId, u.name AS userName, s.issuer AS issu
   s.display_name AS displayName, s.refresh_token AS refreshToken, s.checked_at AS checkedAt
   FROM sso_identities s JOIN users u ON u.id = s.user_id`;
 
-/** Creates the single sign-on store over a database. */
-export function createSsoStore(db: Sql): SsoStore {
+/** Creates the single sign-on store over a database; refresh tokens are stored sealed by `box`. */
+export function createSsoStore(db: Sql, box: SecretBox): SsoStore {
+  const opened = (identity: SsoIdentity | undefined): SsoIdentity | undefined =>
+    identity && { ...identity, refreshToken: identity.refreshToken === null ? null : box.open(identity.refreshToken) };
   const insertSignIn = db.prepare('INSERT INTO sso_sign_ins (state, nonce, redirect_uri, created_at) VALUES (?, ?, ?, ?)');
   const selectSignIn = db.prepare<[string], PendingSignIn>('SELECT state, nonce, redirect_uri AS redirectUri, created_at AS createdAt FROM sso_sign_ins WHERE state = ?');
   const deleteSignIn = db.prepare('DELETE FROM sso_sign_ins WHERE state = ?');
@@ -68,15 +71,15 @@ export function createSsoStore(db: Sql): SsoStore {
         if (found && (await deleteSignIn.run(state)).changes === 1) return found;
         return undefined;
       }),
-    identityOf: (issuer, subject) => bySubject.get(issuer, subject),
-    identityOfUser: (userId) => byUser.get(userId),
-    identities: (issuer) => ofIssuer.all(issuer),
+    identityOf: async (issuer, subject) => opened(await bySubject.get(issuer, subject)),
+    identityOfUser: async (userId) => opened(await byUser.get(userId)),
+    identities: async (issuer) => (await ofIssuer.all(issuer)).map((identity) => opened(identity) as SsoIdentity),
     claimRecheck: async (userId, seenCheckedAt, now) => (await claim.run(now, userId, seenCheckedAt)).changes === 1,
     forgetRefreshToken: async (userId) => {
       await forget.run(userId);
     },
     remember: async ({ userId, issuer, subject, email, displayName, refreshToken, checkedAt }) => {
-      await upsert.run(userId, issuer, subject, email, displayName, refreshToken, checkedAt);
+      await upsert.run(userId, issuer, subject, email, displayName, refreshToken === null ? null : box.seal(refreshToken), checkedAt);
     },
   };
 }

@@ -1,4 +1,5 @@
-import { constants, copyFileSync, createReadStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import pg from 'pg';
@@ -51,11 +52,11 @@ async function restoreBlobs(from: string, manifest: Manifest, store: BlobStore, 
   progress.done();
 }
 
-/** Puts the database back: the SQLite file into the data dir, or the dump into the empty PostgreSQL database (one transaction). */
+/** Puts the database back: the SQLite file into the data dir (0600, whatever the backup's mode), or the dump into the empty PostgreSQL database (one transaction). */
 async function restoreDatabase(from: string, manifest: Manifest, location: StorageLocation): Promise<void> {
   const file = join(from, manifest.database.file);
   if (manifest.database.kind === 'sqlite') {
-    copyFileSync(file, databaseFile(location.dataDir), constants.COPYFILE_EXCL);
+    await pipeline(createReadStream(file), createWriteStream(databaseFile(location.dataDir), { flags: 'wx', mode: 0o600, flush: true }));
     return;
   }
   if (location.databaseUrl === undefined) return;

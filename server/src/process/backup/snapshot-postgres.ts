@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import pg from 'pg';
 import { REFERENCED_BLOBS } from './referenced-blobs.ts';
 
@@ -33,7 +34,8 @@ export async function runPgTool(program: string, args: string[], hint: string): 
 /**
  * Dumps the PostgreSQL database at `url` to `target` with pg_dump while the service runs. A repeatable-read
  * transaction exports its snapshot, reads the blobs its rows reference, and stays open while pg_dump dumps that same
- * snapshot (`--snapshot`), so the blob list and the dump are one committed state.
+ * snapshot (`--snapshot`), so the blob list and the dump are one committed state. The dump file is created 0600
+ * first: pg_dump writes into it (it would make it 0644).
  */
 export async function snapshotPostgres(url: string, target: string, say: (line: string) => void): Promise<string[]> {
   const client = new pg.Client(url);
@@ -49,6 +51,7 @@ export async function snapshotPostgres(url: string, target: string, say: (line: 
     const blobs = (await client.query<{ blob: string }>(REFERENCED_BLOBS)).rows.map((row) => row.blob);
     const command = `pg_dump ${pgDumpArgs(redactedUrl(url), target).join(' ')}`;
     say('Database: pg_dump of one snapshot running…');
+    closeSync(openSync(target, 'wx', 0o600));
     await runPgTool('pg_dump', pgDumpArgs(url, target, snapshot), `Nothing was backed up. The database alone can be dumped with: ${command}`);
     await client.query('COMMIT');
     say('Database: pg_dump done.');
