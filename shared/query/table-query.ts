@@ -11,7 +11,8 @@
  *   op         := "=" | ":" | "!=" | "<" | "<=" | ">" | ">=" | "~" | "!~"
  *   word       := a name, number or "quoted text" alone: searches names, keys, tags and parameter values
  *
- * Names and values are bare (letters, digits, `_ - . / + @`) or quoted with "…" or '…'.
+ * Names and values are bare (letters, digits, `_ - . / + @`) or quoted with "…" or '…'. Parentheses and "not" nest at
+ * most MAX_QUERY_DEPTH levels deep; "and" and "or" chains may be as long as the text.
  */
 
 /** A comparison operator (`:` is read as `=`; `~` is "contains"). */
@@ -56,6 +57,12 @@ export type BuiltinField = (typeof BUILTIN_FIELDS)[number];
 
 /** The suffixes that pick a metric's summary value. */
 export const AGGREGATES: readonly QueryAggregate[] = ['last', 'min', 'max'];
+
+/**
+ * How deep parentheses and "not" may nest, together: far beyond what anyone writes, and well within the stack of the
+ * parser and of every walker of its tree (a few thousand levels overflow them).
+ */
+export const MAX_QUERY_DEPTH = 100;
 
 /** The operators, longest first (so `<=` is read before `<`). */
 const OPERATORS = ['!=', '<=', '>=', '!~', '=', ':', '<', '>', '~'] as const;
@@ -129,17 +136,28 @@ export function parseQuery(source: string): QueryNode | null {
     const found = token.type === 'end' ? 'the end of the filter' : `“${token.text}”`;
     throw new QuerySyntaxError(`Expected ${what} at ${token.at + 1}, found ${found}.`, token.at, expected);
   };
+  let depth = 0;
+  /** Reads what `opener` (a "(" or "not") applies to, one level deeper; past MAX_QUERY_DEPTH, an error at the opener. */
+  const nested = <T>(opener: Token, read: () => T): T => {
+    if (depth === MAX_QUERY_DEPTH) {
+      throw new QuerySyntaxError(`“${opener.text}” at ${opener.at + 1} nests parentheses and “not” more than ${MAX_QUERY_DEPTH} levels deep: write the filter flatter.`, opener.at, []);
+    }
+    depth += 1;
+    const inner = read();
+    depth -= 1;
+    return inner;
+  };
   const startsTerm = (token: Token) => token.type === '(' || (token.type === 'text' && !isKeyword(token, 'and') && !isKeyword(token, 'or'));
 
   const unary = (): QueryNode => {
     const token = peek();
     if (isKeyword(token, 'not')) {
       next();
-      return { kind: 'not', node: unary() };
+      return { kind: 'not', node: nested(token, unary) };
     }
     if (token.type === '(') {
       next();
-      const inner = or();
+      const inner = nested(token, or);
       if (peek().type !== ')') fail(peek(), '“)”', [')', 'and', 'or']);
       next();
       return inner;

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest } from '../http/api-error.ts';
 import type { Caller } from '../http/handler.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-nesting.ts';
 import type { AssetServices } from './services.ts';
 import type { Experiment } from '../experiments/index.ts';
 import { artifactVersionOf, immutableVersion } from './artifact-handlers.ts';
@@ -87,7 +88,10 @@ export interface AssetContent {
   metadata: string | null;
 }
 
-/** Metadata with `extra` keys added (kept as given when it is not a JSON object, or when there is nothing to add). */
+/**
+ * Metadata with `extra` keys added (kept as given when it is not a JSON object, or when there is nothing to add). An object
+ * nested deeper than MAX_JSON_DEPTH is refused (400), as JSON bodies are: writing it out again would overflow the stack.
+ */
 export function metadataWith(metadata: string | null, extra: Record<string, unknown> | undefined): string | null {
   if (!extra || Object.keys(extra).length === 0) return metadata;
   let parsed: unknown = {};
@@ -97,6 +101,7 @@ export function metadataWith(metadata: string | null, extra: Record<string, unkn
     return metadata;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return metadata;
+  if (metadata !== null && nestsDeeperThan(metadata, MAX_JSON_DEPTH)) throw badRequest(`The metadata nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`);
   return JSON.stringify({ ...parsed, ...extra });
 }
 
@@ -185,14 +190,15 @@ export async function saveUploadedAsset(
   await assetRules(services).openArtifactVersion(caller, wanted.artifactVersionId);
   const upload = await receiveUpload(request, blobs, services.config.uploadLimitBytes);
   let link: string | undefined;
+  let metadata: string | null;
   try {
     link = wanted.isRemote ? checkRemoteLink(upload.fields.link ?? '') : undefined;
     if (!link && !upload.file) throw badRequest('The multipart part "file" is required (or isRemote=true with a part "link").');
     if (link && upload.file) throw badRequest('Send either a part "file" or isRemote=true with a part "link", not both.');
+    metadata = metadataWith(upload.fields.metadata ?? wanted.queryMetadata ?? null, wanted.extraMetadata);
   } catch (error) {
     if (upload.file) await blobs.remove(upload.file.blob);
     throw error;
   }
-  const metadata = metadataWith(upload.fields.metadata ?? wanted.queryMetadata ?? null, wanted.extraMetadata);
   return storeReceivedAsset(services, { file: upload.file, link, metadata }, wanted);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError } from './api-error.ts';
+import { whenReplyClosed } from './reply-closed.ts';
 
 /** How many seconds a refused upload is told to wait before it tries again. */
 const RETRY_AFTER_SECONDS = 1;
@@ -23,7 +24,7 @@ export function limitUploadsInFlight(scope: FastifyInstance, maxInFlight: number
       return done(new ApiError(429, SdkError.throttled, `The service is receiving ${maxInFlight} uploads already; retry after ${seconds} s.`, headers));
     }
     inFlight += 1;
-    reply.raw.once('close', () => (inFlight -= 1));
+    whenReplyClosed(reply.raw, () => (inFlight -= 1));
     done(null, payload);
   });
 }

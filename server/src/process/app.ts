@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { api, type Endpoint } from '../../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from '../clientlib/index.ts';
@@ -170,14 +170,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   installJsonBodyParser(app);
   installExactJsonContentType(app);
   const [uploadEntries, threadDecodedEntries, otherEntries] = splitByBodyKind(api);
-  installRequestDecompression(app, routedTo(Object.values(threadDecodedEntries)));
+  const uploadLimit = options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES;
+  const isUpload = routedTo(Object.values(uploadEntries));
+  // A compressed form may decode to its file and, beside it, up to a body limit of other parts.
+  const decodedLimit = (request: FastifyRequest) => (isUpload(request) ? uploadLimit + bodyLimit : bodyLimit);
+  installRequestDecompression(app, { leaveEncoded: routedTo(Object.values(threadDecodedEntries)), decodedLimit });
   installErrorReplies(app, bodyLimit);
   closePromptly(app);
   const handlers = createHandlers(services);
   const authenticate = createAuthenticator(services.users, services.externalCommits);
   // @fastify/multipart adds per-request hooks to every route of its scope: only the upload routes get it.
   await app.register(async (uploads) => {
-    await uploads.register(multipart, { limits: { fileSize: options.uploadLimitBytes ?? DEFAULT_UPLOAD_LIMIT_BYTES } });
+    await uploads.register(multipart, { limits: { fileSize: uploadLimit } });
     limitUploadsInFlight(uploads, options.uploadsInFlight ?? DEFAULT_UPLOADS_IN_FLIGHT);
     registerContractRoutes(uploads, uploadEntries, handlers, authenticate);
   });

@@ -69,6 +69,17 @@ export function membership(wanted: boolean, rows: SqlPart, condition?: SqlPart):
   return { sql: `e.id ${wanted ? 'IN' : 'NOT IN'} (${rows.sql}${where})`, params: [...rows.params, ...(condition?.params ?? [])] };
 }
 
+/**
+ * Joins conditions with AND or OR (none: true), bracketed as a balanced tree rather than one long chain: SQLite refuses
+ * an expression more than 1000 levels deep, and a chain of n conditions is n levels deep where a balanced tree is log2(n).
+ */
+export function joinConditions(parts: readonly SqlPart[], operator: 'AND' | 'OR'): SqlPart {
+  if (parts.length <= 1) return parts[0] ?? { sql: '1 = 1', params: [] };
+  const middle = Math.ceil(parts.length / 2);
+  const [left, right] = [joinConditions(parts.slice(0, middle), operator), joinConditions(parts.slice(middle), operator)];
+  return { sql: `(${left.sql}) ${operator} (${right.sql})`, params: [...left.params, ...right.params] };
+}
+
 function nullTestOn(operand: Operand, type: ColumnType, test: NullTest): SqlPart {
   const reading = type === 'string' ? operand.text : type === 'boolean' ? operand.truth : operand.number;
   // Only a text can be empty (a number or truth compared with '' is an error on PostgreSQL).
@@ -166,8 +177,8 @@ export function createCompiler(context: CompileContext) {
     for (const [index, item] of group.rules.entries()) {
       parts.push('rules' in item ? await compileGroup(item, inherited, `${path}.rules.${index}`, depth + 1) : await compileRule(item, inherited, `${path}.rules.${index}`));
     }
-    const sql = parts.length === 0 ? '1 = 1' : parts.map((part) => `(${part.sql})`).join(` ${condition} `);
-    return { sql: group.not ? `NOT (${sql})` : sql, params: parts.flatMap((part) => part.params) };
+    const { sql, params } = joinConditions(parts, condition);
+    return { sql: group.not ? `NOT (${sql})` : sql, params };
   };
 
   return {
@@ -182,7 +193,7 @@ export function createCompiler(context: CompileContext) {
         const part = await compileGroup(predicate.query, predicate.source, `predicates.${index}.query`, 0);
         parts.push(predicate.negated ? { sql: `NOT (${part.sql})`, params: part.params } : part);
       }
-      return parts.length === 0 ? { sql: '1 = 1', params: [] } : { sql: parts.map((part) => `(${part.sql})`).join(' AND '), params: parts.flatMap((part) => part.params) };
+      return joinConditions(parts, 'AND');
     },
   };
 }

@@ -2,7 +2,7 @@ import { BUILTIN_FIELDS, parseQuery, QuerySyntaxError, queryErrorMessage, type Q
 import type { RuleOperator } from '../../../shared/api/search.ts';
 import type { SqlDialect } from '../database/sql.ts';
 import { compareSql, SearchQueryError, type Comparison, type SqlPart } from './compare.ts';
-import { kindTerm, membership, type LoggedSource } from './compile.ts';
+import { joinConditions, kindTerm, membership, type LoggedSource } from './compile.ts';
 import { metadataColumns, tagOperand, type Clock, type Operand } from './operands.ts';
 
 /** What compiling a table filter needs: the clock (state, times), the dialect, and which names the project logged. */
@@ -35,6 +35,21 @@ const summaryOperand = (aggregate: 'cur' | 'min' | 'max'): Operand => ({
 
 /** A query error at the offset of the text it concerns, in the message format the app reads the offset from. */
 const errorAt = (at: number, message: string) => new SearchQueryError(queryErrorMessage(message, at));
+
+/**
+ * The operands of a chain of `kind`, in order, read without recursion: the parser builds `a and b and c` leaning left,
+ * ((a and b) and c), so a long chain is as deep as it is long.
+ */
+function chainOf(node: QueryNode, kind: 'and' | 'or'): QueryNode[] {
+  const operands: QueryNode[] = [];
+  let current = node;
+  while (current.kind === kind) {
+    operands.push(current.right);
+    current = current.left;
+  }
+  operands.push(current);
+  return operands.reverse();
+}
 
 /** Compiles one table filter text over a project's experiments (alias `e`) into a condition; null text or blank: every one. */
 export async function compileTableQuery(text: string, context: TableQueryContext): Promise<SqlPart> {
@@ -134,8 +149,9 @@ export async function compileTableQuery(text: string, context: TableQueryContext
     switch (node.kind) {
       case 'and':
       case 'or': {
-        const [left, right] = [await walk(node.left), await walk(node.right)];
-        return { sql: `(${left.sql}) ${node.kind.toUpperCase()} (${right.sql})`, params: [...left.params, ...right.params] };
+        const parts: SqlPart[] = [];
+        for (const operand of chainOf(node, node.kind)) parts.push(await walk(operand));
+        return joinConditions(parts, node.kind === 'and' ? 'AND' : 'OR');
       }
       case 'not': {
         const inner = await walk(node.node);

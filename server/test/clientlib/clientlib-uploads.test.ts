@@ -73,6 +73,17 @@ describe('clientlib asset/upload (clients.md B.7), as the Python SDK sends it', 
     expect((await assetsOf(key, 'text-sample')).map((asset) => asset.assetId)).toEqual([assetId(3)]);
   });
 
+  it('answers 400 for audio metadata nested deeper than a JSON body may be (adding its sample rate would overflow the stack), keeping nothing', async () => {
+    const key = await startSdkRun(server.url, 'uploads');
+    const deep = `{"levels": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    const query = { assetId: assetId(40), fileName: 'deep.wav', extension: 'wav', type: 'audio', sampleRate: 8000, overwrite: 'False' };
+    const reply = await uploadAsset(key, query, [...fileParts('RIFF....WAVE'), { name: 'metadata', value: deep, filename: 'metadata' }]);
+    expect(reply.status, JSON.stringify(reply.json)).toBe(400);
+    expect(reply.json).toMatchObject({ code: 400 });
+    expect(String(reply.json.msg)).toContain('more than 1000 levels deep');
+    expect(await assetsOf(key)).toEqual([]);
+  });
+
   it('groups model-element files into an experiment model (groupingName) and lists and zips them', async () => {
     const key = await startSdkRun(server.url, 'uploads');
     for (const [n, name] of [[6, 'weights.bin'], [7, 'config.json']] as const) {

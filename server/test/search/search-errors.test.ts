@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RuleGroup } from '../../../shared/api/search.ts';
+import type { QueryPredicate, RuleGroup } from '../../../shared/api/search.ts';
 import { issueApiKey } from '../../src/accounts/keys.ts';
 import type { StorageLocation } from '../../src/database/open-storage.ts';
 import type { TestServer } from '../support/harness.ts';
@@ -68,6 +68,21 @@ describe.each(testBackends())('on %s', (backend) => {
         body: { workspaceName: 'admin', projectName: 'search', predicates: [{ source: 'metric', query: group([{ field: 'acc', operator: 'equal', value: 1 }]) }] },
       });
       expect(inherited.body.msg).toContain('unknown source "metric"');
+    });
+
+    it('takes as many rules and predicates as the contract allows: 1,000 side by side are one answer, not a 500', async () => {
+      const keysOf = (reply: Awaited<ReturnType<typeof search>>) => reply.body.experiments.map((experiment) => experiment.experimentKey);
+      const everyOne = keysOf(await search(group([])));
+      const notX = rule('metadata', 'experiment_key', 'not_equal', 'x');
+      for (const condition of ['AND', 'OR']) {
+        const flat = await search(group(Array.from({ length: 1000 }, () => notX), condition));
+        expect(flat.status, flat.body.msg).toBe(200);
+        expect(keysOf(flat)).toEqual(everyOne);
+      }
+      const query = (predicates: QueryPredicate[]) => server.call('queryProject', { body: { workspaceName: 'admin', projectName: 'search', predicates } });
+      const many = await query(Array.from({ length: 1000 }, () => ({ source: 'metadata', query: group([{ field: 'experiment_key', operator: 'not_equal', value: 'x' }]) })));
+      expect(many.status, many.body.msg).toBe(200);
+      expect(many.body.experimentKeys).toEqual((await query([])).body.experimentKeys);
     });
 
     it('answers 404 for unknown projects and 403 for projects of a workspace the caller is not in', async () => {

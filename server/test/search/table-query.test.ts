@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOffset } from '../../../shared/query/table-query.ts';
+import { SdkError } from '../../../shared/api/index.ts';
+import { errorOffset, MAX_QUERY_DEPTH } from '../../../shared/query/table-query.ts';
 import type { TestServer } from '../support/harness.ts';
 import { testBackends } from '../support/test-database.ts';
 import { namesOf, seedSearchProject, startSearchServer, type SearchProject } from './search-fixtures.ts';
@@ -68,6 +69,25 @@ describe.each(testBackends())('the table filter language on %s', (backend) => {
     expect(reply.status).toBe(400);
     expect(reply.body.msg).toContain(message);
     expect(errorOffset(reply.body.msg ?? '')).toBe(at);
+  });
+
+  it.each([
+    ['3,000 nested parentheses', `${'('.repeat(3000)}gpu${')'.repeat(3000)}`, MAX_QUERY_DEPTH],
+    ['2,400 “not”', `${'not '.repeat(2400)}gpu`, 4 * MAX_QUERY_DEPTH],
+    ['“not” and parentheses together', `${'not ('.repeat(1000)}gpu${')'.repeat(1000)}`, 5 * (MAX_QUERY_DEPTH / 2)],
+  ])('answers 400 for %s, at the opener that nests too deep', async (_case, query, at) => {
+    const reply = await table(query);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 400, sdk_error_code: SdkError.validation });
+    expect(reply.body.msg).toContain(`more than ${MAX_QUERY_DEPTH} levels deep`);
+    expect(errorOffset(reply.body.msg ?? '')).toBe(at);
+  });
+
+  it('takes filters nested to the limit, and chains of “and” and “or” as long as the text allows', async () => {
+    expect(await matching(`${'('.repeat(MAX_QUERY_DEPTH)}gpu${')'.repeat(MAX_QUERY_DEPTH)}`)).toEqual(['alpha', 'beta']);
+    expect(await matching(`${'not '.repeat(MAX_QUERY_DEPTH)}gpu`)).toEqual(['alpha', 'beta']);
+    expect(await matching(Array.from({ length: 1400 }, () => 'key!=x').join(' '))).toEqual(await matching(''));
+    expect(await matching([...Array.from({ length: 1100 }, () => 'key=x'), 'tag = gpu'].join(' or '))).toEqual(['alpha', 'beta']);
   });
 
   it('sorts by a summary column, experiments without the value last, and keeps the filter', async () => {
