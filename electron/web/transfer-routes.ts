@@ -117,7 +117,8 @@ async function holdDownload(backend: Backend, tickets: DownloadTickets, request:
  * Origin and Sec-Fetch-Site.
  */
 export function registerTicketDownloads(app: FastifyInstance, tickets: DownloadTickets): void {
-  app.get<{ Params: { ticket: string } }>('/transfers/download/:ticket', (request, reply) => {
+  // No HEAD route: a HEAD must not use up the ticket.
+  app.get<{ Params: { ticket: string } }>('/transfers/download/:ticket', { exposeHeadRoute: false }, (request, reply) => {
     const held = tickets.take(request.params.ticket);
     if (!held) {
       return reply.code(404).type('text/plain; charset=utf-8').send('This download address was used already or has expired: download the file again from Trackdesk.');
