@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
+import { TOKEN_HEADER, TOKEN_STORAGE_KEY } from '../shared/security/shell-token.ts';
 import { installFilterProbe, plainTablePage, scrollFrameRate, timeKeystrokes, timeNavigation } from './ui-measure.ts';
 import { seedProjects, type SeededProject } from './ui-seed.ts';
 import { mainThreadLoad, startLiveRuns, timeAllRows, timeLiveUpdates, type BenchService } from './ui-live.ts';
@@ -154,13 +155,14 @@ export async function stopShell(shell: ChildProcess | undefined): Promise<void> 
   await exited;
 }
 
-/** The embedded service's address, from the shell's `service.status` channel (the page's own token cookie). */
+/** The embedded service's address, from the shell's `service.status` channel (with the token the page keeps for its tab). */
 export async function serviceUrl(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const response = await fetch('/ipc/service.status', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  return page.evaluate(async ([storageKey, header]) => {
+    const headers = { 'content-type': 'application/json', [header]: sessionStorage.getItem(storageKey) ?? '' };
+    const response = await fetch('/ipc/service.status', { method: 'POST', headers, body: '{}' });
     const envelope = (await response.json()) as { data?: { baseUrl?: string } };
     return envelope.data?.baseUrl ?? '';
-  });
+  }, [TOKEN_STORAGE_KEY, TOKEN_HEADER] as const);
 }
 
 /** `npm run bench -- ui`: the experiments table at 25,000 and 100,000 rows and charts of a 1,000,000-point metric in Chromium, against baselines measured in the same run. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, type ShellUnderTest } from './fixtures.ts';
 import { callService, seedExperiments, seedProject } from './experiments-seed.ts';
 
-/** Opens the app (the token becomes a cookie), then a project's experiments, and waits for its table. */
+/** Opens the app (the page keeps the token for its tab), then a project's experiments, and waits for its table. */
 async function openProject(page: Page, shell: ShellUnderTest, projectId: string): Promise<void> {
   await page.goto(shell.url);
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();

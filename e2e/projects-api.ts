@@ -1,17 +1,15 @@
 import type { Page } from '@playwright/test';
+import { pageCallHeaders } from './fixtures.ts';
 
-/** Calls an endpoint of the wire contract through the page's own ipc (same token cookie, same backend, active profile). */
+/** Calls an endpoint of the wire contract through the page's own ipc (same token header, same backend, active profile). */
 export async function callThroughApp<T = unknown>(page: Page, endpoint: string, request: { query?: object; body?: unknown }): Promise<T> {
+  const headers = await pageCallHeaders(page);
   const envelope = await page.evaluate(
-    async ({ endpoint, request }) => {
-      const response = await fetch('/ipc/api.call', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ endpoint, ...request }),
-      });
+    async ({ endpoint, request, headers }) => {
+      const response = await fetch('/ipc/api.call', { method: 'POST', headers, body: JSON.stringify({ endpoint, ...request }) });
       return (await response.json()) as { ok: boolean; data?: unknown; error?: { message: string } };
     },
-    { endpoint, request },
+    { endpoint, request, headers },
   );
   if (!envelope.ok) throw new Error(`${endpoint} failed: ${envelope.error?.message}`);
   return envelope.data as T;

@@ -15,16 +15,32 @@ test('the browser shell runs the embedded service and pushes its status to the p
   expect(listed).toMatchObject({ ok: true, data: { workspaceNames: expect.arrayContaining(['admin', 'from-the-browser']) } });
 });
 
-test('the page never holds the access token or an API key in script-readable places', async ({ page, shell }) => {
+test('the page keeps the token for its tab only: never in a cookie, the address or localStorage; a reload keeps working', async ({ page, shell }) => {
   await page.goto(shell.url);
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
   const token = new URL(shell.url).searchParams.get('token') ?? '';
-  const readable = await page.evaluate(() => [document.cookie, location.href, JSON.stringify(localStorage), JSON.stringify(sessionStorage)].join('\n'));
   expect(token).not.toBe('');
-  expect(readable).not.toContain(token);
+  const places = await page.evaluate(() => ({ cookie: document.cookie, address: location.href, local: JSON.stringify(localStorage), tab: JSON.stringify(sessionStorage) }));
+  expect(places.cookie).toBe('');
+  expect(places.address).not.toContain(token);
+  expect(places.local).not.toContain(token);
+  expect(places.tab).toContain(token);
+  expect(await page.context().cookies()).toEqual([]);
+
+  await page.reload();
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
   const profiles = await invokeInPage(page, 'profiles.list');
   expect(profiles).toMatchObject({ ok: true, data: { profiles: [{ id: 'local', kind: 'embedded' }] } });
   expect(JSON.stringify(profiles)).not.toMatch(/apiKey/i);
+});
+
+test('the token in a cookie opens nothing: cookies reach every port of 127.0.0.1', async ({ page, shell }) => {
+  const token = new URL(shell.url).searchParams.get('token') ?? '';
+  await page.context().addCookies([{ name: 'trackdesk_token', value: token, url: shell.origin }]);
+  await page.goto(shell.origin);
+  const status = await page.evaluate(async () => (await fetch('/ipc/app.info', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
+  expect(status).toBe(401);
+  await expect(page.getByText('Open the address Trackdesk printed', { exact: false }).first()).toBeVisible();
 });
 
 test('a page on another origin cannot call the shell', async ({ page, shell }) => {

@@ -2,18 +2,21 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeSpawner, startedEarly } from '../backend/src/embedded/node-spawner.ts';
 
-const usage = `Usage: npm run serve -- [--port <port>]
+const usage = `Usage: npm run serve -- [--port <port>] [--save-dir <folder>]...
 
 Serves Trackdesk in a browser on 127.0.0.1 only, behind a random per-launch token, with the embedded
 tracking service running beside it (data in the user data dir, or TRACKDESK_USER_DATA_DIR).
   --port <port>   port to listen on (default 5171; 0 picks a free port)
+  --save-dir <folder>
+                  a folder the page may save config files in, as new files (repeatable;
+                  default: your home folder). Uploads and downloads go through the browser.
   --alive-beat-ms <ms>
                   the local service's liveness timeout: a run silent this long reads crashed
                   (default: the service's own, 10000; tests shorten it)
   --help          show this help`;
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '5171' }, 'alive-beat-ms': { type: 'string' }, help: { type: 'boolean', default: false } },
+  options: { port: { type: 'string', default: '5171' }, 'save-dir': { type: 'string', multiple: true }, 'alive-beat-ms': { type: 'string' }, help: { type: 'boolean', default: false } },
 });
 if (values.help) {
   console.log(usage);
@@ -37,7 +40,7 @@ const { createBackend, userDataDir } = await import('../backend/src/backend.ts')
 const { startWebShell } = await import('./web-shell.ts');
 const backend = createBackend({ userDataDir: userDataDir(), spawnService, embeddedLimits: { aliveBeatMs } });
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
-const shell = await startWebShell({ backend, rendererDir, port }).catch(async (error: unknown) => {
+const shell = await startWebShell({ backend, rendererDir, port, ...(values['save-dir'] ? { saveFolders: values['save-dir'] } : {}) }).catch(async (error: unknown) => {
   console.error(`Trackdesk could not listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
   await backend.close();
   process.exit(1);

@@ -1,9 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 
-/** The cookie that carries the per-launch token after the first visit. */
-export const TOKEN_COOKIE = 'trackdesk_token';
-/** The header that may carry the token instead of the cookie. */
-export const TOKEN_HEADER = 'x-trackdesk-token';
+export { TOKEN_HEADER } from '../../shared/security/shell-token.ts';
 
 /** The Host values the browser shell answers: its own loopback address only (defeats DNS rebinding). */
 function allowedHosts(port: number): Set<string> {
@@ -21,20 +18,20 @@ export function isAllowedOrigin(origin: string | undefined, port: number): boole
   return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
 }
 
+/**
+ * True when the browser's Sec-Fetch-Site allows the request: the app's calls come from its own page (`same-origin`);
+ * its pages may also be opened from the address bar or a bookmark (`none`). Requests from other sites, other ports of
+ * 127.0.0.1 included (`same-site`), are refused. Clients that are not browsers send no such header.
+ */
+export function isAllowedFetchSite(site: string | undefined, kind: 'page' | 'call'): boolean {
+  if (site === undefined || site === 'same-origin') return true;
+  return kind === 'page' && site === 'none';
+}
+
 /** Compares a presented token with the real one in constant time. */
 export function tokenMatches(presented: string | undefined, token: string): boolean {
   if (!presented) return false;
   const a = Buffer.from(presented);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Reads the token cookie out of a Cookie header. */
-export function tokenFromCookie(cookieHeader: string | undefined): string | undefined {
-  if (!cookieHeader) return undefined;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return rest.join('=');
-  }
-  return undefined;
 }

@@ -6,6 +6,7 @@ import { channels } from '../../shared/ipc/index.ts';
 import type { Backend } from '../backend/src/backend.ts';
 import { AppError } from '../backend/src/ipc/app-error.ts';
 import { toIpcError } from '../backend/src/ipc/dispatch.ts';
+import type { DownloadTickets } from './download-tickets.ts';
 
 /** A JSON object carried in one URL parameter. */
 const jsonParam = <T extends z.ZodType>(schema: T) =>
@@ -30,10 +31,10 @@ const UploadParams = z.object({
   profileId: uploadInput.shape.profileId,
 });
 
-/** The URL parameters of GET /transfers/download. */
-const DownloadParams = z.object({
+/** The body of POST /transfers/download: which binary endpoint to read, and the name the browser saves it under. */
+const DownloadRequest = z.object({
   endpoint: z.string().min(1).max(100),
-  query: jsonParam(z.record(z.string(), z.unknown())).default({}),
+  query: z.record(z.string(), z.unknown()).default({}),
   fileName: z.string().min(1).max(1000),
   profileId: z.string().min(1).optional(),
 });
@@ -43,22 +44,24 @@ function invalid(error: z.ZodError): AppError {
 }
 
 /**
- * The browser shell's transfers, where the page holds bytes rather than file paths:
+ * The browser shell's transfers, where the page holds bytes rather than file paths (registered behind the token):
  * - `POST /transfers/upload?transferId=&endpoint=&fileName=&query=<json>&fields=<json>&profileId=` takes the file's bytes
  *   as the request body (with Content-Length) and streams them through the backend's upload engine and transfer queue,
  *   so progress arrives as `transfers.progress` events on /events and `transfers.cancel` (or aborting the request)
  *   cancels. It answers the ipc envelope: `{ok: true, data: <the endpoint's reply>}` or `{ok: false, error}`.
- * - `GET /transfers/download?endpoint=&query=<json>&fileName=&profileId=` streams a binary endpoint's bytes as an
- *   attachment, for an ordinary browser download.
- * The API key stays in the backend; both routes sit behind the shell's token, Host and Origin checks.
+ * - `POST /transfers/download` with `{endpoint, query, fileName, profileId}` opens a binary endpoint and answers
+ *   `{ok: true, data: {url}}`: a one-use address (see `registerTicketDownloads`) the browser's own download then fetches,
+ *   so the bytes stream to the user's download folder without passing through the page; or `{ok: false, error}` with
+ *   the service's refusal.
+ * The API key stays in the backend.
  */
-export async function registerTransferRoutes(app: FastifyInstance, backend: Backend): Promise<void> {
+export async function registerTransferRoutes(app: FastifyInstance, backend: Backend, tickets: DownloadTickets): Promise<void> {
+  app.post('/transfers/download', (request) => holdDownload(backend, tickets, request));
   await app.register(async (scope) => {
     // The upload body is streamed onward as it arrives, never parsed or buffered here.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     scope.post('/transfers/upload', (request, reply) => upload(backend, request, reply));
-    scope.get('/transfers/download', (request, reply) => download(backend, request, reply));
   });
 }
 
@@ -94,23 +97,40 @@ async function upload(backend: Backend, request: FastifyRequest, reply: FastifyR
   }
 }
 
-async function download(backend: Backend, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-  const params = DownloadParams.safeParse(request.query);
-  if (!params.success) return reply.code(400).type('text/plain; charset=utf-8').send(invalid(params.error).message);
-  const gone = new AbortController();
-  reply.raw.once('close', () => gone.abort());
+async function holdDownload(backend: Backend, tickets: DownloadTickets, request: FastifyRequest): Promise<unknown> {
+  const params = DownloadRequest.safeParse(request.body ?? {});
+  if (!params.success) return { ok: false, error: toIpcError(invalid(params.error)) };
+  const { fileName, ...rest } = params.data;
+  const abort = new AbortController();
   try {
-    const { fileName, ...rest } = params.data;
-    const opened = await backend.streams.openDownload({ ...rest, signal: gone.signal });
+    const opened = await backend.streams.openDownload({ ...rest, signal: abort.signal });
+    const ticket = tickets.hold({ fileName, opened, abort });
+    return { ok: true, data: { url: `/transfers/download/${ticket}` } };
+  } catch (error) {
+    return { ok: false, error: toIpcError(error) };
+  }
+}
+
+/**
+ * `GET /transfers/download/<ticket>`: streams the download a ticket holds as an attachment, once. The ticket is the only
+ * credential (a browser download sends no header), so this route sits outside the token check, still behind Host,
+ * Origin and Sec-Fetch-Site.
+ */
+export function registerTicketDownloads(app: FastifyInstance, tickets: DownloadTickets): void {
+  // No HEAD route: a HEAD must not use up the ticket.
+  app.get<{ Params: { ticket: string } }>('/transfers/download/:ticket', { exposeHeadRoute: false }, (request, reply) => {
+    const held = tickets.take(request.params.ticket);
+    if (!held) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('This download address was used already or has expired: download the file again from Trackdesk.');
+    }
+    reply.raw.once('close', () => held.abort.abort());
     reply
       .type('application/octet-stream')
-      .header('Content-Disposition', `attachment; filename="${asciiName(fileName)}"; filename*=UTF-8''${headerEncoded(fileName)}`);
-    if (opened.contentLength !== undefined) reply.header('Content-Length', String(opened.contentLength));
-    return reply.send(Readable.fromWeb(opened.body as NodeReadableStream<Uint8Array>));
-  } catch (error) {
-    const failure = toIpcError(error);
-    return reply.code(failure.status ?? 502).type('text/plain; charset=utf-8').send(failure.message);
-  }
+      .header('Content-Disposition', `attachment; filename="${asciiName(held.fileName)}"; filename*=UTF-8''${headerEncoded(held.fileName)}`);
+    if (held.opened.contentLength !== undefined) reply.header('Content-Length', String(held.opened.contentLength));
+    return reply.send(Readable.fromWeb(held.opened.body as NodeReadableStream<Uint8Array>));
+  });
+  app.addHook('preClose', async () => tickets.clear());
 }
 
 /** A file name safe inside a quoted header value (the exact name goes in `filename*`). */

@@ -9,6 +9,8 @@ import {
   type EventPayload,
   type IpcError,
 } from '../../shared/ipc/index.ts';
+import { shellHeaders } from './shell-access.ts';
+import { onShellEvent } from './shell-events.ts';
 
 /** The bridge the Electron preload puts on `window`; absent in the browser shell. */
 export interface TrackdeskBridge {
@@ -40,14 +42,15 @@ export class BridgeError extends Error {
   }
 }
 
-async function invokeOverHttp(channel: string, input: unknown): Promise<Envelope<unknown>> {
+/** POSTs JSON to a route of the browser shell with its token and answers the envelope it replies (or one that says what failed). */
+export async function callShell(path: string, input: unknown): Promise<Envelope<unknown>> {
   let response: Response;
   try {
-    response = await fetch(`/ipc/${encodeURIComponent(channel)}`, {
+    response = await fetch(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: shellHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify(input ?? {}),
-      credentials: 'same-origin',
+      credentials: 'omit',
     });
   } catch {
     return { ok: false, error: { code: 'unreachable', message: 'Trackdesk is not running any more. Restart it and reload this page.' } };
@@ -73,17 +76,9 @@ function parseJson(text: string): unknown {
 
 /** Calls one ipc channel and returns its data, or throws a BridgeError with the backend's message. */
 export async function invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const envelope = window.trackdesk ? await window.trackdesk.invoke(channel, input) : await invokeOverHttp(channel, input);
+  const envelope = window.trackdesk ? await window.trackdesk.invoke(channel, input) : await callShell(`/ipc/${encodeURIComponent(channel)}`, input);
   if (!envelope.ok) throw new BridgeError(envelope.error);
   return envelope.data as ChannelOutput<C>;
-}
-
-let eventSource: EventSource | undefined;
-
-/** The browser shell's event stream (Server-Sent Events on /events), opened on first use and shared. */
-function browserEvents(): EventSource {
-  eventSource ??= new EventSource('/events', { withCredentials: true });
-  return eventSource;
 }
 
 /** Subscribes to an event the backend pushes (e.g. `service.status`, `transfers.progress`); returns the unsubscribe function. */
@@ -92,9 +87,5 @@ export function on<E extends EventName>(event: E, listener: (payload: EventPaylo
     const checked = events[event].safeParse(payload);
     if (checked.success) listener(checked.data as EventPayload<E>);
   };
-  if (window.trackdesk) return window.trackdesk.on(event, deliver);
-  const source = browserEvents();
-  const onMessage = (message: MessageEvent<string>) => deliver(JSON.parse(message.data));
-  source.addEventListener(event, onMessage);
-  return () => source.removeEventListener(event, onMessage);
+  return window.trackdesk ? window.trackdesk.on(event, deliver) : onShellEvent(event, deliver);
 }

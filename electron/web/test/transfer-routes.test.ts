@@ -34,7 +34,7 @@ interface Answer {
   body: Buffer;
 }
 
-/** Starts a request to the shell as the page would send it (token cookie, own origin); the caller writes the body. */
+/** Starts a request to the shell as the page would send it (token header, own origin); the caller writes the body. */
 function open(method: string, path: string, headers: Record<string, string> = {}): { req: ClientRequest; answer: Promise<Answer> } {
   let req!: ClientRequest;
   const answer = new Promise<Answer>((resolve, reject) => {
@@ -44,7 +44,10 @@ function open(method: string, path: string, headers: Record<string, string> = {}
         port: shell.port,
         method,
         path,
-        headers: { host: `127.0.0.1:${shell.port}`, origin: `http://127.0.0.1:${shell.port}`, cookie: `trackdesk_token=${token}`, ...headers },
+        // A header given as '' is left out (e.g. the token, for a request that must not carry it).
+        headers: Object.fromEntries(
+          Object.entries({ host: `127.0.0.1:${shell.port}`, origin: `http://127.0.0.1:${shell.port}`, 'x-trackdesk-token': token, 'sec-fetch-site': 'same-origin', ...headers }).filter(([, value]) => value !== ''),
+        ),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -74,6 +77,22 @@ async function uploadWhole(transferId: string, fileName: string, bytes: Buffer, 
   return JSON.parse(body.toString('utf8')) as { ok: boolean; data?: { assetId: string }; error?: { code: string; message: string; status?: number } };
 }
 
+/** Asks the shell for a download (as the page does) and answers its envelope. */
+async function askDownload(request: Record<string, unknown>): Promise<{ ok: boolean; data?: { url: string }; error?: { code: string; message: string; status?: number } }> {
+  const { req, answer } = open('POST', '/transfers/download', { 'content-type': 'application/json' });
+  req.end(JSON.stringify(request));
+  const { status, body } = await answer;
+  expect(status).toBe(200);
+  return JSON.parse(body.toString('utf8')) as { ok: boolean; data?: { url: string } };
+}
+
+/** Fetches a download address as the browser's own download does: no token header. */
+async function fetchTicket(url: string): Promise<Answer> {
+  const { req, answer } = open('GET', url, { 'x-trackdesk-token': '' });
+  req.end();
+  return answer;
+}
+
 const eventsOf = (transferId: string) => progress.filter((p) => p.transferId === transferId);
 const listed = async () =>
   ((await call(backend, 'api.call', { endpoint: 'listAssets', query: { experimentKey } })) as { assets: { assetId: string; fileName: string; fileSize: number; step: number | null; metadata: string | null }[] }).assets;
@@ -92,7 +111,7 @@ function progressWhere(transferId: string, test: (event: TransferProgress) => bo
 }
 
 describe('browser shell transfer routes', () => {
-  it('streams an upload body through the backend with progress events, and downloads the same bytes as an attachment', async () => {
+  it('streams an upload body through the backend with progress events, and downloads the same bytes as an attachment, once', async () => {
     const bytes = randomBytes(3 * 1024 * 1024 + 5);
     const reply = await uploadWhole('web-up-1', 'résumé weights.bin', bytes, { experimentKey, step: 7 }, { metadata: '{"kind":"weights"}' });
     expect(reply).toMatchObject({ ok: true, data: { msg: 'Saved' } });
@@ -104,15 +123,17 @@ describe('browser shell transfer routes', () => {
       expect.objectContaining({ assetId: reply.data?.assetId, fileName: 'résumé weights.bin', fileSize: bytes.byteLength, step: 7, metadata: '{"kind":"weights"}' }),
     );
 
-    const query = new URLSearchParams({ endpoint: 'downloadAsset', fileName: 'résumé weights.bin', query: JSON.stringify({ experimentKey, assetId: reply.data?.assetId }) });
-    const { req, answer } = open('GET', `/transfers/download?${query}`);
-    req.end();
-    const download = await answer;
+    const asked = await askDownload({ endpoint: 'downloadAsset', fileName: 'résumé weights.bin', query: { experimentKey, assetId: reply.data?.assetId } });
+    expect(asked.data?.url).toMatch(/^\/transfers\/download\/[\w-]{43}$/);
+    const download = await fetchTicket(asked.data?.url ?? '');
     expect(download.status).toBe(200);
     expect(download.headers['content-type']).toBe('application/octet-stream');
     expect(download.headers['content-disposition']).toBe(`attachment; filename="r_sum_ weights.bin"; filename*=UTF-8''r%C3%A9sum%C3%A9%20weights.bin`);
     expect(download.headers['content-length']).toBe(String(bytes.byteLength));
     expect(createHash('sha256').update(download.body).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+    const again = await fetchTicket(asked.data?.url ?? '');
+    expect(again.status).toBe(404);
+    expect(again.body.toString('utf8')).toContain('used already or has expired');
   });
 
   it('answers the server message when the service refuses the upload, and keeps nothing', async () => {
@@ -160,14 +181,13 @@ describe('browser shell transfer routes', () => {
     bad.req.end('a');
     expect(JSON.parse((await bad.answer).body.toString('utf8'))).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
 
-    const missing = open('GET', `/transfers/download?${new URLSearchParams({ endpoint: 'downloadAsset', fileName: 'x', query: JSON.stringify({ experimentKey, assetId: 'nope' }) })}`);
-    missing.req.end();
-    const answer = await missing.answer;
-    expect(answer.status).toBe(404);
-    expect(answer.body.toString('utf8')).toContain('nope');
+    const missing = await askDownload({ endpoint: 'downloadAsset', fileName: 'x', query: { experimentKey, assetId: 'nope' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found', status: 404 } });
+    expect(missing.error?.message).toContain('nope');
+    expect((await fetchTicket('/transfers/download/made-up-ticket')).status).toBe(404);
 
-    const stranger = open('GET', '/transfers/download?endpoint=downloadAsset&fileName=x', { cookie: '' });
-    stranger.req.end();
+    const stranger = open('POST', '/transfers/download', { 'content-type': 'application/json', 'x-trackdesk-token': '', cookie: `trackdesk_token=${token}` });
+    stranger.req.end(JSON.stringify({ endpoint: 'downloadAsset', fileName: 'x', query: { experimentKey, assetId: 'nope' } }));
     expect((await stranger.answer).status).toBe(401);
   });
 });

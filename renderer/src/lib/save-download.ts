@@ -1,4 +1,4 @@
-import { invoke } from '../bridge.ts';
+import { BridgeError, callShell, invoke } from '../bridge.ts';
 import { inDesktopWindow } from '../features/assets/desktop.ts';
 import { newId } from '../features/assets/upload-store.ts';
 
@@ -11,17 +11,16 @@ export interface DownloadRequest {
 }
 
 /**
- * Has the browser save `url` as `fileName`, after checking that the shell answers it: a refusal (the file is gone, the
- * service is down) throws with the shell's message instead of ending as a failed entry in the browser's download list.
+ * Has the browser save a binary reply as `fileName`: the shell opens it (so a refusal, e.g. the file is gone or the
+ * service is down, throws with its message instead of ending as a failed entry in the browser's download list) and
+ * answers a one-use address, which the browser's own download then streams to the user's download folder.
  */
-async function saveThroughBrowser(url: string, fileName: string): Promise<void> {
-  const probe = new AbortController();
-  const response = await fetch(url, { signal: probe.signal });
-  if (!response.ok) throw new Error((await response.text()).trim() || `The download failed (${response.status}).`);
-  probe.abort();
+async function saveThroughBrowser(request: DownloadRequest): Promise<void> {
+  const envelope = await callShell('/transfers/download', request);
+  if (!envelope.ok) throw new BridgeError(envelope.error);
   const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
+  link.href = (envelope.data as { url: string }).url;
+  link.download = request.fileName;
   link.click();
 }
 
@@ -32,7 +31,7 @@ async function saveThroughBrowser(url: string, fileName: string): Promise<void> 
 export async function saveDownload({ endpoint, query, fileName, profileId }: DownloadRequest, onStart?: () => void): Promise<string | null | undefined> {
   if (!inDesktopWindow()) {
     onStart?.();
-    await saveThroughBrowser(`/transfers/download?${new URLSearchParams({ endpoint, query: JSON.stringify(query), fileName, profileId })}`, fileName);
+    await saveThroughBrowser({ endpoint, query, fileName, profileId });
     return undefined;
   }
   const { path } = await invoke('files.chooseSave', { title: `Save ${fileName}`, defaultName: fileName });

@@ -1,6 +1,7 @@
 import { EnvelopeSchema } from '../../../../shared/ipc/index.ts';
 import { BridgeError, invoke } from '../../bridge.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { shellHeaders } from '../../shell-access.ts';
 import type { UploadOutcome, UploadSettings } from './upload-queue.ts';
 
 /** Where a file's bytes are: a File the page holds (browser shell), or a path chosen in the native dialog (desktop window). */
@@ -68,9 +69,9 @@ export function startUpload(request: UploadAttemptRequest): UploadAttempt {
   const controller = new AbortController();
   const outcome = fetch(`/transfers/upload?${params}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
+    headers: shellHeaders({ 'content-type': 'application/octet-stream' }),
     body: source.file,
-    credentials: 'same-origin',
+    credentials: 'omit',
     signal: controller.signal,
   })
     .then(async (response) => {
