@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { shellChannel } from './helpers/registry-seed.ts';
 import { openApp } from './projects-api.ts';
 
 async function openConnections(page: Page, url: string): Promise<string> {
@@ -78,4 +79,40 @@ test('switching to a connection whose key is refused shows the server\'s message
   await switcher.click();
   await page.getByRole('option', { name: /Local/ }).click();
   await expect(page.getByRole('heading', { name: /^Projects in / })).toBeVisible();
+});
+
+test('a list of connections read before "Use" and answered after it does not bring the old connection back', async ({ page, shell }) => {
+  const remote = { baseUrl: 'http://127.0.0.1:9', apiKey: 'k'.repeat(32), keyStorage: 'session' };
+  await shellChannel(shell, 'profiles.create', { name: 'Team', ...remote });
+  await shellChannel(shell, 'profiles.create', { name: 'Spare', ...remote });
+  await openConnections(page, shell.url);
+
+  // The slow order, forced: the list read that removing "Spare" sends is answered by the backend at once (Local still
+  // in use), and reaches the page only after "Use Team" has switched.
+  let releaseHeld = () => {};
+  const held = new Promise<void>((resolve) => (releaseHeld = resolve));
+  let readSent = () => {};
+  const sent = new Promise<void>((resolve) => (readSent = resolve));
+  let holding = true;
+  await page.route('**/ipc/profiles.list', async (route) => {
+    if (!holding) return route.continue();
+    holding = false;
+    const response = await route.fetch();
+    readSent();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.getByRole('button', { name: 'Remove Spare' }).click();
+  await page.getByRole('dialog', { name: 'Remove the connection “Spare”?' }).getByRole('button', { name: 'Remove connection' }).click();
+  await sent;
+
+  await page.getByRole('button', { name: 'Use Team' }).click();
+  const switcher = page.getByRole('combobox', { name: 'Connection' });
+  await expect(switcher).toHaveText('Team');
+  releaseHeld();
+  await expect(page.getByRole('row', { name: /Spare/ })).toHaveCount(0);
+  await expect(switcher).toHaveText('Team');
+  await expect(page.getByRole('row', { name: /Team/ }).getByRole('button', { name: 'Use Team' })).toHaveCount(0);
+  const backend = await shellChannel<{ activeProfileId: string; profiles: { id: string; name: string }[] }>(shell, 'profiles.list', {});
+  expect(backend.profiles.find((profile) => profile.id === backend.activeProfileId)?.name).toBe('Team');
 });

@@ -32,7 +32,10 @@ test('?open= while a connection to another service is in use switches to the one
 
   await page.goto(`${shell.url}&open=${encodeURIComponent(created.link)}`);
   await expect(page.getByRole('status').filter({ hasText: 'Now using “Local”, the connection to the run\'s service.' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'switch run' })).toBeVisible();
+  // The run stays the screen (the first screen's default does not take over); its code and data arrive after the
+  // switch, which on a busy machine can take longer than the usual wait.
+  await expect(page).toHaveURL(new RegExp(`#/experiments/${created.experimentKey}$`));
+  await expect(page.getByRole('heading', { name: 'switch run' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'Connection' })).toContainText('Local');
 });
 

@@ -1,8 +1,7 @@
 import { FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { invoke } from '../bridge.ts';
-import { profilesQueryKey, useActiveProfile, useProfiles, type ProfileList } from '../lib/profiles.tsx';
+import { useActiveProfile, useProfiles, useSwitchProfile } from '../lib/profiles.tsx';
 import { useNotify } from './notify.tsx';
 
 const MANAGE = '__manage__';
@@ -11,15 +10,11 @@ const MANAGE = '__manage__';
 export function ProfileSwitcher() {
   const active = useActiveProfile();
   const profiles = useProfiles().data?.profiles ?? [active];
-  const client = useQueryClient();
   const navigate = useNavigate();
   const notify = useNotify();
+  const switchProfile = useSwitchProfile();
   const switchTo = useMutation({
-    mutationFn: (id: string) => invoke('profiles.setActive', { id }),
-    onSuccess: ({ activeProfileId }) => {
-      client.setQueryData<ProfileList>(profilesQueryKey, (list) => (list ? { ...list, activeProfileId } : list));
-      void navigate('/projects');
-    },
+    mutationFn: (id: string) => switchProfile(id, '/projects'),
     onError: (error) => notify.error(error, 'Could not switch the connection'),
   });
   return (

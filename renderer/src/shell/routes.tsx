@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, useRouteError, type RouteObject } from 'react-router';
+import { replace, useRouteError, type RouteObject } from 'react-router';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import { ProjectsScreen } from '../features/projects/projects-screen.tsx';
 import { errorMessage } from '../lib/errors.ts';
@@ -52,7 +52,9 @@ export const appRoutes: RouteObject[] = [
     element: <ShellRoot />,
     errorElement: <RootError />,
     children: [
-      { index: true, element: <Navigate to="/projects" replace /> },
+      // The first screen's default is the router's own step, taken before anything renders: a frame drawn again from an
+      // older location (a connection switch remounts it while a busy machine still holds a navigation back) cannot repeat it.
+      { index: true, loader: () => replace('/projects') },
       { path: 'projects', element: <ProjectsScreen /> },
       loadedOnVisit('projects/:projectId', screens.project),
       loadedOnVisit('projects/:projectId/analysis', screens.analysis),

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import type { ConnectionTestResult as TestResult, ProfileView } from '../../../../shared/ipc/index.ts';
 import { invoke, type BridgeError } from '../../bridge.ts';
 import { KeychainNotice } from '../../lib/key-storage.tsx';
-import { profilesQueryKey, useActiveProfile, useProfiles, type ProfileList } from '../../lib/profiles.tsx';
+import { profilesQueryKey, useActiveProfile, useProfiles, useSwitchProfile } from '../../lib/profiles.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { useShortcut } from '../../shell/shortcuts.tsx';
@@ -47,11 +47,11 @@ export function ConnectionsScreen() {
     onSuccess: (result, profile) => setTested({ profile, result }),
     onError: (error, profile) => notify.error(error, `Could not test “${profile.name}”`),
   });
-  const use = useMutation<{ activeProfileId: string }, BridgeError, ProfileView>({
-    mutationFn: (profile) => invoke('profiles.setActive', { id: profile.id }),
-    onSuccess: ({ activeProfileId }, profile) => {
-      client.setQueryData<ProfileList>(profilesQueryKey, (current) => (current ? { ...current, activeProfileId } : current));
-      notify.success(`Now using “${profile.name}”.`);
+  const switchProfile = useSwitchProfile();
+  const use = useMutation<boolean, BridgeError, ProfileView>({
+    mutationFn: (profile) => switchProfile(profile.id),
+    onSuccess: (inEffect, profile) => {
+      if (inEffect) notify.success(`Now using “${profile.name}”.`);
     },
     onError: (error, profile) => notify.error(error, `Could not switch to “${profile.name}”`),
   });

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { invoke, on } from '../../bridge.ts';
-import { profilesQueryKey, type ProfileList } from '../../lib/profiles.tsx';
+import { readProfileList } from '../../lib/profile-switch.ts';
+import { useSwitchProfile } from '../../lib/profiles.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 
 /** The search parameter of the browser shell's address that opens a run from its address (`/?open=<address the SDK printed>`). */
@@ -18,21 +18,19 @@ export const OPEN_PARAMETER = 'open';
 export function useOpenedExperiment(): void {
   const navigate = useNavigate();
   const notify = useNotify();
-  const client = useQueryClient();
+  const switchProfile = useSwitchProfile();
   useEffect(() => {
     const show = async (link: string) => {
       const opened = await invoke('experiments.openLink', { link });
       const path = `/experiments/${encodeURIComponent(opened.experimentKey)}`;
-      const { activeProfileId } = await invoke('profiles.list', {});
+      const { activeProfileId } = await readProfileList();
       const [first] = opened.profiles;
       if (opened.profiles.some((profile) => profile.id === activeProfileId)) return navigate(path);
       if (!first) {
         throw new Error(`No connection goes to ${opened.baseUrl}, the service of run ${opened.experimentKey.slice(0, 8)} in ${opened.workspaceName}/${opened.projectName}: add one on Connections, then open the address again.`);
       }
-      const switched = await invoke('profiles.setActive', { id: first.id });
-      client.setQueryData<ProfileList>(profilesQueryKey, (current) => (current ? { ...current, activeProfileId: switched.activeProfileId } : current));
-      notify.success(`Now using “${first.name}”, the connection to the run's service.`);
-      return navigate(path);
+      // The run is opened by the switch itself, after it: no screen asked for under the old connection can replace it.
+      if (await switchProfile(first.id, path)) notify.success(`Now using “${first.name}”, the connection to the run's service.`);
     };
     const open = (link: string) => show(link).catch((error: unknown) => notify.error(error, 'Could not open the run'));
     const address = new URL(window.location.href);
@@ -49,5 +47,5 @@ export function useOpenedExperiment(): void {
       );
     void take();
     return on('experiments.opened', () => void take());
-  }, [navigate, notify, client]);
+  }, [navigate, notify, switchProfile]);
 }

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { invoke, on } from '../../../bridge.ts';
 import { callApi } from '../../../lib/api.ts';
-import { profilesQueryKey, type ProfileList } from '../../../lib/profiles.tsx';
+import { readProfileList } from '../../../lib/profile-switch.ts';
+import { useSwitchProfile } from '../../../lib/profiles.tsx';
 import { useNotify } from '../../../shell/notify.tsx';
 import { VIEW_PARAMETER } from './use-view-session.ts';
 
@@ -19,22 +19,18 @@ export const OPEN_VIEW_PARAMETER = 'openView';
 export function useOpenedView(): void {
   const navigate = useNavigate();
   const notify = useNotify();
-  const client = useQueryClient();
+  const switchProfile = useSwitchProfile();
   useEffect(() => {
     const show = async (link: string) => {
       const opened = await invoke('views.openLink', { link });
-      const { activeProfileId } = await invoke('profiles.list', {});
-      const [first] = opened.profiles;
-      let profileId = activeProfileId;
-      if (!opened.profiles.some((profile) => profile.id === activeProfileId)) {
-        if (!first) throw new Error(`No connection goes to ${opened.baseUrl}, the service of this view: add one on Connections, then open the link again.`);
-        const switched = await invoke('profiles.setActive', { id: first.id });
-        client.setQueryData<ProfileList>(profilesQueryKey, (current) => (current ? { ...current, activeProfileId: switched.activeProfileId } : current));
-        notify.success(`Now using “${first.name}”, the connection to the view's service.`);
-        profileId = first.id;
-      }
-      const view = await callApi('getAnalysisView', { query: { viewId: opened.viewId } }, profileId);
-      return navigate(`/projects/${encodeURIComponent(view.projectId)}/analysis?${VIEW_PARAMETER}=${encodeURIComponent(view.viewId)}`);
+      const { activeProfileId } = await readProfileList();
+      const target = opened.profiles.find((profile) => profile.id === activeProfileId) ?? opened.profiles[0];
+      if (!target) throw new Error(`No connection goes to ${opened.baseUrl}, the service of this view: add one on Connections, then open the link again.`);
+      const view = await callApi('getAnalysisView', { query: { viewId: opened.viewId } }, target.id);
+      const path = `/projects/${encodeURIComponent(view.projectId)}/analysis?${VIEW_PARAMETER}=${encodeURIComponent(view.viewId)}`;
+      if (target.id === activeProfileId) return navigate(path);
+      // The view is opened by the switch itself, after it: no screen asked for under the old connection can replace it.
+      if (await switchProfile(target.id, path)) notify.success(`Now using “${target.name}”, the connection to the view's service.`);
     };
     const open = (link: string) => show(link).catch((error: unknown) => notify.error(error, 'Could not open the view'));
     const address = new URL(window.location.href);
@@ -51,5 +47,5 @@ export function useOpenedView(): void {
       );
     void take();
     return on('views.opened', () => void take());
-  }, [navigate, notify, client]);
+  }, [navigate, notify, switchProfile]);
 }
