@@ -91,6 +91,8 @@ describe('Experiment.log_artifact and get_artifact, replayed as the Python SDK r
     expect((await getArtifact(`version=3.0.0&consumerExperimentKey=${consumer}`)).json).toMatchObject({ code: 400, sdk_error_code: SdkError.artifactVersionFailed });
     const producersRead = await sdkSend(server, 'GET', rest(`artifacts/version?artifactId=${third.artifactId}&versionId=${third.artifactVersionId}`));
     expect(producersRead.json).toMatchObject({ artifactVersion: '3.0.0', state: 'ERROR', alias: ['prod'] });
+    const otherArtifact = await sdkSend(server, 'GET', rest(`artifacts/version?artifactId=nope&versionId=${third.artifactVersionId}`));
+    expect(otherArtifact).toMatchObject({ status: 404, json: { sdk_error_code: SdkError.noArtifactVersion } });
 
     const lineage = await sdkSend(server, 'GET', rest(`get/artifacts?experimentKey=${consumer}&filter=input`));
     expect((lineage.json.artifacts as { version: string }[]).map((item) => item.version).sort()).toEqual(['1.0.0', '2.0.0']);
