@@ -95,7 +95,7 @@ export function createArtifactVersionHandlers(services: AssetServices): HandlerT
           version = await versionOf(artifact, query);
         }
         // The producer's read (by ids, no consumer) answers whatever the state; a consumer gets only CLOSED versions.
-        const producersRead = query.versionId !== undefined && !consumer;
+        const producersRead = Boolean(query.versionId) && !consumer;
         if (version.state !== 'CLOSED' && !producersRead) {
           const code = version.state === 'OPEN' ? SdkError.artifactVersionOpen : SdkError.artifactVersionFailed;
           const why = version.state === 'OPEN' ? 'is still being written (OPEN)' : 'failed (ERROR)';
