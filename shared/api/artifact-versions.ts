@@ -45,8 +45,9 @@ export const artifactVersionEndpoints = {
     id: 'sdk.artifactVersion',
     summary:
       'One artifact version: by versionId, or by artifact (artifactId, or artifactName in `workspace`, else in the experiment\'s workspace) and ' +
-      '`version`, `alias` or `versionOrAlias` (none: the highest version). Versions not CLOSED answer 400 (90403 OPEN, 90402 ERROR). ' +
-      'consumerExperimentKey records that experiment as a consumer (input lineage).',
+      '`version`, `alias` or `versionOrAlias` (none, or `latest`: the newest CLOSED version). The producer\'s read (versionId, no ' +
+      'consumerExperimentKey) answers whatever the state; any other read of a version not CLOSED answers 400 (90403 OPEN, 90402 ERROR). ' +
+      'consumerExperimentKey records that experiment as a consumer (input lineage, once per experiment; only for a caller who may write to it).',
     group,
     method: 'GET',
     needs: 'read',
@@ -66,7 +67,7 @@ export const artifactVersionEndpoints = {
   }),
   listArtifactVersionFiles: defineEndpoint({
     id: 'sdk.artifactVersionFiles',
-    summary: 'The files of an artifact version, by artifact (`artifact_id`, or `workspace` and `artifactName`) and `version` or `alias` (none: the highest).',
+    summary: 'The files of an artifact version, by artifact (`artifact_id`, or `workspace` and `artifactName`) and `version` or `alias` (none, or `latest`: the newest CLOSED version).',
     group,
     method: 'GET',
     needs: 'read',

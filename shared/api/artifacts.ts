@@ -71,12 +71,17 @@ export const artifactEndpoints = {
     body: z.object({
       artifactName: nonEmpty(1000),
       experimentKey,
-      version: z.string().trim().max(200).optional().describe('A semantic version; the next minor version when omitted.'),
+      version: z
+        .string()
+        .trim()
+        .max(200)
+        .nullish()
+        .describe('A semantic version not yet used by the artifact (90399 when it is); absent or null: 1.0.0 first, then the next major version.'),
       artifactType: nonEmpty(200),
-      isPublic: z.boolean().optional(),
-      versionMetadata: z.string().max(1_000_000).optional().describe('A JSON string.'),
-      alias: z.array(labelName(200)).max(100).optional(),
-      versionTags: z.array(nonEmpty(200)).max(1000).optional(),
+      isPublic: z.boolean().nullish(),
+      versionMetadata: z.string().max(1_000_000).nullish().describe('A JSON string.'),
+      alias: z.array(labelName(200)).max(100).nullish().describe("Aliases are unique per artifact: one given here leaves the artifact's other versions."),
+      versionTags: z.array(nonEmpty(200)).max(1000).nullish(),
     }),
     reply: z.object({
       artifactId: z.string(),

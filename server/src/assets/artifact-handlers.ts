@@ -20,6 +20,9 @@ export const immutableVersion = (version: ArtifactVersion) =>
 const highest = (versions: readonly ArtifactVersion[]) =>
   versions.reduce<ArtifactVersion | undefined>((best, next) => (!best || semver.gt(next.version, best.version) ? next : best), undefined);
 
+/** The version E50 gives when the client sends none: 1.0.0 first, then the next major version after the highest. */
+const nextVersion = (previous: ArtifactVersion | undefined) => (previous ? (semver.inc(previous.version, 'major') ?? '1.0.0') : '1.0.0');
+
 /** An artifact version the caller may use (by its artifactVersionId), with its artifact: 404 (624523) when unknown. */
 export async function artifactVersionOf(services: AssetServices, caller: Caller, artifactVersionId: string): Promise<{ artifact: Artifact; version: ArtifactVersion }> {
   const version = await services.artifacts.versionByUuid(artifactVersionId);
@@ -70,7 +73,11 @@ export function createArtifactHandlers(services: AssetServices): HandlerTable {
         }
         const versions = await artifacts.versions(artifact.id);
         const previous = highest(versions);
-        const number = body.version ? parseVersion(body.version) : previous ? (semver.inc(previous.version, 'minor') ?? '1.0.0') : '1.0.0';
+        const number = body.version ? parseVersion(body.version) : nextVersion(previous);
+        const existing = versions.find((version) => version.version === number);
+        if (existing) {
+          throw new ApiError(400, SdkError.artifactVersionExists, `Artifact "${artifact.name}" already has a version ${number} (${existing.state}): give another version, or none for the next one.`);
+        }
         const fields = {
           experimentKey: experiment.key,
           metadata: body.versionMetadata ?? null,
@@ -78,16 +85,10 @@ export function createArtifactHandlers(services: AssetServices): HandlerTable {
           tags: [...new Set(body.versionTags ?? [])],
           isPublic: body.isPublic ?? artifact.isPublic,
         };
-        const existing = versions.find((version) => version.version === number);
-        if (existing && existing.state !== 'OPEN') {
-          throw new ApiError(400, SdkError.artifactVersionExists, `Artifact "${artifact.name}" already has a ${existing.state} version ${number}.`);
-        }
-        const current = existing ?? await artifacts.createVersion(artifact.id, number, fields, caller.userId, now);
-        if (existing) await artifacts.updateVersion(existing.id, fields, now);
+        const current = await artifacts.createVersion(artifact.id, number, fields, caller.userId, now);
         await artifacts.removeAliases(artifact.id, current.id, fields.alias, now);
         await artifacts.touch(artifact.id, now);
-        const before = existing ? highest(versions.filter((version) => version.id !== existing.id)) : previous;
-        return { artifactId: artifact.uuid, artifactVersionId: current.uuid, currentVersion: number, previousVersion: before?.version ?? null };
+        return { artifactId: artifact.uuid, artifactVersionId: current.uuid, currentVersion: number, previousVersion: previous?.version ?? null };
       }),
     setArtifactState: ({ body, caller }) =>
       transaction(async () => {

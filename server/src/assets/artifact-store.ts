@@ -37,7 +37,7 @@ export interface ArtifactVersion {
   lastUpdated: number;
 }
 
-/** What a version is created or updated with. */
+/** What a version is created with. */
 export interface VersionFields {
   experimentKey: string;
   metadata: string | null;
@@ -57,7 +57,6 @@ export interface ArtifactStore {
   versions(artifactId: number): Promise<ArtifactVersion[]>;
   versionByUuid(uuid: string): Promise<ArtifactVersion | undefined>;
   createVersion(artifactId: number, version: string, fields: VersionFields, userId: number, now: number): Promise<ArtifactVersion>;
-  updateVersion(id: number, fields: VersionFields, now: number): Promise<void>;
   setState(id: number, state: ArtifactState, isPublic: boolean, now: number): Promise<void>;
   /** Sets the artifact's type and/or tags (undefined: unchanged). */
   setDetails(id: number, details: { artifactType?: string; tags?: string[] }, now: number): Promise<void>;
@@ -142,9 +141,6 @@ export function createArtifactStore(db: Sql): ArtifactStore {
     `INSERT INTO artifact_versions (uuid, artifact_id, version, experiment_key, metadata, alias, tags, is_public, user_id, created_at, last_updated)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   ).pluck();
-  const updateVersion = db.prepare(
-    'UPDATE artifact_versions SET experiment_key = ?, metadata = ?, alias = ?, tags = ?, is_public = ?, last_updated = ? WHERE id = ?',
-  );
   const setState = db.prepare('UPDATE artifact_versions SET state = ?, is_public = ?, last_updated = ? WHERE id = ?');
   const setAlias = db.prepare('UPDATE artifact_versions SET alias = ?, last_updated = ? WHERE id = ?');
   const setDetails = db.prepare(
@@ -188,9 +184,6 @@ export function createArtifactStore(db: Sql): ArtifactStore {
       const created = one(await versionById.get(Number(info)), toVersion);
       if (!created) throw new Error('artifact version row vanished');
       return created;
-    },
-    async updateVersion(id, fields, now) {
-      await updateVersion.run(fields.experimentKey, fields.metadata, JSON.stringify(fields.alias), JSON.stringify(fields.tags), fields.isPublic ? 1 : 0, now, id);
     },
     setState: async (id, state, isPublic, now) => {
       await setState.run(state, isPublic ? 1 : 0, now, id);

@@ -1,4 +1,3 @@
-import semver from 'semver';
 import { SdkError } from '../../../shared/api/index.ts';
 import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
@@ -20,6 +19,9 @@ interface VersionRef {
   /** The workspace to look the name up in when `workspace` is absent. */
   defaultWorkspaceId?: number;
 }
+
+/** The version name that means the artifact's newest CLOSED version (also what a read naming no version gets). */
+const LATEST = 'latest';
 
 const describeRef = (ref: VersionRef) => ref.artifactId ?? [ref.workspace, ref.artifactName].filter(Boolean).join('/');
 
@@ -46,18 +48,18 @@ export function createArtifactVersionHandlers(services: AssetServices): HandlerT
     return artifact;
   };
 
-  /** The version a request names within its artifact (none named: the highest): 404 (624523) when unknown. */
+  /** The version a request names within its artifact (none named, or `latest`: the newest CLOSED one): 404 (624523) when unknown. */
   const versionOf = async (artifact: Artifact, ref: VersionRef): Promise<ArtifactVersion> => {
     const all = await artifacts.versions(artifact.id);
+    const asked = ref.version ?? ref.alias ?? ref.versionOrAlias ?? LATEST;
     const byNumber = (text: string) => all.find((version) => version.version === text.replace(/^v/, ''));
     const byAlias = (text: string) => all.find((version) => version.alias.includes(text));
     let found: ArtifactVersion | undefined;
-    if (ref.version) found = byNumber(ref.version);
+    if (asked === LATEST) found = all.filter((version) => version.state === 'CLOSED').at(-1);
+    else if (ref.version) found = byNumber(ref.version);
     else if (ref.alias) found = byAlias(ref.alias);
-    else if (ref.versionOrAlias) found = byNumber(ref.versionOrAlias) ?? byAlias(ref.versionOrAlias);
-    else found = all.reduce<ArtifactVersion | undefined>((best, next) => (!best || semver.gt(next.version, best.version) ? next : best), undefined);
-    const asked = ref.version ?? ref.alias ?? ref.versionOrAlias ?? 'latest';
-    if (!found) throw notFound(`Artifact "${artifact.name}" has no version "${asked}".`, SdkError.noArtifactVersion);
+    else found = byNumber(asked) ?? byAlias(asked);
+    if (!found) throw notFound(`Artifact "${artifact.name}" has no ${asked === LATEST ? 'CLOSED version yet' : `version "${asked}"`}.`, SdkError.noArtifactVersion);
     return found;
   };
 
@@ -84,13 +86,17 @@ export function createArtifactVersionHandlers(services: AssetServices): HandlerT
         const source = query.experimentKey ? await access.experiment(caller, query.experimentKey) : undefined;
         let artifact: Artifact;
         let version: ArtifactVersion;
-        if (query.versionId) ({ artifact, version } = await artifactVersionOf(services, caller, query.versionId));
-        else {
+        if (query.versionId) {
+          ({ artifact, version } = await artifactVersionOf(services, caller, query.versionId));
+          if (query.artifactId && query.artifactId !== artifact.uuid) throw notFound(`Artifact ${query.artifactId} has no version ${query.versionId}.`, SdkError.noArtifactVersion);
+        } else {
           const defaultWorkspaceId = (source ?? consumer)?.workspaceId;
           artifact = await artifactOf(caller, { ...query, defaultWorkspaceId });
           version = await versionOf(artifact, query);
         }
-        if (version.state !== 'CLOSED') {
+        // The producer's read (by ids, no consumer) answers whatever the state; a consumer gets only CLOSED versions.
+        const producersRead = Boolean(query.versionId) && !consumer;
+        if (version.state !== 'CLOSED' && !producersRead) {
           const code = version.state === 'OPEN' ? SdkError.artifactVersionOpen : SdkError.artifactVersionFailed;
           const why = version.state === 'OPEN' ? 'is still being written (OPEN)' : 'failed (ERROR)';
           throw new ApiError(400, code, `Artifact "${artifact.name}" version ${version.version} ${why}: it is not final.`);

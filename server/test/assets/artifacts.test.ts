@@ -18,13 +18,13 @@ const upsert = (experimentKey: string, extra: Record<string, unknown> = {}) =>
 describe('artifacts (E50, E51 and the reads)', () => {
   it('creates versions starting OPEN, numbers them, and reads them back', async () => {
     const experimentKey = await newExperiment(server, 'artifacts');
-    const first = await upsert(experimentKey, { versionMetadata: '{"rows":10}', alias: ['latest'], versionTags: ['raw'] });
+    const first = await upsert(experimentKey, { versionMetadata: '{"rows":10}', alias: ['best'], versionTags: ['raw'] });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ currentVersion: '1.0.0', previousVersion: null });
-    const second = await upsert(experimentKey, { alias: ['latest'] });
-    expect(second.body).toMatchObject({ artifactId: first.body.artifactId, currentVersion: '1.1.0', previousVersion: '1.0.0' });
+    const second = await upsert(experimentKey, { alias: ['best'], version: null });
+    expect(second.body).toMatchObject({ artifactId: first.body.artifactId, currentVersion: '2.0.0', previousVersion: '1.0.0' });
     const chosen = await upsert(experimentKey, { version: '3.0.0' });
-    expect(chosen.body).toMatchObject({ currentVersion: '3.0.0', previousVersion: '1.1.0' });
+    expect(chosen.body).toMatchObject({ currentVersion: '3.0.0', previousVersion: '2.0.0' });
 
     const all = await server.call('listArtifacts', { query: { workspace: WORKSPACE } });
     expect(all.body.artifacts).toEqual([
@@ -33,7 +33,7 @@ describe('artifacts (E50, E51 and the reads)', () => {
     const byId = await server.call('getArtifact', { query: { artifact_id: first.body.artifactId } });
     expect(byId.body.versions.map((version) => [version.version, version.state, version.alias])).toEqual([
       ['1.0.0', 'OPEN', []],
-      ['1.1.0', 'OPEN', ['latest']],
+      ['2.0.0', 'OPEN', ['best']],
       ['3.0.0', 'OPEN', []],
     ]);
     expect(byId.body.versions[0]).toMatchObject({ artifactVersionId: first.body.artifactVersionId, metadata: '{"rows":10}', tags: ['raw'], experimentKey, owner: 'admin' });

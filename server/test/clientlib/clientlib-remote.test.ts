@@ -137,7 +137,7 @@ describe('clientlib artifact remote assets (LoggedArtifact remote files, clients
     const reply = await sdkCall(server.url, { path: '/clientlib/rest/v2/write/artifact/assets/remote/batch', query: { experimentKey: key }, body, gzip: true, experimentKey: key });
     expect(reply.status, JSON.stringify(reply.json)).toBe(200);
     expect(reply.json.assetIds).toEqual(['cc'.repeat(16), 'dd'.repeat(16)]);
-    const files = (await server.call('listArtifactVersionFiles', { query: { artifact_id: artifactId } })).body.files;
+    const files = (await server.call('listArtifactVersionFiles', { query: { artifact_id: artifactId, version: '1.0.0' } })).body.files;
     expect(files.map((file) => [file.assetId, file.fileName, file.remote])).toEqual([
       ['cc'.repeat(16), 'a.csv', true],
       ['dd'.repeat(16), 'b.csv', true],

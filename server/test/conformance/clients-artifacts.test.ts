@@ -31,7 +31,7 @@ async function artifactWithVersions(name: string, last: 'OPEN' | 'ERROR' | 'CLOS
 const getVersion = (query: string) => sdkSend(server, 'GET', rest(`artifacts/version?${query}`));
 
 describe('A.5 artifacts/version', () => {
-  it('finds a version by number, alias, versionOrAlias or id, and the highest one by default; records the consumer', async () => {
+  it('finds a version by number, alias, versionOrAlias or id, and the newest CLOSED one by default; records the consumer', async () => {
     const { producer, versions } = await artifactWithVersions('images', 'CLOSED');
     const consumer = await newExperiment(server, 'artifacts');
     const byNumber = await getVersion(`workspace=${WORKSPACE}&artifactName=images&version=1.0.0&consumerExperimentKey=${consumer}`);
@@ -71,8 +71,9 @@ describe('A.5 artifacts/version', () => {
     expect(unknown).toMatchObject({ status: 404, json: { sdk_error_code: SdkError.noArtifactVersion } });
     expect((await getVersion('versionId=nope')).json.sdk_error_code).toBe(SdkError.noArtifactVersion);
     expect((await getVersion(`workspace=${WORKSPACE}&artifactName=nothing`)).json.sdk_error_code).toBe(SdkError.noArtifact);
-    expect((await getVersion(`workspace=${WORKSPACE}&artifactName=open-one`)).json).toMatchObject({ code: 400, sdk_error_code: 90403 });
-    expect((await getVersion(`workspace=${WORKSPACE}&artifactName=failed-one`)).json).toMatchObject({ code: 400, sdk_error_code: 90402 });
+    expect((await getVersion(`workspace=${WORKSPACE}&artifactName=open-one&version=2.0.0`)).json).toMatchObject({ code: 400, sdk_error_code: 90403 });
+    expect((await getVersion(`workspace=${WORKSPACE}&artifactName=failed-one&version=2.0.0`)).json).toMatchObject({ code: 400, sdk_error_code: 90402 });
+    expect((await getVersion(`workspace=${WORKSPACE}&artifactName=open-one`)).json.artifactVersion).toBe('1.1.0');
     expect((await getVersion(`workspace=${WORKSPACE}&artifactName=failed-one&version=1.1.0`)).status).toBe(200);
   });
 });
