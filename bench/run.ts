@@ -13,6 +13,11 @@ import { runUiBench, runUiLinesBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
 import { runUploadS3Bench } from './upload-s3.ts';
 
+// Every app the suites start runs its local service on a free port and stops it when it stops (the suites that
+// measure a service outliving the app say otherwise themselves).
+process.env.TRACKDESK_LOCAL_PORT ??= '0';
+process.env.TRACKDESK_STOP_SERVICE_ON_EXIT ??= '1';
+
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
   backup: runBackupBench,
