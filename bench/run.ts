@@ -4,6 +4,7 @@ import { runCopyBench } from './copy.ts';
 import { runFuzzBench } from './fuzz.ts';
 import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
+import { runLocalServiceBench } from './local-service.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -25,6 +26,8 @@ const suites: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
   insight: runInsightBench,
   live: runLiveBench,
+  /** The app's start when its local service already runs, and the service's restart gap during an upgrade. */
+  'local-service': runLocalServiceBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOCAL_PORT } from '../backend/src/embedded/local-port.ts';
@@ -10,6 +11,7 @@ tracking service (data in the user data dir, or TRACKDESK_USER_DATA_DIR) found r
 background process that keeps serving scripts after this one ends, on 127.0.0.1:${DEFAULT_LOCAL_PORT} (TRACKDESK_LOCAL_PORT,
 or the app's setting, changes the port).
   --port <port>   port to listen on (default 5171; 0 picks a free port)
+  --stop-service  stop the running local service of the data folder, and exit
   --stop-service-on-exit
                   stop the local service too when this process ends (default when
                   TRACKDESK_STOP_SERVICE_ON_EXIT=1; test harnesses set it)
@@ -22,12 +24,22 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '5171' },
     'alive-beat-ms': { type: 'string' },
+    'stop-service': { type: 'boolean', default: false },
     'stop-service-on-exit': { type: 'boolean', default: process.env.TRACKDESK_STOP_SERVICE_ON_EXIT === '1' },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
   console.log(usage);
+  process.exit(0);
+}
+if (values['stop-service']) {
+  const { userDataDir } = await import('../backend/src/backend.ts');
+  const { readServiceInfo } = await import('../backend/src/embedded/service-files.ts');
+  const { stopService } = await import('../backend/src/embedded/service-control.ts');
+  const info = await readServiceInfo(join(userDataDir(), 'service'));
+  if (info) await stopService(info);
+  console.log(info ? `Stopped the local service at ${info.url} (process ${info.pid}).` : 'No local service is running for this data folder.');
   process.exit(0);
 }
 const port = Number(values.port);

@@ -144,6 +144,7 @@ describe('local service lifetime', () => {
     expect(status).toMatchObject({ state: 'ready', version: '0.0.2', message: 'The local service was updated from 0.0.1 to 0.0.2.' });
     const info = await serviceInfo(userDataDir);
     expect(info.pid).not.toBe(oldInfo.pid);
+    expect(info.url).toBe(oldInfo.url);
     expect(info.version).toBe('0.0.2');
     const { workspaceNames } = (await call(updated, 'api.call', { endpoint: 'listWorkspaces' })) as { workspaceNames: string[] };
     expect(workspaceNames).toContain('before-update');

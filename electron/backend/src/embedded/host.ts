@@ -151,6 +151,8 @@ export class EmbeddedService {
         note = `The local service was updated from ${info.version} to ${this.options.version}.`;
         this.setStatus({ state: 'starting', message: `Updating the local service from ${info.version} to ${this.options.version}…` });
         await stopService(info);
+        // The updated service keeps the address scripts know (a free port, in tests, is the one it had).
+        if (port === 0) port = info.port;
         info = undefined;
       } else if (info && port !== 0 && info.port !== port) {
         await stopService(info);
