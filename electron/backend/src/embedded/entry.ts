@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../../../server/src/process/
 import { embeddedThrottleLimits } from '../../../../server/src/throttle/rate-limits.ts';
 import { registerLocalRoutes, SERVICE_NAME, type ControlReply, type ControlRequest } from './local-routes.ts';
 import { LOCAL_SERVICE_FLAG, SERVICE_KEY_VARIABLE } from './protocol.ts';
-import { LockHeld, removeServiceInfo, takeServiceLock, writeServiceInfo, writeStartFailure } from './service-files.ts';
+import { LockHeld, removeServiceInfo, takeServiceLock, writeServiceInfo, writeStartFailure, writeWaiting } from './service-files.ts';
 
 const marker = process.argv.indexOf(LOCAL_SERVICE_FLAG);
 const { values } = parseArgs({
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     'instance-id': { type: 'string' },
     version: { type: 'string' },
     'alive-beat-ms': { type: 'string', default: '0' },
+    'take-over': { type: 'boolean', default: false },
   },
 });
 const dataDir = values['data-dir'] ?? '';
@@ -44,7 +45,27 @@ if (!dataDir || !instanceId || !version || !Number.isInteger(port) || !Number.is
   process.exit(2);
 }
 
-const lock = await takeServiceLock(dataDir).catch((error: unknown) =>
+/** How long a service taking over waits for the one it replaces to let go of the data folder. */
+const TAKE_OVER_WAIT_MS = 30_000;
+
+/**
+ * The data folder's lock. A service taking over (an update) has loaded its code by now (static imports run first):
+ * it says so and waits for the running one to stop, so that the address goes unanswered only while the database opens.
+ */
+async function lockDataFolder(): Promise<Awaited<ReturnType<typeof takeServiceLock>>> {
+  const deadline = Date.now() + TAKE_OVER_WAIT_MS;
+  for (let announced = false; ; announced = true) {
+    try {
+      return await takeServiceLock(dataDir);
+    } catch (error) {
+      if (!(error instanceof LockHeld) || !values['take-over'] || Date.now() > deadline) throw error;
+    }
+    if (!announced) await writeWaiting(dataDir, instanceId);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const lock = await lockDataFolder().catch((error: unknown) =>
   fail(error instanceof LockHeld ? 'already-running' : 'failed', error instanceof Error ? error.message : String(error)),
 );
 const startedAt = new Date().toISOString();

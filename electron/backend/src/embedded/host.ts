@@ -12,7 +12,7 @@ import { EMBEDDED_PROFILE_ID } from '../profiles/profile-list.ts';
 import type { ControlReply, ControlRequest } from './local-routes.ts';
 import type { SpawnService } from './protocol.ts';
 import { answersAsItself, sendControl, stopService } from './service-control.ts';
-import { LOG_FILE, readServiceInfo, readStartFailure, type ServiceInfo } from './service-files.ts';
+import { isWaiting, LOG_FILE, readServiceInfo, readStartFailure, type ServiceInfo } from './service-files.ts';
 import { isOlderVersion, portTakenMessage } from './service-words.ts';
 
 /** How the local service is found or started, and watched. */
@@ -150,10 +150,9 @@ export class EmbeddedService {
       if (info && isOlderVersion(info.version, this.options.version)) {
         note = `The local service was updated from ${info.version} to ${this.options.version}.`;
         this.setStatus({ state: 'starting', message: `Updating the local service from ${info.version} to ${this.options.version}…` });
-        await stopService(info);
-        // The updated service keeps the address scripts know (a free port, in tests, is the one it had).
-        if (port === 0) port = info.port;
-        info = undefined;
+        // The updated service keeps the address scripts know (a free port, in tests, is the one it had), and loads its
+        // code before the running one stops.
+        info = await this.spawnAndWait(port === 0 ? info.port : port, info);
       } else if (info && port !== 0 && info.port !== port) {
         await stopService(info);
         info = undefined;
@@ -180,8 +179,11 @@ export class EmbeddedService {
     return info && (await answersAsItself(info)) ? info : undefined;
   }
 
-  /** Starts a service process and waits for it to announce itself; one already holding the lock is waited for instead. */
-  private async spawnAndWait(port: number): Promise<ServiceInfo> {
+  /**
+   * Starts a service process and waits for it to announce itself; one already holding the lock is waited for instead.
+   * With `replacing`, the new process loads its code first and the running one is stopped only then.
+   */
+  private async spawnAndWait(port: number, replacing?: ServiceInfo): Promise<ServiceInfo> {
     const instanceId = randomUUID();
     const launched = this.options.spawn({
       dataDir: this.dataDir,
@@ -191,11 +193,17 @@ export class EmbeddedService {
       aliveBeatMs: this.options.aliveBeatMs,
       bootstrapApiKey: await this.adminKey(),
       logFile: join(this.dataDir, LOG_FILE),
+      takeOver: replacing !== undefined,
     });
     let exitCode: number | null | undefined;
     void launched.exited.then((code) => (exitCode = code));
     const deadline = Date.now() + this.options.startTimeoutMs;
+    let replaced = replacing === undefined;
     while (Date.now() < deadline) {
+      if (!replaced && replacing && (exitCode !== undefined || (await isWaiting(this.dataDir, instanceId)))) {
+        await stopService(replacing);
+        replaced = true;
+      }
       const info = await readServiceInfo(this.dataDir);
       if (info?.instanceId === instanceId) return info;
       const failure = await readStartFailure(this.dataDir, instanceId);

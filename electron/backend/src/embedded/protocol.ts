@@ -18,6 +18,8 @@ export interface ServiceLaunch {
   bootstrapApiKey: string;
   /** Where its output goes (it has no terminal). */
   logFile: string;
+  /** Replaces a running service: loads its code, says so (`waiting.json`), and waits for the data folder's lock. */
+  takeOver: boolean;
 }
 
 /** A service process just started in the background, as its starter sees it until it let go of it. */
@@ -44,5 +46,6 @@ export function launchArgs(launch: ServiceLaunch): string[] {
     launch.version,
     '--alive-beat-ms',
     String(launch.aliveBeatMs),
+    ...(launch.takeOver ? ['--take-over'] : []),
   ];
 }

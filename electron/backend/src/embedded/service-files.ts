@@ -27,6 +27,7 @@ export interface StartFailure {
 const INFO_FILE = 'service.json';
 const LOCK_FILE = 'service.lock';
 const FAILURE_FILE = 'start-failure.json';
+const WAITING_FILE = 'waiting.json';
 /** The service's own output (it has no terminal): beside its database. */
 export const LOG_FILE = 'service.log';
 
@@ -80,6 +81,16 @@ export function writeStartFailure(dataDir: string, failure: StartFailure): Promi
 export async function readStartFailure(dataDir: string, instanceId: string): Promise<StartFailure | undefined> {
   const failure = await readJson<StartFailure>(join(dataDir, FAILURE_FILE));
   return failure?.instanceId === instanceId ? failure : undefined;
+}
+
+/** Says that the start `instanceId` has loaded its code and waits for the lock (to take over from a running service). */
+export function writeWaiting(dataDir: string, instanceId: string): Promise<void> {
+  return writeJson(join(dataDir, WAITING_FILE), { instanceId });
+}
+
+/** True once the start `instanceId` waits for the lock. */
+export async function isWaiting(dataDir: string, instanceId: string): Promise<boolean> {
+  return (await readJson<{ instanceId: string }>(join(dataDir, WAITING_FILE)))?.instanceId === instanceId;
 }
 
 /** Another live process holds the data dir's lock. */
