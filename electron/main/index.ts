@@ -19,8 +19,11 @@ const dataDir = userDataDir();
 let window: BrowserWindow | undefined;
 let backend: Backend | undefined;
 let quitting = false;
-/** Set by the menu's "Quit and Stop the Local Service"; a plain quit (or closing the window) leaves it serving scripts. */
-let stopServiceOnQuit = false;
+/**
+ * Set by the menu's "Quit and Stop the Local Service Too" (or TRACKDESK_STOP_SERVICE_ON_EXIT=1, as test harnesses
+ * start the app); a plain quit, or closing the window, leaves it serving scripts.
+ */
+let stopServiceOnQuit = process.env.TRACKDESK_STOP_SERVICE_ON_EXIT === '1';
 
 if (isServiceProcess()) {
   // Started by an app instance as the local service: no window, no dock icon; it runs until asked to stop.
