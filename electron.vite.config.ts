@@ -15,7 +15,7 @@ export default defineConfig({
       rolldownOptions: {
         input: {
           index: path('./electron/main/index.ts'),
-          // Runs in a utilityProcess: the tracking service, started and stopped by the backend.
+          // The local service, run by the app's binary in service mode as a background process of its own.
           embedded: path('./electron/backend/src/embedded/entry.ts'),
         },
         // Shared chunks sit beside the entries, so the service's `import.meta.dirname` is out/main wherever its code lands.

@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
 
+// Each test's browser shell gets a local service on a free port of its own (the app's fixed default would collide
+// between tests) and stops it when the shell stops, so no service outlives its test. Specs about the service's
+// own lifetime set both themselves.
+process.env.TRACKDESK_LOCAL_PORT ??= '0';
+process.env.TRACKDESK_STOP_SERVICE_ON_EXIT ??= '1';
+
 /** End-to-end tests: the real app through the browser shell in Debian's Chromium. */
 export default defineConfig({
   testDir: './e2e',

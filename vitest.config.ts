@@ -29,7 +29,8 @@ const conformanceFiles = globSync('server/test/**/*conformance*.test.ts', { cwd:
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...nodeProject, name: 'node', include: ['{shared,server,electron,tools}/**/*.test.ts'] } },
+      // Every test's local service on a free port of its own (the app's fixed default would collide), stopped by its test.
+      { test: { ...nodeProject, name: 'node', include: ['{shared,server,electron,tools}/**/*.test.ts'], env: { TRACKDESK_LOCAL_PORT: '0' } } },
       {
         test: {
           ...nodeProject,

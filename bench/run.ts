@@ -4,6 +4,7 @@ import { runCopyBench } from './copy.ts';
 import { runFuzzBench } from './fuzz.ts';
 import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
+import { runLocalServiceBench } from './local-service.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -13,6 +14,11 @@ import { runUiBench, runUiLinesBench } from './ui.ts';
 import { runUploadBench } from './upload.ts';
 import { runUploadS3Bench } from './upload-s3.ts';
 
+// Every app the suites start runs its local service on a free port and stops it when it stops (the suites that
+// measure a service outliving the app say otherwise themselves).
+process.env.TRACKDESK_LOCAL_PORT ??= '0';
+process.env.TRACKDESK_STOP_SERVICE_ON_EXIT ??= '1';
+
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
   backup: runBackupBench,
@@ -20,6 +26,8 @@ const suites: Record<string, () => Promise<void>> = {
   fuzz: runFuzzBench,
   insight: runInsightBench,
   live: runLiveBench,
+  /** The app's start when its local service already runs, and the service's restart gap during an upgrade. */
+  'local-service': runLocalServiceBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

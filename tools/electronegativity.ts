@@ -51,7 +51,7 @@ async function run(options: object): ReturnType<typeof runScanner> {
 
 const scanned = mkdtempSync(join(tmpdir(), 'trackdesk-electronegativity-'));
 try {
-  // embedded.js is the tracking service for the utilityProcess: it uses no Electron API, and the scanner's AST walker
+  // embedded.js is the local tracking service (run by the app's binary in service mode): it uses no Electron API, and the scanner's AST walker
   // cannot handle its private class members, so it is left out; main (index.js + chunks) and the preload are scanned.
   cpSync(join(root, 'out/main'), join(scanned, 'main'), { recursive: true, filter: (source) => !source.endsWith('embedded.js') });
   cpSync(join(root, 'out/preload'), join(scanned, 'preload'), { recursive: true });

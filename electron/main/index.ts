@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { app, clipboard, shell, type BrowserWindow } from 'electron';
 import { isBrowsableSignInPage } from '../../shared/security/sign-in-page.ts';
 import { createBackend, userDataDir, type Backend } from '../backend/src/backend.ts';
@@ -9,36 +9,46 @@ import { nativeDialogs } from './dialogs.ts';
 import { hardenSession, hardenWebContents } from './hardening.ts';
 import { connectIpc } from './ipc-bridge.ts';
 import { installMenu } from './menu.ts';
-import { utilitySpawner } from './utility-spawner.ts';
+import { electronServiceSpawner, isServiceProcess } from './service-spawner.ts';
 import { createMainWindow } from './window.ts';
 
 /** Files of the build next to this one (out/main/index.js): the renderer, the preload and the embedded service entry. */
 const built = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const dataDir = userDataDir();
 
-registerAppScheme();
-app.enableSandbox();
-// Chromium's own state (cache, local storage) lives inside Trackdesk's data dir, apart from settings.json.
-app.setPath('userData', join(dataDir, 'electron'));
-
 let window: BrowserWindow | undefined;
 let backend: Backend | undefined;
 let quitting = false;
+/**
+ * Set by the menu's "Quit and Stop the Local Service Too" (or TRACKDESK_STOP_SERVICE_ON_EXIT=1, as test harnesses
+ * start the app); a plain quit, or closing the window, leaves it serving scripts.
+ */
+let stopServiceOnQuit = process.env.TRACKDESK_STOP_SERVICE_ON_EXIT === '1';
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
+if (isServiceProcess()) {
+  // Started by an app instance as the local service: no window, no dock icon; it runs until asked to stop.
+  app.dock?.hide();
+  await import(pathToFileURL(built('./embedded.js')).href);
 } else {
-  // A second start brings this window to the front, with the trackdesk:// link it was started with, if any.
-  const appLinks = handleAppLinks(() => window);
-  app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', (event) => {
-    if (quitting || !backend) return;
-    // Quit only after the embedded service has stopped cleanly (it finishes in-flight writes and closes SQLite).
-    event.preventDefault();
-    quitting = true;
-    void backend.close().finally(() => app.quit());
-  });
-  void app.whenReady().then(() => start(appLinks));
+  registerAppScheme();
+  app.enableSandbox();
+  // Chromium's own state (cache, local storage) lives inside Trackdesk's data dir, apart from settings.json.
+  app.setPath('userData', join(dataDir, 'electron'));
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+  } else {
+    // A second start brings this window to the front, with the trackdesk:// link it was started with, if any.
+    const appLinks = handleAppLinks(() => window);
+    app.on('window-all-closed', () => app.quit());
+    app.on('before-quit', (event) => {
+      if (quitting || !backend) return;
+      // Quit once the copy jobs stopped and, when asked, the local service stopped cleanly (in-flight writes finish, SQLite closes).
+      event.preventDefault();
+      quitting = true;
+      void (stopServiceOnQuit ? backend.close() : backend.release()).finally(() => app.quit());
+    });
+    void app.whenReady().then(() => start(appLinks));
+  }
 }
 
 function start(appLinks: AppLinks): void {
@@ -46,7 +56,7 @@ function start(appLinks: AppLinks): void {
   serveRenderer(built('../renderer'));
   const current = createBackend({
     userDataDir: dataDir,
-    spawnService: utilitySpawner(built('./embedded.js')),
+    spawnService: electronServiceSpawner(),
     dialogs: nativeDialogs(() => window),
     // Snippets with a key go straight to the system clipboard from here; the page only learns that they were copied.
     clipboard: { writeText: (text) => clipboard.writeText(text) },
@@ -64,7 +74,10 @@ function start(appLinks: AppLinks): void {
     return new Set(profiles.filter((p) => p.kind === 'remote' && p.baseUrl.startsWith('https://')).map((p) => new URL(p.baseUrl).hostname));
   });
   connectIpc(current, () => window);
-  installMenu();
+  installMenu(() => {
+    stopServiceOnQuit = true;
+    app.quit();
+  });
   window = createMainWindow(built('../preload/index.cjs'));
   window.on('closed', () => (window = undefined));
 }

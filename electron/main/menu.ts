@@ -1,10 +1,16 @@
 import { app, Menu, type MenuItemConstructorOptions } from 'electron';
 
-/** The application menu: quit, the standard edit commands (copy/paste need them on macOS), reload and zoom. */
-export function installMenu(): void {
+/**
+ * The application menu: quit (leaving the local service serving scripts) or quit and stop it too, the standard edit
+ * commands (copy/paste need them on macOS), reload and zoom.
+ */
+export function installMenu(quitAndStopService: () => void): void {
   const template: MenuItemConstructorOptions[] = [
     ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
-    { label: 'File', submenu: [{ role: 'quit' }] },
+    {
+      label: 'File',
+      submenu: [{ role: 'quit', label: 'Quit (the Local Service Keeps Serving Scripts)' }, { label: 'Quit and Stop the Local Service Too', click: quitAndStopService }],
+    },
     { role: 'editMenu' },
     {
       label: 'View',

@@ -1,25 +1,49 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { nodeSpawner, startedEarly } from '../backend/src/embedded/node-spawner.ts';
+import { DEFAULT_LOCAL_PORT } from '../backend/src/embedded/local-port.ts';
+import { detachedSpawner } from '../backend/src/embedded/node-spawner.ts';
 
 const usage = `Usage: npm run serve -- [--port <port>] [--save-dir <folder>]...
 
-Serves Trackdesk in a browser on 127.0.0.1 only, behind a random per-launch token, with the embedded
-tracking service running beside it (data in the user data dir, or TRACKDESK_USER_DATA_DIR).
+Serves Trackdesk in a browser on 127.0.0.1 only, behind a random per-launch token, with the local
+tracking service (data in the user data dir, or TRACKDESK_USER_DATA_DIR) found running or started as a
+background process that keeps serving scripts after this one ends, on 127.0.0.1:${DEFAULT_LOCAL_PORT} (TRACKDESK_LOCAL_PORT,
+or the app's setting, changes the port).
   --port <port>   port to listen on (default 5171; 0 picks a free port)
   --save-dir <folder>
                   a folder the page may save config files in, as new files (repeatable;
                   default: your home folder). Uploads and downloads go through the browser.
+  --stop-service  stop the running local service of the data folder, and exit
+  --stop-service-on-exit
+                  stop the local service too when this process ends (default when
+                  TRACKDESK_STOP_SERVICE_ON_EXIT=1; test harnesses set it)
   --alive-beat-ms <ms>
                   the local service's liveness timeout: a run silent this long reads crashed
                   (default: the service's own, 10000; tests shorten it)
   --help          show this help`;
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '5171' }, 'save-dir': { type: 'string', multiple: true }, 'alive-beat-ms': { type: 'string' }, help: { type: 'boolean', default: false } },
+  options: {
+    port: { type: 'string', default: '5171' },
+    'save-dir': { type: 'string', multiple: true },
+    'alive-beat-ms': { type: 'string' },
+    'stop-service': { type: 'boolean', default: false },
+    'stop-service-on-exit': { type: 'boolean', default: process.env.TRACKDESK_STOP_SERVICE_ON_EXIT === '1' },
+    help: { type: 'boolean', default: false },
+  },
 });
 if (values.help) {
   console.log(usage);
+  process.exit(0);
+}
+if (values['stop-service']) {
+  const { userDataDir } = await import('../backend/src/backend.ts');
+  const { readServiceInfo } = await import('../backend/src/embedded/service-files.ts');
+  const { stopService } = await import('../backend/src/embedded/service-control.ts');
+  const info = await readServiceInfo(join(userDataDir(), 'service'));
+  if (info) await stopService(info);
+  console.log(info ? `Stopped the local service at ${info.url} (process ${info.pid}).` : 'No local service is running for this data folder.');
   process.exit(0);
 }
 const port = Number(values.port);
@@ -34,11 +58,9 @@ if (!Number.isInteger(aliveBeatMs) || aliveBeatMs < 0 || aliveBeatMs > 3_600_000
   process.exit(2);
 }
 
-// The service's process loads its modules on one core while this one loads the shell's (imported only now) on the other.
-const spawnService = startedEarly(nodeSpawner());
 const { createBackend, userDataDir } = await import('../backend/src/backend.ts');
 const { startWebShell } = await import('./web-shell.ts');
-const backend = createBackend({ userDataDir: userDataDir(), spawnService, embeddedLimits: { aliveBeatMs } });
+const backend = createBackend({ userDataDir: userDataDir(), spawnService: detachedSpawner(), embeddedLimits: { aliveBeatMs } });
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 const shell = await startWebShell({ backend, rendererDir, port, ...(values['save-dir'] ? { saveFolders: values['save-dir'] } : {}) }).catch(async (error: unknown) => {
   console.error(`Trackdesk could not listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);
@@ -46,6 +68,10 @@ const shell = await startWebShell({ backend, rendererDir, port, ...(values['save
   process.exit(1);
 });
 console.log(`Trackdesk is running at ${shell.url}`);
+void backend.embedded?.start().then((status) => {
+  if (status.state === 'ready') console.log(`The local service is at ${status.baseUrl} (running since ${status.since}); it keeps serving scripts after this ends.`);
+  else console.error(`The local service is not running: ${status.message ?? status.state}`);
+});
 
 /** How long stopping may take before the process leaves anyway, saying which step did not finish. */
 const STOP_GRACE_MS = 15_000;
@@ -60,8 +86,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     void shell
       .close()
       .then(() => {
-        step = 'stopping the local service';
-        return backend.close();
+        step = values['stop-service-on-exit'] ? 'stopping the local service' : 'stopping the copy jobs';
+        return values['stop-service-on-exit'] ? backend.close() : backend.release();
       })
       .then(() => process.exit(0));
   });

@@ -1,6 +1,7 @@
 import { appInfo } from './app-info.ts';
 import type { ClientOptions } from './client/target.ts';
 import { EmbeddedService, type EmbeddedServiceLimits } from './embedded/host.ts';
+import { LOCAL_PORT_VARIABLE, localServicePort } from './embedded/local-port.ts';
 import type { SpawnService } from './embedded/protocol.ts';
 import { EventBus } from './events.ts';
 import { CopyJobs, type CopyJobOptions } from './copy/copy-jobs.ts';
@@ -25,6 +26,7 @@ import { experimentLinkHandlers } from './handlers/experiment-link-handlers.ts';
 import { SCRIPT_KEY_ID, ScriptAccess, scriptKeyFile, type Clipboard } from './scripts/script-access.ts';
 import { signInHandlers } from './handlers/sign-in-handlers.ts';
 import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
+import { AppError } from './ipc/app-error.ts';
 import { TransferQueue } from './transfers.ts';
 
 /** Where the desktop app keeps its settings and the embedded service's data (TRACKDESK_USER_DATA_DIR, else the OS convention). */
@@ -34,7 +36,7 @@ export { userDataDir } from '../../../server/src/process/user-data-dir.ts';
 export interface BackendOptions {
   /** Where settings and the embedded service's data live. */
   userDataDir: string;
-  /** Starts the embedded service process (Node child process or Electron utilityProcess); without it, no embedded service runs. */
+  /** Starts the local service as a background process (Node, or the Electron binary); without it, no local service runs. */
   spawnService?: SpawnService;
   /** Native file dialogs (desktop window only). */
   dialogs?: FileDialogs;
@@ -74,8 +76,10 @@ export interface Backend {
   openedViews: OpenedLink;
   /** Copy and move jobs between connections. */
   copies: CopyJobs;
-  /** Stops the copy jobs and the embedded service and waits for them. */
+  /** Stops the copy jobs and the local service and waits for them (quitting with "Stop the local service too"; tests). */
   close(): Promise<void>;
+  /** Stops the copy jobs and lets go of the local service, which keeps serving scripts (the window closed). */
+  release(): Promise<void>;
 }
 
 /** Creates the desktop backend for one app instance and starts the embedded service in the background. */
@@ -90,6 +94,7 @@ export function createBackend(options: BackendOptions): Backend {
         userDataDir: options.userDataDir,
         keys,
         spawn: options.spawnService,
+        port: async () => localServicePort(process.env, (await settings.read()).localServicePort),
         onStatus: (status) => events.emit('service.status', status),
         ...options.embeddedLimits,
       })
@@ -114,6 +119,17 @@ export function createBackend(options: BackendOptions): Backend {
     ...signInHandlers(new ProviderSignIns(profiles, clientOptions, options.openExternal, options.providerSignInTimeoutMs)),
     'service.status': async () => embedded?.currentStatus() ?? { profileId: EMBEDDED_PROFILE_ID, state: 'stopped', message: notRunning().message },
     'service.restart': async () => (embedded ? embedded.restart() : Promise.reject(notRunning())),
+    'service.stop': async () => {
+      if (!embedded) throw notRunning();
+      await embedded.stop();
+      return embedded.currentStatus();
+    },
+    'service.setPort': async ({ port }) => {
+      if (!embedded) throw notRunning();
+      if (process.env[LOCAL_PORT_VARIABLE]) throw new AppError('invalid_input', `${LOCAL_PORT_VARIABLE}=${process.env[LOCAL_PORT_VARIABLE]} is set where Trackdesk was started: it decides the port. Change or unset it and start Trackdesk again.`);
+      await settings.update((current) => ({ ...current, localServicePort: port }));
+      return embedded.restart();
+    },
     ...apiHandlers(profiles, clientOptions),
     ...transferHandlers(profiles, queue, clientOptions, options.dialogs, chosenFiles),
     ...previewHandler(profiles, clientOptions),
@@ -137,6 +153,10 @@ export function createBackend(options: BackendOptions): Backend {
     close: async () => {
       await copies.stopAll();
       await embedded?.stop();
+    },
+    release: async () => {
+      await copies.stopAll();
+      await embedded?.detach();
     },
   };
 }

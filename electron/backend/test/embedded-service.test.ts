@@ -5,8 +5,8 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import { describe, expect, it } from 'vitest';
 import type { ServiceStatus } from '../../../shared/ipc/index.ts';
 import type { Backend } from '../src/backend.ts';
-import { nodeSpawner, startedEarly } from '../src/embedded/node-spawner.ts';
-import type { ServiceProcess } from '../src/embedded/protocol.ts';
+import { appInfo } from '../src/app-info.ts';
+import type { ServiceInfo } from '../src/embedded/service-files.ts';
 import { KEYCHAIN_SERVICE } from '../src/keys/keychain.ts';
 import { call, callError, filesContaining, startBackend, tempDir } from './helpers.ts';
 
@@ -14,6 +14,11 @@ import { call, callError, filesContaining, startBackend, tempDir } from './helpe
 async function embeddedEntry(userDataDir: string): Promise<AsyncEntry> {
   const { installationId } = JSON.parse(await readFile(join(userDataDir, 'settings.json'), 'utf8')) as { installationId: string };
   return new AsyncEntry(KEYCHAIN_SERVICE, `${installationId}/local`);
+}
+
+/** What the running local service of a user data dir wrote about itself. */
+async function serviceInfo(userDataDir: string): Promise<ServiceInfo> {
+  return JSON.parse(await readFile(join(userDataDir, 'service', 'service.json'), 'utf8')) as ServiceInfo;
 }
 
 /** Resolves with the first status the backend pushes that satisfies `match`. */
@@ -34,75 +39,43 @@ describe('embedded service', () => {
     const target = await backend.embedded!.whenReady();
     expect(target.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(await (await embeddedEntry(backend.userDataDir)).getPassword()).toBe(target.apiKey);
-    expect(await call(backend, 'service.status', {})).toEqual({ profileId: 'local', state: 'ready', baseUrl: target.baseUrl });
+    expect(await call(backend, 'service.status', {})).toEqual({
+      profileId: 'local',
+      state: 'ready',
+      baseUrl: target.baseUrl,
+      port: Number(new URL(target.baseUrl).port),
+      since: (await serviceInfo(backend.userDataDir)).startedAt,
+      version: appInfo.version,
+    });
     expect((await call(backend, 'profiles.list', {})).profiles[0]).toMatchObject({ baseUrl: target.baseUrl, keyStorage: 'keychain' });
     expect(await filesContaining(backend.userDataDir, target.apiKey)).toEqual([]);
   });
 
-  it('restarts after the process dies, telling the renderer why', async () => {
-    const processes: ServiceProcess[] = [];
-    const spawn = nodeSpawner();
-    const backend = await startBackend({
-      embeddedLimits: { restartDelayMs: 10 },
-      spawnService: () => {
-        const started = spawn();
-        processes.push(started);
-        return started;
-      },
-    });
+  it('starts a service again when its process died, telling the renderer why', async () => {
+    const backend = await startBackend({ embeddedLimits: { restartDelayMs: 10, healthIntervalMs: 200 } });
     const first = await backend.embedded!.whenReady();
+    const { pid } = await serviceInfo(backend.userDataDir);
     const restarting = nextStatus(backend, (s) => s.state === 'starting');
     const ready = nextStatus(backend, (s) => s.state === 'ready');
-    processes[0]?.kill();
-    expect((await restarting).message).toMatch(/^The local service stopped unexpectedly \(exit code .+\)\. Restarting \(attempt 1 of 3\)\.$/);
+    process.kill(pid, 'SIGKILL');
+    expect((await restarting).message).toMatch(/^The local service stopped unexpectedly\. Restarting \(attempt 1 of 3\)\.$/);
     expect((await ready).baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(processes).toHaveLength(2);
+    expect((await serviceInfo(backend.userDataDir)).pid).not.toBe(pid);
     const second = await backend.embedded!.whenReady();
     expect(second.apiKey).toBe(first.apiKey);
     expect(await call(backend, 'profiles.test', { id: 'local' })).toMatchObject({ ok: true });
   });
 
-  it('takes over a process started before the backend existed, with what it said meanwhile, and starts new ones on restart', async () => {
-    const processes: ServiceProcess[] = [];
-    const spawn = nodeSpawner();
-    let heard = () => {};
-    const listening = new Promise<void>((resolve) => (heard = resolve));
-    const spawnService = startedEarly(() => {
-      const started = spawn();
-      processes.push(started);
-      started.onMessage((message) => message.type === 'listening' && heard());
-      return started;
-    });
-    // As in the browser shell: the process has loaded and said so while the shell was still loading its own modules.
-    await listening;
-    const backend = await startBackend({ spawnService, embeddedLimits: { restartDelayMs: 10, startTimeoutMs: 10_000 } });
-    const first = await backend.embedded!.whenReady();
-    expect(await call(backend, 'profiles.test', { id: 'local' })).toMatchObject({ ok: true });
-    expect(processes).toHaveLength(1);
-    const ready = nextStatus(backend, (s) => s.state === 'ready');
-    processes[0]?.kill();
-    expect((await ready).baseUrl).not.toBe(first.baseUrl);
-    expect(processes).toHaveLength(2);
-  });
-
-  it('ends a service that stopped answering health checks and starts a fresh one', async () => {
-    const processes: ServiceProcess[] = [];
-    const spawn = nodeSpawner();
-    const backend = await startBackend({
-      embeddedLimits: { healthIntervalMs: 1000, restartDelayMs: 10, maxRestarts: 10 },
-      spawnService: () => {
-        const started = spawn();
-        processes.push(started);
-        return started;
-      },
-    });
+  it('ends a service that stopped answering and starts a fresh one', async () => {
+    const backend = await startBackend({ embeddedLimits: { healthIntervalMs: 300, restartDelayMs: 10, maxRestarts: 10 } });
     await backend.embedded!.whenReady();
+    const { pid } = await serviceInfo(backend.userDataDir);
     const restarting = nextStatus(backend, (s) => s.state === 'starting');
     const ready = nextStatus(backend, (s) => s.state === 'ready');
-    process.kill(processes[0]!.pid!, 'SIGSTOP');
+    process.kill(pid, 'SIGSTOP');
     expect((await restarting).message).toMatch(/stopped unexpectedly/);
     await ready;
-    expect(processes.length).toBeGreaterThanOrEqual(2);
+    expect((await serviceInfo(backend.userDataDir)).pid).not.toBe(pid);
     expect(await call(backend, 'profiles.test', { id: 'local' })).toMatchObject({ ok: true });
   });
 
@@ -142,9 +115,9 @@ describe('embedded service', () => {
     const userDataDir = await tempDir();
     const script = `
       import { createBackend } from ${JSON.stringify(new URL('../src/backend.ts', import.meta.url).pathname)};
-      import { nodeSpawner } from ${JSON.stringify(new URL('../src/embedded/node-spawner.ts', import.meta.url).pathname)};
+      import { detachedSpawner } from ${JSON.stringify(new URL('../src/embedded/node-spawner.ts', import.meta.url).pathname)};
       import { dispatch } from ${JSON.stringify(new URL('../src/ipc/dispatch.ts', import.meta.url).pathname)};
-      const backend = createBackend({ userDataDir: process.argv[1], spawnService: nodeSpawner() });
+      const backend = createBackend({ userDataDir: process.argv[1], spawnService: detachedSpawner() });
       const { apiKey } = await backend.embedded.whenReady();
       const list = await dispatch(backend.handlers, 'profiles.list', {});
       const test = await dispatch(backend.handlers, 'profiles.test', { id: 'local' });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/ipc/index.ts';
 import { createBackend, type Backend, type BackendOptions } from '../src/backend.ts';
-import { nodeSpawner } from '../src/embedded/node-spawner.ts';
+import { detachedSpawner } from '../src/embedded/node-spawner.ts';
 import { AppError } from '../src/ipc/app-error.ts';
 import { dispatch } from '../src/ipc/dispatch.ts';
 
@@ -22,10 +22,10 @@ export async function tempDir(prefix = 'trackdesk-test-'): Promise<string> {
   return dir;
 }
 
-/** A backend on a fresh (or given) user data dir with a real embedded service process, closed after the file's tests. */
+/** A backend on a fresh (or given) user data dir with a real local service process, closed (service stopped) after the file's tests. */
 export async function startBackend(options: Partial<BackendOptions> = {}): Promise<Backend & { userDataDir: string }> {
   const userDataDir = options.userDataDir ?? (await tempDir());
-  const backend = createBackend({ spawnService: nodeSpawner(), ...options, userDataDir });
+  const backend = createBackend({ spawnService: detachedSpawner(), ...options, userDataDir });
   cleanups.push(() => backend.close());
   return Object.assign(backend, { userDataDir });
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBackend } from '../../backend/src/backend.ts';
-import { nodeSpawner } from '../../backend/src/embedded/node-spawner.ts';
+import { detachedSpawner } from '../../backend/src/embedded/node-spawner.ts';
+import { SERVICE_NODE_FLAGS } from '../../backend/src/embedded/protocol.ts';
 import { dispatch } from '../../backend/src/ipc/dispatch.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -24,9 +25,9 @@ describe('the electron-vite build (no Electron binary needed)', () => {
     expect(preload).toContain('exposeInMainWorld("trackdesk"');
   });
 
-  it('emits an embedded service entry that starts the service (run here by Node, in the app by a utilityProcess)', async () => {
+  it('emits an embedded service entry that starts the service (run here by Node, in the app by its binary in service mode)', async () => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'trackdesk-built-entry-'));
-    const backend = createBackend({ userDataDir, spawnService: nodeSpawner(join(root, 'out/main/embedded.js')) });
+    const backend = createBackend({ userDataDir, spawnService: detachedSpawner(process.execPath, [...SERVICE_NODE_FLAGS, join(root, 'out/main/embedded.js')]) });
     try {
       const ready = await backend.embedded!.whenReady();
       expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { api, type Endpoint } from '../../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from '../clientlib/index.ts';
@@ -88,6 +88,8 @@ export interface ServerOptions {
   now?: () => number;
   /** How long an instance may stay silent before its peers remove its unfinished uploads (default 60 s; it beats six times as often). */
   instanceTimeoutMs?: number;
+  /** Routes of the process that hosts the service (the desktop app's local service: its identity and control), added before listening. */
+  hostRoutes?: (app: FastifyInstance) => void;
 }
 
 /** A running service. */
@@ -198,6 +200,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   // The run address the SDK prints: a page for browsers, the JSON 404 for everyone else.
   registerExperimentPage(app, services);
+  options.hostRoutes?.(app);
 
   let bootstrap: Awaited<typeof bootstrapping>;
   try {

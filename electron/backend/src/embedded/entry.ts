@@ -1,73 +1,121 @@
 /**
- * The embedded service process: started by the desktop backend (a Node child process in the browser shell,
- * an Electron utilityProcess in the desktop window), it runs the tracking service and talks over the parent port.
+ * The local tracking service as a background process of its own: started detached by the app (Node in the browser
+ * shell, the Electron binary in service mode in the desktop app), it outlives the window, holds its data folder's lock,
+ * writes `service.json` for the next app start to find it, and stops only when asked (the control route, or SIGTERM).
  */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import { ADMIN_USER } from '../../../../server/src/accounts/ensure-user.ts';
-import { startServer, type RunningServer } from '../../../../server/src/process/app.ts';
 import { issueApiKey, revokeApiKeys } from '../../../../server/src/accounts/keys.ts';
+import { startServer, type RunningServer } from '../../../../server/src/process/app.ts';
 import { embeddedThrottleLimits } from '../../../../server/src/throttle/rate-limits.ts';
-import type { HostMessage, ServiceMessage } from './protocol.ts';
+import { registerLocalRoutes, SERVICE_NAME, type ControlReply, type ControlRequest } from './local-routes.ts';
+import { LOCAL_SERVICE_FLAG, SERVICE_KEY_VARIABLE } from './protocol.ts';
+import { LockHeld, removeServiceInfo, takeServiceLock, writeServiceInfo, writeStartFailure, writeWaiting } from './service-files.ts';
 
-/** The messaging half of Electron's utilityProcess, present on `process` there (typed here without importing electron). */
-interface ParentPort {
-  on(event: 'message', listener: (event: { data: HostMessage }) => void): void;
-  postMessage(message: ServiceMessage): void;
+const marker = process.argv.indexOf(LOCAL_SERVICE_FLAG);
+const { values } = parseArgs({
+  args: process.argv.slice(marker + 1),
+  options: {
+    'data-dir': { type: 'string' },
+    port: { type: 'string' },
+    'instance-id': { type: 'string' },
+    version: { type: 'string' },
+    'alive-beat-ms': { type: 'string', default: '0' },
+    'take-over': { type: 'boolean', default: false },
+  },
+});
+const dataDir = values['data-dir'] ?? '';
+const instanceId = values['instance-id'] ?? '';
+const version = values.version ?? '';
+const port = Number(values.port);
+const aliveBeatMs = Number(values['alive-beat-ms']);
+// The admin key registered on the first start comes by environment (never on the command line); no child inherits it.
+const bootstrapApiKey = process.env[SERVICE_KEY_VARIABLE];
+delete process.env[SERVICE_KEY_VARIABLE];
+
+async function fail(code: 'port-taken' | 'already-running' | 'failed', message: string): Promise<never> {
+  console.error(`Trackdesk local service: ${message}`);
+  await writeStartFailure(dataDir, { instanceId, code, message });
+  process.exit(1);
 }
 
-const parentPort = (process as unknown as { parentPort?: ParentPort }).parentPort;
-
-function post(message: ServiceMessage): void {
-  if (parentPort) parentPort.postMessage(message);
-  else if (process.connected) process.send?.(message);
+if (!dataDir || !instanceId || !version || !Number.isInteger(port) || !Number.isInteger(aliveBeatMs)) {
+  console.error(`Usage: ${LOCAL_SERVICE_FLAG} --data-dir <dir> --port <port> --instance-id <id> --version <v> [--alive-beat-ms <ms>]`);
+  process.exit(2);
 }
 
-let server: RunningServer | undefined;
-let dataDir = '';
+/** How long a service taking over waits for the one it replaces to let go of the data folder. */
+const TAKE_OVER_WAIT_MS = 30_000;
 
-async function handle(message: HostMessage): Promise<void> {
-  if (message.type === 'start') {
-    dataDir = message.dataDir;
+/**
+ * The data folder's lock. A service taking over (an update) has loaded its code by now (static imports run first):
+ * it says so and waits for the running one to stop, so that the address goes unanswered only while the database opens.
+ */
+async function lockDataFolder(): Promise<Awaited<ReturnType<typeof takeServiceLock>>> {
+  const deadline = Date.now() + TAKE_OVER_WAIT_MS;
+  for (let announced = false; ; announced = true) {
     try {
-      server = await startServer({
-        host: message.host,
-        port: message.port,
-        dataDir: message.dataDir,
-        bootstrapApiKey: message.bootstrapApiKey,
-        webhooksAllowPrivate: message.webhooksAllowPrivate,
-        throttle: embeddedThrottleLimits,
-        ...(message.aliveBeatMs > 0 ? { keepAlive: { isAliveBeatDurationMillis: message.aliveBeatMs } } : {}),
-      });
-      post({ type: 'ready', url: server.url });
+      return await takeServiceLock(dataDir);
     } catch (error) {
-      post({ type: 'start-failed', message: error instanceof Error ? error.message : String(error) });
-      process.exit(1);
+      if (!(error instanceof LockHeld) || !values['take-over'] || Date.now() > deadline) throw error;
     }
-  } else if (message.type === 'issue-key') {
-    try {
-      post({ type: 'key-issued', apiKey: (await issueApiKey({ dataDir, userName: ADMIN_USER, isAdmin: true })).apiKey });
-    } catch (error) {
-      post({ type: 'issue-failed', message: error instanceof Error ? error.message : String(error) });
-    }
-  } else if (message.type === 'issue-script-key' || message.type === 'revoke-key') {
-    try {
-      if (message.type === 'issue-script-key') post({ type: 'script-key-issued', apiKey: (await issueApiKey({ dataDir, userName: ADMIN_USER })).apiKey });
-      else post({ type: 'key-revoked', count: await revokeApiKeys({ dataDir }, message.prefix) });
-    } catch (error) {
-      post({ type: 'script-key-failed', message: error instanceof Error ? error.message : String(error) });
-    }
-  } else {
-    await server?.close();
-    post({ type: 'stopped' });
-    process.exit(0);
+    if (!announced) await writeWaiting(dataDir, instanceId);
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
 
-if (parentPort) parentPort.on('message', (event) => void handle(event.data));
-else {
-  process.on('message', (message: HostMessage) => void handle(message));
-  // The Node parent went away without saying stop: close cleanly rather than linger.
-  process.on('disconnect', () => void handle({ type: 'stop' }));
-  // Ctrl-C in a terminal reaches the whole process group; the parent decides when this process stops.
-  process.on('SIGINT', () => undefined);
+const lock = await lockDataFolder().catch((error: unknown) =>
+  fail(error instanceof LockHeld ? 'already-running' : 'failed', error instanceof Error ? error.message : String(error)),
+);
+const startedAt = new Date().toISOString();
+const controlSecret = randomBytes(32).toString('base64url');
+let server: RunningServer | undefined;
+let stopping: Promise<void> | undefined;
+
+/** Closes the server (in-flight requests finish, SQLite closes), removes the files that announce it, and exits. */
+function stop(): Promise<void> {
+  stopping ??= (async () => {
+    await server?.close();
+    await removeServiceInfo(dataDir, instanceId);
+    await lock.release();
+    process.exit(0);
+  })();
+  return stopping;
 }
-post({ type: 'listening' });
+
+async function control(request: ControlRequest): Promise<ControlReply> {
+  if (request.type === 'issue-key') return { apiKey: (await issueApiKey({ dataDir, userName: ADMIN_USER, isAdmin: true })).apiKey };
+  if (request.type === 'issue-script-key') return { apiKey: (await issueApiKey({ dataDir, userName: ADMIN_USER })).apiKey };
+  if (request.type === 'revoke-key') return { count: await revokeApiKeys({ dataDir }, request.prefix) };
+  return { stopping: true };
+}
+
+try {
+  server = await startServer({
+    host: '127.0.0.1',
+    port,
+    dataDir,
+    bootstrapApiKey,
+    webhooksAllowPrivate: true,
+    throttle: embeddedThrottleLimits,
+    ...(aliveBeatMs > 0 ? { keepAlive: { isAliveBeatDurationMillis: aliveBeatMs } } : {}),
+    hostRoutes: (app) =>
+      registerLocalRoutes(app, {
+        identity: { service: SERVICE_NAME, instanceId, version, pid: process.pid, startedAt },
+        controlSecret,
+        control,
+        afterStopReply: () => void stop(),
+      }),
+  });
+} catch (error) {
+  await lock.release();
+  const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+  await fail(taken ? 'port-taken' : 'failed', taken ? `port ${port} on 127.0.0.1 is used by another program` : error instanceof Error ? error.message : String(error));
+}
+const running = server as RunningServer;
+await writeServiceInfo(dataDir, { pid: process.pid, port: running.port, url: running.url, version, instanceId, startedAt, controlSecret });
+console.error(`Trackdesk local service ${version} listening at ${running.url} (process ${process.pid}, since ${startedAt}).`);
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop());
+// A hang-up of a terminal it was started from must not end it: it outlives the window.
+process.on('SIGHUP', () => undefined);

@@ -1,22 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateApiKey } from '../../../../server/src/accounts/keys.ts';
 import type { ServiceStatus } from '../../../../shared/ipc/index.ts';
+import { appInfo } from '../app-info.ts';
 import { ServiceClient } from '../client/service-client.ts';
 import type { ServiceTarget } from '../client/target.ts';
 import { AppError } from '../ipc/app-error.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID } from '../profiles/profile-list.ts';
-import { ProcessLink } from './process-link.ts';
-import type { HostMessage, ServiceMessage, SpawnService } from './protocol.ts';
+import type { ControlReply, ControlRequest } from './local-routes.ts';
+import type { SpawnService } from './protocol.ts';
+import { answersAsItself, sendControl, stopService } from './service-control.ts';
+import { isWaiting, LOG_FILE, readServiceInfo, readStartFailure, type ServiceInfo } from './service-files.ts';
+import { isOlderVersion, portTakenMessage } from './service-words.ts';
 
-/** How the embedded service is run and watched. */
+/** How the local service is found or started, and watched. */
 interface EmbeddedServiceOptions {
   userDataDir: string;
   keys: KeyStore;
   spawn: SpawnService;
+  /** The port to listen on (TRACKDESK_LOCAL_PORT, the app's setting, or the default; 0 for a free one, in tests). */
+  port: () => Promise<number>;
   /** Called on every state change (the backend pushes it to the renderer as `service.status`). */
   onStatus: (status: ServiceStatus) => void;
+  /** The app's version: an older running service is restarted with this app's. */
+  version?: string;
   healthIntervalMs?: number;
   startTimeoutMs?: number;
   /** Restarts after unexpected exits before giving up (the count resets after a minute of good health). */
@@ -27,17 +36,23 @@ interface EmbeddedServiceOptions {
   aliveBeatMs?: number;
 }
 
-/** The tunable limits of the embedded service (tests shorten them). */
-export type EmbeddedServiceLimits = Partial<Pick<EmbeddedServiceOptions, 'healthIntervalMs' | 'startTimeoutMs' | 'maxRestarts' | 'restartDelayMs' | 'aliveBeatMs'>>;
+/** The tunable limits of the local service (tests shorten them). */
+export type EmbeddedServiceLimits = Partial<Pick<EmbeddedServiceOptions, 'healthIntervalMs' | 'startTimeoutMs' | 'maxRestarts' | 'restartDelayMs' | 'aliveBeatMs' | 'version'>>;
 
-const STOP_TIMEOUT_MS = 5_000;
+/** A start that cannot succeed by retrying (the port is another program's). */
+class StartRefused extends Error {}
+
 const STABLE_MS = 60_000;
+const POLL_MS = 25;
 
-/** Runs the embedded tracking service in its own process: start, key, health checks, bounded restarts, clean stop. */
+/**
+ * The local tracking service: one background process per data folder that outlives the window. Finds the running one
+ * (its `service.json`, checked over HTTP to be it), or starts it; restarts an older one; stops it only when asked.
+ */
 export class EmbeddedService {
   private readonly options: Required<EmbeddedServiceOptions>;
   private status: ServiceStatus = { profileId: EMBEDDED_PROFILE_ID, state: 'stopped' };
-  private link: ProcessLink | undefined;
+  private info: ServiceInfo | undefined;
   private target: ServiceTarget | undefined;
   private launching: Promise<void> | undefined;
   private stopping = false;
@@ -45,13 +60,12 @@ export class EmbeddedService {
   private readySince = 0;
   private healthTimer: NodeJS.Timeout | undefined;
   private readonly statusWaiters = new Set<() => void>();
-  private asking: Promise<unknown> = Promise.resolve();
 
   constructor(options: EmbeddedServiceOptions) {
-    this.options = { healthIntervalMs: 15_000, startTimeoutMs: 30_000, maxRestarts: 3, restartDelayMs: 500, aliveBeatMs: 0, ...options };
+    this.options = { healthIntervalMs: 15_000, startTimeoutMs: 30_000, maxRestarts: 3, restartDelayMs: 500, aliveBeatMs: 0, version: appInfo.version, ...options };
   }
 
-  /** The service's data dir. */
+  /** The service's data dir (its database, blobs, lock, `service.json` and log). */
   get dataDir(): string {
     return join(this.options.userDataDir, 'service');
   }
@@ -61,14 +75,14 @@ export class EmbeddedService {
     return { ...this.status };
   }
 
-  /** Starts the service unless it is running or starting; resolves once it is ready or has failed. */
+  /** Finds the running service or starts one, unless ready or starting; resolves once it is ready or has failed. */
   start(): Promise<ServiceStatus> {
     this.stopping = false;
     if (this.status.state !== 'ready') this.launching ??= this.launch().finally(() => (this.launching = undefined));
     return (this.launching ?? Promise.resolve()).then(() => this.currentStatus());
   }
 
-  /** Stops and starts again with a fresh restart budget (the user's "restart" after a failure). */
+  /** Stops and starts again with a fresh restart budget (the user's "restart", or a new port). */
   async restart(): Promise<ServiceStatus> {
     await this.stop();
     this.restarts = 0;
@@ -86,91 +100,150 @@ export class EmbeddedService {
 
   /** Issues a key for the user's scripts in the running service (the app keeps it in the keychain, never shows it). */
   async issueScriptKey(): Promise<string> {
-    const answer = await this.ask({ type: 'issue-script-key' });
-    if (answer.type !== 'script-key-issued') throw new AppError('internal', 'The local service answered something else: restart Trackdesk and try again.');
+    const answer = await this.control({ type: 'issue-script-key' });
+    if (!('apiKey' in answer)) throw new AppError('internal', 'The local service answered something else: restart it and try again.');
     return answer.apiKey;
   }
 
   /** Revokes the keys of the running service that start with `prefix`; answers how many. */
   async revokeKey(prefix: string): Promise<number> {
-    const answer = await this.ask({ type: 'revoke-key', prefix });
-    if (answer.type !== 'key-revoked') throw new AppError('internal', 'The local service answered something else: restart Trackdesk and try again.');
+    const answer = await this.control({ type: 'revoke-key', prefix });
+    if (!('count' in answer)) throw new AppError('internal', 'The local service answered something else: restart it and try again.');
     return answer.count;
   }
 
-  /** Sends one request to the ready process and waits for its answer (one at a time, so answers cannot cross). */
-  private ask(message: HostMessage): Promise<ServiceMessage> {
-    const work = async () => {
-      await this.whenReady();
-      const link = this.link;
-      if (!link) throw new AppError('unreachable', 'The local service is not running: restart Trackdesk.');
-      link.process.send(message);
-      const reply = await link.next(['script-key-issued', 'key-revoked', 'script-key-failed'], this.options.startTimeoutMs).catch((error: unknown) => {
-        throw new AppError('unreachable', `The local service did not answer: ${error instanceof Error ? error.message : String(error)}.`);
-      });
-      if (reply.type === 'script-key-failed') throw new AppError('internal', `The local service could not change its keys: ${reply.message}`);
-      return reply;
-    };
-    const result = this.asking.then(work, work);
-    this.asking = result.catch(() => undefined);
-    return result;
-  }
-
-  /** Asks the process to stop, waits for it (killing it after 5 s), and reports `stopped`. */
+  /** Stops the service process (it finishes in-flight requests and closes SQLite) and reports `stopped`. */
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.healthTimer);
-    await Promise.all([this.endProcess(), this.launching?.catch(() => undefined)]);
-    await this.endProcess();
+    await this.launching?.catch(() => undefined);
+    const info = this.info ?? (await readServiceInfo(this.dataDir));
+    if (info) await stopService(info);
+    this.info = undefined;
+    this.target = undefined;
     this.setStatus({ state: 'stopped' });
   }
 
-  private async endProcess(): Promise<void> {
-    const link = this.link;
-    if (!link || link.hasExited) return;
-    link.process.send({ type: 'stop' });
-    const timer = setTimeout(() => link.process.kill(), STOP_TIMEOUT_MS);
-    await link.exited;
-    clearTimeout(timer);
+  /** Lets go of the service without stopping it (the window closed): it keeps serving scripts. */
+  async detach(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.healthTimer);
+    await this.launching?.catch(() => undefined);
+  }
+
+  private async control(request: ControlRequest): Promise<ControlReply> {
+    await this.whenReady();
+    if (!this.info) throw new AppError('unreachable', 'The local service is not running: start it and try again.');
+    return sendControl(this.info, request).catch((error: unknown) => {
+      throw new AppError('unreachable', `The local service did not answer: ${error instanceof Error ? error.message : String(error)}.`);
+    });
   }
 
   private async launch(): Promise<void> {
     if (this.status.state !== 'starting') this.setStatus({ state: 'starting' });
+    let port: number | undefined;
     try {
       await mkdir(this.dataDir, { recursive: true, mode: 0o700 });
-      const link = new ProcessLink(this.options.spawn());
-      this.link = link;
-      void link.exited.then((code) => this.exited(link, code));
-      const target = await this.boot(link);
+      port = await this.options.port();
+      let info = await this.findRunning();
+      let note: string | undefined;
+      if (info && isOlderVersion(info.version, this.options.version)) {
+        note = `The local service was updated from ${info.version} to ${this.options.version}.`;
+        this.setStatus({ state: 'starting', message: `Updating the local service from ${info.version} to ${this.options.version}…` });
+        // The updated service keeps the address scripts know (a free port, in tests, is the one it had), and loads its
+        // code before the running one stops.
+        info = await this.spawnAndWait(port === 0 ? info.port : port, info);
+      } else if (info && port !== 0 && info.port !== port) {
+        await stopService(info);
+        info = undefined;
+      }
+      info ??= await this.spawnAndWait(port);
+      const target = await this.keyedTarget(info);
       if (this.stopping) return;
+      this.info = info;
       this.target = target;
       this.readySince = Date.now();
-      this.setStatus({ state: 'ready', baseUrl: target.baseUrl });
-      this.watchHealth(target);
+      this.setStatus({ state: 'ready', baseUrl: info.url, port: info.port, since: info.startedAt, version: info.version, ...(note ? { message: note } : {}) });
+      this.watchHealth(info);
     } catch (error) {
-      this.link?.process.kill();
-      if (!this.stopping) this.failed(`The local service could not start: ${error instanceof Error ? error.message : String(error)}.`);
+      if (this.stopping) return;
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof StartRefused) this.setStatus({ state: 'failed', problem: 'port-taken', ...(port === undefined ? {} : { port }), message });
+      else this.failed(`The local service could not start: ${message}.`);
     }
   }
 
-  /** Starts the server with the stored admin key (a new one on first start); issues a fresh key if the stored one is refused. */
-  private async boot(link: ProcessLink): Promise<ServiceTarget> {
-    let apiKey = await this.options.keys.get(EMBEDDED_PROFILE_ID);
-    if (!apiKey) {
-      apiKey = generateApiKey();
-      await this.options.keys.saveWithFallback(EMBEDDED_PROFILE_ID, apiKey);
+  /** The running service of this data folder, when its process exists and answers at its address as itself. */
+  private async findRunning(): Promise<ServiceInfo | undefined> {
+    const info = await readServiceInfo(this.dataDir);
+    return info && (await answersAsItself(info)) ? info : undefined;
+  }
+
+  /**
+   * Starts a service process and waits for it to announce itself; one already holding the lock is waited for instead.
+   * With `replacing`, the new process loads its code first and the running one is stopped only then.
+   */
+  private async spawnAndWait(port: number, replacing?: ServiceInfo): Promise<ServiceInfo> {
+    const instanceId = randomUUID();
+    const launched = this.options.spawn({
+      dataDir: this.dataDir,
+      port,
+      instanceId,
+      version: this.options.version,
+      aliveBeatMs: this.options.aliveBeatMs,
+      bootstrapApiKey: await this.adminKey(),
+      logFile: join(this.dataDir, LOG_FILE),
+      takeOver: replacing !== undefined,
+    });
+    let exitCode: number | null | undefined;
+    void launched.exited.then((code) => (exitCode = code));
+    const deadline = Date.now() + this.options.startTimeoutMs;
+    let replaced = replacing === undefined;
+    while (Date.now() < deadline) {
+      if (!replaced && replacing && (exitCode !== undefined || (await isWaiting(this.dataDir, instanceId)))) {
+        await stopService(replacing);
+        replaced = true;
+      }
+      const info = await readServiceInfo(this.dataDir);
+      if (info?.instanceId === instanceId) return info;
+      const failure = await readStartFailure(this.dataDir, instanceId);
+      if (failure?.code === 'already-running') return this.waitForRunning(deadline);
+      if (failure?.code === 'port-taken') throw new StartRefused(await portTakenMessage(port));
+      if (failure) throw new Error(failure.message);
+      if (exitCode !== undefined && !(await readStartFailure(this.dataDir, instanceId))) {
+        throw new Error(`its process exited (code ${exitCode ?? 'none, it was killed'}); see ${join(this.dataDir, LOG_FILE)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    await link.next(['listening'], this.options.startTimeoutMs);
-    link.process.send({ type: 'start', host: '127.0.0.1', port: 0, dataDir: this.dataDir, bootstrapApiKey: apiKey, webhooksAllowPrivate: true, aliveBeatMs: this.options.aliveBeatMs });
-    const started = await link.next(['ready', 'start-failed'], this.options.startTimeoutMs);
-    if (started.type === 'start-failed') throw new Error(started.message);
-    const target = { baseUrl: started.url, apiKey };
+    throw new Error(`it did not answer within ${Math.round(this.options.startTimeoutMs / 1000)} s; see ${join(this.dataDir, LOG_FILE)}`);
+  }
+
+  /** Another start (a second app instance) holds the lock: its service is the one, once it answers. */
+  private async waitForRunning(deadline: number): Promise<ServiceInfo> {
+    while (Date.now() < deadline) {
+      const info = await this.findRunning();
+      if (info) return info;
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+    throw new Error('another start of it holds its data folder but it does not answer');
+  }
+
+  private async adminKey(): Promise<string> {
+    const stored = await this.options.keys.get(EMBEDDED_PROFILE_ID);
+    if (stored) return stored;
+    const apiKey = generateApiKey();
+    await this.options.keys.saveWithFallback(EMBEDDED_PROFILE_ID, apiKey);
+    return apiKey;
+  }
+
+  /** The service's address with the stored admin key, or a fresh admin key it issues when the stored one is refused. */
+  private async keyedTarget(info: ServiceInfo): Promise<ServiceTarget> {
+    const target = { baseUrl: info.url, apiKey: await this.adminKey() };
     if (await this.keyWorks(target)) return target;
-    link.process.send({ type: 'issue-key' });
-    const issued = await link.next(['key-issued', 'issue-failed'], this.options.startTimeoutMs);
-    if (issued.type === 'issue-failed') throw new Error(`no admin key could be issued (${issued.message})`);
+    const issued = await sendControl(info, { type: 'issue-key' });
+    if (!('apiKey' in issued)) throw new Error('no admin key could be issued');
     await this.options.keys.saveWithFallback(EMBEDDED_PROFILE_ID, issued.apiKey);
-    return { baseUrl: started.url, apiKey: issued.apiKey };
+    return { baseUrl: info.url, apiKey: issued.apiKey };
   }
 
   private async keyWorks(target: ServiceTarget): Promise<boolean> {
@@ -183,36 +256,32 @@ export class EmbeddedService {
     }
   }
 
-  /** Pings the version check; two misses in a row end the process, which then restarts like any unexpected exit. */
-  private watchHealth(target: ServiceTarget): void {
-    const client = new ServiceClient(target, { retries: 0, timeoutMs: Math.min(5_000, this.options.healthIntervalMs) });
+  /** Asks the service who it is; two misses in a row (it ended, or hangs) count as an unexpected exit and start it again. */
+  private watchHealth(info: ServiceInfo): void {
     let misses = 0;
     clearInterval(this.healthTimer);
     this.healthTimer = setInterval(() => {
-      client.call('serverVersion', {}).then(
-        () => {
+      void answersAsItself(info).then((alive) => {
+        if (alive) {
           misses = 0;
           if (Date.now() - this.readySince > STABLE_MS) this.restarts = 0;
-        },
-        () => {
-          misses += 1;
-          if (misses >= 2) this.link?.process.kill();
-        },
-      );
+          return;
+        }
+        misses += 1;
+        if (misses < 2 || this.stopping || this.info !== info) return;
+        clearInterval(this.healthTimer);
+        // A hung process still holds the data folder's lock: end it, so a fresh one can take its place.
+        endProcess(info.pid);
+        if (this.status.state === 'ready') this.failed('The local service stopped unexpectedly.');
+      });
     }, this.options.healthIntervalMs);
     this.healthTimer.unref();
   }
 
-  private exited(link: ProcessLink, code: number | null): void {
-    if (link !== this.link) return;
-    clearInterval(this.healthTimer);
-    this.target = undefined;
-    if (this.stopping || this.status.state !== 'ready') return;
-    this.failed(`The local service stopped unexpectedly (exit code ${code ?? 'none, it was killed'}).`);
-  }
-
-  /** Restarts after a pause while the budget lasts; then reports `failed` for the user to act on. */
+  /** Starts again after a pause while the budget lasts; then reports `failed` for the user to act on. */
   private failed(reason: string): void {
+    this.info = undefined;
+    this.target = undefined;
     this.restarts += 1;
     if (this.restarts > this.options.maxRestarts) {
       this.setStatus({ state: 'failed', message: `${reason} It kept failing after ${this.options.maxRestarts} restarts; restart it to try again.` });
@@ -240,5 +309,13 @@ export class EmbeddedService {
       const timer = setTimeout(wake, timeoutMs);
       this.statusWaiters.add(wake);
     });
+  }
+}
+
+function endProcess(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // Already gone.
   }
 }

@@ -1,71 +1,34 @@
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_NODE_FLAGS, type ServiceMessage, type ServiceProcess, type SpawnService } from './protocol.ts';
+import { launchArgs, SERVICE_KEY_VARIABLE, SERVICE_NODE_FLAGS, type SpawnService } from './protocol.ts';
 
-/** The entry script of the embedded service process (run by Node 24 directly from source). */
-const EMBEDDED_ENTRY = fileURLToPath(new URL('./entry.ts', import.meta.url));
-
-/** Starts the embedded service as a Node child process (the browser shell and tests); its stderr goes to ours, prefixed. */
-export function nodeSpawner(entry: string = EMBEDDED_ENTRY): SpawnService {
-  return () => {
-    // Not the parent's execArgv (--inspect, --input-type, test runners' loaders): the service's own heap settings.
-    const child = fork(entry, [], { execArgv: [...SERVICE_NODE_FLAGS], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (text: string) => {
-      for (const line of text.split('\n')) if (line.trim()) console.error(`[trackdesk service] ${line}`);
-    });
-    return {
-      pid: child.pid,
-      send: (message) => {
-        if (child.connected) child.send(message);
-      },
-      onMessage: (listener) => child.on('message', (message) => listener(message as ServiceMessage)),
-      onExit: (listener) => child.once('exit', (code) => listener(code)),
-      kill: () => child.kill('SIGKILL'),
-    };
-  };
-}
-
-/** Wraps a process so that its messages and exit are kept until listeners come, then handed to them in order. */
-function keepingMessages(child: ServiceProcess): ServiceProcess {
-  const messages: ServiceMessage[] = [];
-  const messageListeners: ((message: ServiceMessage) => void)[] = [];
-  const exitListeners: ((code: number | null) => void)[] = [];
-  let exit: { code: number | null } | undefined;
-  child.onMessage((message) => {
-    if (messageListeners.length === 0) messages.push(message);
-    for (const listener of messageListeners) listener(message);
-  });
-  child.onExit((code) => {
-    exit = { code };
-    for (const listener of exitListeners) listener(code);
-  });
-  return {
-    get pid() {
-      return child.pid;
-    },
-    send: (message) => child.send(message),
-    onMessage(listener) {
-      messageListeners.push(listener);
-      for (const message of messages.splice(0)) listener(message);
-    },
-    onExit(listener) {
-      exitListeners.push(listener);
-      if (exit) listener(exit.code);
-    },
-    kill: () => child.kill(),
-  };
-}
+/** The entry script of the local service process (run by Node 24 directly from source). */
+const SERVICE_ENTRY = fileURLToPath(new URL('./entry.ts', import.meta.url));
 
 /**
- * Starts one service process now, so that it loads its modules while the shell loads its own, and hands it to the
- * first caller (what it said meanwhile kept for them); later calls (restarts) start new processes.
+ * Starts the local service as a detached background process of `command` (Node by default: the browser shell and tests;
+ * the Electron binary in service mode for the desktop app), its output appended to its log file, let go of at once
+ * so that it outlives this process.
  */
-export function startedEarly(spawn: SpawnService): SpawnService {
-  let early: ServiceProcess | undefined = keepingMessages(spawn());
-  return () => {
-    const process = early ?? spawn();
-    early = undefined;
-    return process;
+export function detachedSpawner(command: string = process.execPath, leadingArgs: string[] = [...SERVICE_NODE_FLAGS, SERVICE_ENTRY]): SpawnService {
+  return (launch) => {
+    const log = openSync(launch.logFile, 'a', 0o600);
+    try {
+      const child = spawn(command, [...leadingArgs, ...launchArgs(launch)], {
+        detached: true,
+        stdio: ['ignore', log, log],
+        env: { ...process.env, [SERVICE_KEY_VARIABLE]: launch.bootstrapApiKey },
+        windowsHide: true,
+      });
+      const exited = new Promise<number | null>((resolve) => {
+        child.once('exit', (code) => resolve(code));
+        child.once('error', () => resolve(null));
+      });
+      child.unref();
+      return { pid: child.pid, exited };
+    } finally {
+      closeSync(log);
+    }
   };
 }

@@ -12,6 +12,8 @@ const Settings = z.object({
   activeProfileId: z.string().min(1),
   /** The embedded profile's display name, if the user renamed it. */
   embeddedName: z.string().optional(),
+  /** The local service's port, if the user chose one (TRACKDESK_LOCAL_PORT wins; else the default). */
+  localServicePort: z.number().int().min(1).max(65535).optional(),
   profiles: z.array(Profile),
 });
 
