@@ -32,6 +32,7 @@ import { TagsDialog } from './tags-dialog.tsx';
 import { TimesDialog } from './times-dialog.tsx';
 import { EXPERIMENT_READS, useExperimentActions } from './use-experiment-actions.ts';
 import { useExperimentRows } from './use-experiment-rows.ts';
+import { identityStamp } from './identity-stamp.ts';
 import { useLazyRowStore } from './use-lazy-row-data.ts';
 import { DEFAULT_STATES, useTableView } from './use-table-view.ts';
 
@@ -54,7 +55,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const data = useExperimentRows(projectId, workspaceName, states);
   const saved = useSavedView(`${profileId}\n${projectId}`);
   const anyRunning = useMemo(() => data.rows.some((row) => row.state === 'running'), [data.rows]);
-  const server = useServerRows(projectId, saved.text, saved.sort, data.rows.length, anyRunning);
+  const server = useServerRows(projectId, saved.text, saved.sort, identityStamp(data.rows), anyRunning);
   const view = useTableView(data.rows, states, data.delta, { text: saved.text, setText: saved.setText, sort: saved.sort, setSort: saved.setSort, server });
   const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
   const names = useMemo(() => namesOf(projectColumns.data?.columns), [projectColumns.data]);
