@@ -18,7 +18,7 @@ import { CreateExperimentDialog } from './create-experiment-dialog.tsx';
 import { rowLabel, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
 import { ExperimentsTable } from './experiments-table.tsx';
 import { FilterField, ToolbarControls } from './experiments-toolbar.tsx';
-import { formatCount, plural } from '../../lib/format.ts';
+import { tableCountText, projectCount } from './table-count.ts';
 import type { LazyKind } from './lazy-row-data.ts';
 import { MoveDialog } from './move-dialog.tsx';
 import { RemoveTagsDialog } from './remove-tags-dialog.tsx';
@@ -54,6 +54,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
   const data = useExperimentRows(projectId, workspaceName, states);
   const saved = useSavedView(`${profileId}\n${projectId}`);
+  const inProject = useMemo(() => projectCount(data.rows, data.everyState), [data.rows, data.everyState]);
   const anyRunning = useMemo(() => data.rows.some((row) => row.state === 'running'), [data.rows]);
   const server = useServerRows(projectId, saved.text, saved.sort, identityStamp(data.rows), anyRunning);
   const view = useTableView(data.rows, states, data.delta, { text: saved.text, setText: saved.setText, sort: saved.sort, setSort: saved.setSort, server });
@@ -160,7 +161,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
       )}
       <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 0.5, alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="experiment-count">
-          {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${formatCount(view.total)}`}
+          {data.loading ? 'Loading experiments…' : tableCountText(view.shown.length, view.total, inProject)}
         </Typography>
         <CopyJobsButton onOpen={(jobId) => setDialog({ kind: 'copy', move: false, rows: [], jobId })} />
       </Stack>
