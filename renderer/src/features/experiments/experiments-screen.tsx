@@ -101,6 +101,8 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   }, [onNamesWanted]);
   const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
   const openCode = useCallback(() => setDialog({ kind: 'code' }), []);
+  // An archive, delete or restore moves the rows out of the chosen states: they are not kept selected, hidden.
+  const { clearSelection } = view;
   const onCommand = (row: ExperimentRow, command: RowCommand) => {
     if (command === 'rename' || command === 'times') setDialog({ kind: command, row });
     else if (command === 'tags') setDialog({ kind: 'tags', rows: [withShownTags(row)] });
@@ -108,7 +110,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   };
   useShortcut('/', 'Filter the experiments', () => filterRef.current?.focus(), { group: 'Experiments' });
   useShortcut('n', 'New experiment', openCreate, { group: 'Experiments', enabled: project.data !== undefined && createAccess.allowed });
-  useShortcut('Escape', 'Clear the selection', view.clearSelection, { group: 'Experiments', enabled: view.selected.length > 0 });
+  useShortcut('Escape', 'Clear the selection', view.clearSelection, { group: 'Experiments', enabled: view.selection.keys.size > 0 });
 
   const failed = data.parts.filter((part) => part.error);
   return (
@@ -144,12 +146,13 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           onClose={actions.dismissReport}
         />
       )}
-      {view.selected.length > 0 && (
+      {view.selection.keys.size > 0 && (
         <BulkBar
           selected={view.selected}
+          hidden={view.hiddenSelected}
           busy={actions.busy}
           accessOf={accessOf}
-          onAction={(action) => void actions.bulk(action, view.selected)}
+          onAction={(action) => void actions.bulk(action, view.selected).then((done) => done && clearSelection())}
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
           onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onRemoveTags={() => setDialog({ kind: 'untags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
