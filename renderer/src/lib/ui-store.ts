@@ -30,6 +30,9 @@ interface UiState {
   keepAnalysisPanels(viewKey: string, panels: readonly { id: string; kind: string; settings: Record<string, unknown> }[]): void;
 }
 
+/** The key under which `useUiStore` is kept in local storage. */
+const UI_STORE_KEY = 'trackdesk-ui';
+
 /** The renderer's UI state store (zustand), persisted in local storage. */
 export const useUiStore = create<UiState>()(
   persist(
@@ -47,6 +50,15 @@ export const useUiStore = create<UiState>()(
       analysisPanels: {},
       keepAnalysisPanels: (viewKey, panels) => set((state) => ({ analysisPanels: { ...state.analysisPanels, [viewKey]: panels } })),
     }),
-    { name: 'trackdesk-ui', storage: createJSONStorage(() => localStorage), version: 1 },
+    { name: UI_STORE_KEY, storage: createJSONStorage(() => localStorage), version: 1 },
   ),
 );
+
+
+// Another window of the app changed what is kept (a project's columns or sort, the color scheme): take it in at once, so
+// that every window shows the user's one set of settings and a later change here does not write the old ones back.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === UI_STORE_KEY) void useUiStore.persist.rehydrate();
+  });
+}

@@ -112,9 +112,9 @@ describe('summary columns', () => {
     let changes = 0;
     store.subscribe(() => (changes += 1));
     expect(store.missing('metric', ['a', 'b'])).toEqual(['a', 'b']);
-    store.start('metric', ['a', 'b']);
+    const ticket = store.start('metric', ['a', 'b']);
     expect(store.missing('metric', ['a', 'b', 'c'])).toEqual(['c']);
-    store.finish('metric', ['a', 'b'], [{ ok: true, value: [loss] }, { ok: false, message: 'gone' }]);
+    store.finish('metric', ['a', 'b'], [{ ok: true, value: [loss] }, { ok: false, message: 'gone' }], ticket);
     expect(store.get('metric', 'a')).toEqual({ status: 'done', value: [loss] });
     expect(store.get('metric', 'b')).toEqual({ status: 'failed', message: 'gone' });
     expect(store.names('metric')).toEqual(['loss']);
@@ -122,6 +122,35 @@ describe('summary columns', () => {
     store.clear();
     expect(store.missing('metric', ['a'])).toEqual(['a']);
     expect(changes).toBe(3);
+  });
+
+  it('are fetched again when their row changed (a live run logged or finished), showing the old value meanwhile', () => {
+    const store = new LazyRowData();
+    const later = { ...loss, valueCurrent: '0.3113', valueMax: '0.8647' };
+    const first = store.start('metric', ['a', 'b'], [1, 2]);
+    store.finish('metric', ['a', 'b'], [{ ok: true, value: [loss] }, { ok: true, value: [loss] }], first);
+    expect(store.missing('metric', ['a', 'b'], [1, 2])).toEqual([]);
+    // Row a was replaced by the live feed (a new stamp): only it is asked again, and its value stays shown meanwhile.
+    expect(store.missing('metric', ['a', 'b'], [3, 2])).toEqual(['a']);
+    const second = store.start('metric', ['a'], [3]);
+    expect(store.get('metric', 'a')).toEqual({ status: 'done', value: [loss] });
+    expect(store.missing('metric', ['a'], [3])).toEqual([]);
+    store.finish('metric', ['a'], [{ ok: true, value: [later] }], second);
+    expect(store.get('metric', 'a')).toEqual({ status: 'done', value: [later] });
+    // An answer overtaken by a later fetch is dropped.
+    store.finish('metric', ['a'], [{ ok: true, value: [loss] }], first);
+    expect(store.get('metric', 'a')).toEqual({ status: 'done', value: [later] });
+  });
+
+  it('after a reload are fetched again, and answers from before it are dropped', () => {
+    const store = new LazyRowData();
+    const generation = store.getGeneration();
+    const before = store.start('metric', ['a'], [1]);
+    store.clear();
+    expect(store.getGeneration()).not.toBe(generation);
+    store.finish('metric', ['a'], [{ ok: true, value: [loss] }], before);
+    expect(store.get('metric', 'a')).toBeUndefined();
+    expect(store.missing('metric', ['a'], [1])).toEqual(['a']);
   });
 });
 

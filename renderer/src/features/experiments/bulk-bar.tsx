@@ -6,13 +6,15 @@ import type { ExperimentCommand } from './experiment-access.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 import type { Access } from '../../lib/access.ts';
 import type { RunningAction } from './use-experiment-actions.ts';
-import { plural } from '../../lib/format.ts';
+import { formatCount, plural } from '../../lib/format.ts';
 
 const ACTION_ORDER: readonly BulkActionId[] = ['stop', 'archive', 'restore', 'delete'];
 
 /** What the bar acts on and the commands it offers. */
 interface BulkBarProps {
   selected: readonly ExperimentRow[];
+  /** How many more selected experiments the filter hides (kept selected, not acted on). */
+  hidden: number;
   busy: RunningAction | null;
   /** Whether the caller may run each command (see `useExperimentAccess`). */
   accessOf(command: ExperimentCommand): Access;
@@ -29,7 +31,7 @@ interface BulkBarProps {
 }
 
 /** The commands for the selected experiments; each button says how many of them it applies to. */
-export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCopy, onCompare, onAnalyse, onClear }: BulkBarProps) {
+export function BulkBar({ selected, hidden, busy, accessOf, onAction, onMove, onTags, onRemoveTags, onCopy, onCompare, onAnalyse, onClear }: BulkBarProps) {
   const movableCount = applicableRows(selected, movable).length;
   const label = (text: string, count: number) => (count === selected.length ? text : `${text} (${count})`);
   return (
@@ -41,6 +43,7 @@ export function BulkBar({ selected, busy, accessOf, onAction, onMove, onTags, on
     >
       <Typography sx={{ mr: 1 }} aria-live="polite">
         {plural(selected.length, 'experiment')} selected
+        {hidden > 0 && ` · ${formatCount(hidden)} more hidden by the filter`}
       </Typography>
       {ACTION_ORDER.map((action) => {
         const spec = BULK_ACTIONS[action];

@@ -79,5 +79,5 @@ export async function runUndo(steps: readonly UndoStep[], profileId: string): Pr
   }
   const succeeded = reports.flatMap((report) => report.succeeded);
   const failed = reports.flatMap((report) => report.failed);
-  return { summary: summaryLine('Undone for', succeeded.length, succeeded.length + failed.length), succeeded, failed, undo: [] };
+  return { summary: summaryLine('Undone for {}', succeeded.length, succeeded.length + failed.length), succeeded, failed, undo: [] };
 }

@@ -26,6 +26,9 @@ interface RowProps {
   removeTagRefusal: string | undefined;
 }
 
+/** Tag chips a row shows (the Tags column fits this many, each shortened); the others are counted as "+N". */
+const SHOWN_TAGS = 2;
+
 function SummaryCell({ column, entry }: { column: SummaryColumn; entry: LazyEntry<'metric'> | LazyEntry<'param'> | undefined }) {
   if (!entry || entry.status === 'loading') return <td aria-busy="true">…</td>;
   if (entry.status === 'failed') {
@@ -58,7 +61,7 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
       <td className="exp-check">
         <input type="checkbox" checked={selected} onChange={() => undefined} onClick={(event: MouseEvent) => onToggle(row.key, event.shiftKey)} aria-label={`Select ${label}`} />
       </td>
-      <td>
+      <td className="exp-name">
         {row.linked && (
           <span className="exp-linked" title={`Symlinked here; its home is “${row.homeProjectName}”`} aria-label="Symlinked" role="img">
             <LinkIcon fontSize="inherit" />
@@ -78,9 +81,9 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
       <td>{formatDateTime(row.startTimeMillis)}</td>
       <td>{formatDuration(row.durationMillis)}</td>
       <td title={tags.join(', ')}>
-        {tags.slice(0, 3).map((tag) => (
+        {tags.slice(0, SHOWN_TAGS).map((tag) => (
           <span key={tag} className="exp-tag">
-            {tag}
+            <span className="exp-tag-name">{tag}</span>
             {row.state !== 'trash' && (
               <button
                 type="button"
@@ -93,7 +96,7 @@ export const ExperimentTableRow = memo(function ExperimentTableRow(props: RowPro
             )}
           </span>
         ))}
-        {tags.length > 3 && <span className="exp-tag">+{tags.length - 3}</span>}
+        {tags.length > SHOWN_TAGS && <span className="exp-tag">+{tags.length - SHOWN_TAGS}</span>}
       </td>
       {summaryColumns.map((column) => (
         <SummaryCell key={columnId(column)} column={column} entry={column.kind === 'metric' ? metrics : params} />

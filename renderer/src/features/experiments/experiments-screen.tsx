@@ -18,7 +18,7 @@ import { CreateExperimentDialog } from './create-experiment-dialog.tsx';
 import { rowLabel, type ExperimentRow, type ExperimentState } from './experiment-row.ts';
 import { ExperimentsTable } from './experiments-table.tsx';
 import { FilterField, ToolbarControls } from './experiments-toolbar.tsx';
-import { formatCount, plural } from '../../lib/format.ts';
+import { tableCountText, projectCount } from './table-count.ts';
 import type { LazyKind } from './lazy-row-data.ts';
 import { MoveDialog } from './move-dialog.tsx';
 import { RemoveTagsDialog } from './remove-tags-dialog.tsx';
@@ -32,6 +32,7 @@ import { TagsDialog } from './tags-dialog.tsx';
 import { TimesDialog } from './times-dialog.tsx';
 import { EXPERIMENT_READS, useExperimentActions } from './use-experiment-actions.ts';
 import { useExperimentRows } from './use-experiment-rows.ts';
+import { identityStamp } from './identity-stamp.ts';
 import { useLazyRowStore } from './use-lazy-row-data.ts';
 import { DEFAULT_STATES, useTableView } from './use-table-view.ts';
 
@@ -53,8 +54,9 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   const [states, setStates] = useState<ReadonlySet<ExperimentState>>(DEFAULT_STATES);
   const data = useExperimentRows(projectId, workspaceName, states);
   const saved = useSavedView(`${profileId}\n${projectId}`);
+  const inProject = useMemo(() => projectCount(data.rows, data.everyState), [data.rows, data.everyState]);
   const anyRunning = useMemo(() => data.rows.some((row) => row.state === 'running'), [data.rows]);
-  const server = useServerRows(projectId, saved.text, saved.sort, data.rows.length, anyRunning);
+  const server = useServerRows(projectId, saved.text, saved.sort, identityStamp(data.rows), anyRunning);
   const view = useTableView(data.rows, states, data.delta, { text: saved.text, setText: saved.setText, sort: saved.sort, setSort: saved.setSort, server });
   const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
   const names = useMemo(() => namesOf(projectColumns.data?.columns), [projectColumns.data]);
@@ -99,6 +101,8 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   }, [onNamesWanted]);
   const openCreate = useCallback(() => setDialog({ kind: 'create' }), []);
   const openCode = useCallback(() => setDialog({ kind: 'code' }), []);
+  // An archive, delete or restore moves the rows out of the chosen states: they are not kept selected, hidden.
+  const { clearSelection } = view;
   const onCommand = (row: ExperimentRow, command: RowCommand) => {
     if (command === 'rename' || command === 'times') setDialog({ kind: command, row });
     else if (command === 'tags') setDialog({ kind: 'tags', rows: [withShownTags(row)] });
@@ -106,7 +110,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
   };
   useShortcut('/', 'Filter the experiments', () => filterRef.current?.focus(), { group: 'Experiments' });
   useShortcut('n', 'New experiment', openCreate, { group: 'Experiments', enabled: project.data !== undefined && createAccess.allowed });
-  useShortcut('Escape', 'Clear the selection', view.clearSelection, { group: 'Experiments', enabled: view.selected.length > 0 });
+  useShortcut('Escape', 'Clear the selection', view.clearSelection, { group: 'Experiments', enabled: view.selection.keys.size > 0 });
 
   const failed = data.parts.filter((part) => part.error);
   return (
@@ -142,12 +146,13 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
           onClose={actions.dismissReport}
         />
       )}
-      {view.selected.length > 0 && (
+      {view.selection.keys.size > 0 && (
         <BulkBar
           selected={view.selected}
+          hidden={view.hiddenSelected}
           busy={actions.busy}
           accessOf={accessOf}
-          onAction={(action) => void actions.bulk(action, view.selected)}
+          onAction={(action) => void actions.bulk(action, view.selected).then((done) => done && clearSelection())}
           onMove={(symlink) => setDialog({ kind: 'move', symlink, rows: view.selected.filter((row) => row.state !== 'trash') })}
           onTags={() => setDialog({ kind: 'tags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
           onRemoveTags={() => setDialog({ kind: 'untags', rows: view.selected.filter((row) => row.state !== 'trash').map(withShownTags) })}
@@ -159,7 +164,7 @@ export function ExperimentsScreen({ projectId }: { projectId: string }) {
       )}
       <Stack direction="row" spacing={1} sx={{ px: 1.5, pb: 0.5, alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="experiment-count">
-          {data.loading ? 'Loading experiments…' : `Showing ${plural(view.shown.length, 'experiment')} of ${formatCount(view.total)}`}
+          {data.loading ? 'Loading experiments…' : tableCountText(view.shown.length, view.total, inProject)}
         </Typography>
         <CopyJobsButton onOpen={(jobId) => setDialog({ kind: 'copy', move: false, rows: [], jobId })} />
       </Stack>

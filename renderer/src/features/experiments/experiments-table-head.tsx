@@ -18,7 +18,7 @@ interface HeadProps {
 /** The select-all box: the only part of the head that changes with the number of rows shown (each filter keystroke). */
 const SelectAllCell = memo(function SelectAllCell({ rowCount, allShownSelected, someSelected, onToggleAll }: Pick<HeadProps, 'rowCount' | 'allShownSelected' | 'someSelected' | 'onToggleAll'>) {
   return (
-    <TableCell padding="checkbox">
+    <TableCell padding="checkbox" sx={{ left: 0, zIndex: 3 }}>
       <Checkbox
         checked={allShownSelected}
         indeterminate={someSelected}
@@ -30,6 +30,9 @@ const SelectAllCell = memo(function SelectAllCell({ rowCount, allShownSelected, 
   );
 });
 
+/** The Name header stays at the left edge with its column (the head cells are already sticky at the top). */
+const PINNED_NAME = { left: CHECK_WIDTH, zIndex: 3 } as const;
+
 /** The sort labels and summary column titles: they change only with the sort and the chosen columns. */
 const ColumnCells = memo(function ColumnCells({ sort, summaryColumns, onSort }: Pick<HeadProps, 'sort' | 'summaryColumns' | 'onSort'>) {
   const summarySorted = isSummarySort(sort) ? columnId(sort.summary) : undefined;
@@ -37,7 +40,7 @@ const ColumnCells = memo(function ColumnCells({ sort, summaryColumns, onSort }: 
   return (
     <>
       {BASE_COLUMNS.map((column) => (
-        <TableCell key={column.id} sortDirection={baseSorted === column.id ? sort.direction : false}>
+        <TableCell key={column.id} sortDirection={baseSorted === column.id ? sort.direction : false} sx={column.id === 'name' ? PINNED_NAME : undefined}>
           <TableSortLabel active={baseSorted === column.id} direction={baseSorted === column.id ? sort.direction : 'asc'} onClick={() => onSort(column.id)}>
             {column.label}
           </TableSortLabel>

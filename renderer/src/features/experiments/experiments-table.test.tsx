@@ -32,6 +32,7 @@ function Harness({ rows }: { rows: ExperimentRow[] }) {
       <input aria-label="Filter experiments" value={view.text} onChange={(event) => view.setText(event.target.value)} />
       <button onClick={() => setStates(new Set([...states, 'archived']))}>Show archived</button>
       <output aria-label="Selected">{view.selected.map((row) => row.key).join(',')}</output>
+      <output aria-label="Hidden selected">{view.hiddenSelected}</output>
       <ExperimentsTable
         rows={view.shown}
         selection={view.selection}
@@ -99,7 +100,7 @@ describe('the experiments table', () => {
     expect(shownNames()).toEqual(['old']);
   });
 
-  it('selects with clicks and shift-clicks, selects all shown, and drops rows the filter hides', () => {
+  it('selects with clicks and shift-clicks, selects all shown, and keeps rows the filter hides selected', () => {
     show(rows);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select run-10' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select run-1' }), { shiftKey: true });
@@ -113,7 +114,11 @@ describe('the experiments table', () => {
     expect(selected()).toBe('k10,k1');
     fireEvent.change(screen.getByLabelText('Filter experiments'), { target: { value: 'run-10' } });
     expect(selected()).toBe('k10');
+    expect(screen.getByLabelText('Hidden selected').textContent).toBe('1');
+    // Clearing the filter shows the hidden selected row again, still selected.
     fireEvent.change(screen.getByLabelText('Filter experiments'), { target: { value: '' } });
+    expect(selected()).toBe('k10,k1');
+    expect(screen.getByLabelText('Hidden selected').textContent).toBe('0');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all 4 shown experiments' }));
     expect(selected()).toBe('k4,k10,k2,k1');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Clear the selection' }));

@@ -37,7 +37,7 @@ export function toggleAll(selection: Selection, shownKeys: readonly string[]): S
   return { keys: new Set(shownKeys), anchor: selection.anchor };
 }
 
-/** Keeps only the selected rows still shown (after a filter change or a refresh); the same object when nothing changes. */
+/** Keeps only the selected rows among `shownKeys` (the rows still there after a refresh); the same object when nothing changes. */
 export function keepShown(selection: Selection, shownKeys: readonly string[]): Selection {
   if (selection.keys.size === 0) return selection;
   const shown = new Set(shownKeys);

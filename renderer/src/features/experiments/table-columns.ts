@@ -11,7 +11,7 @@ interface BaseColumn {
 export const BASE_COLUMNS: readonly BaseColumn[] = [
   { id: 'name', label: 'Name', width: 230 },
   { id: 'key', label: 'Key', width: 150 },
-  { id: 'state', label: 'State', width: 110 },
+  { id: 'state', label: 'State', width: 130 },
   { id: 'start', label: 'Start', width: 165 },
   { id: 'duration', label: 'Duration', width: 120 },
   { id: 'tags', label: 'Tags', width: 200 },

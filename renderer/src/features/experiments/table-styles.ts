@@ -1,5 +1,5 @@
 import type { CSSObject, Theme } from '@mui/material/styles';
-import { ROW_HEIGHT } from './table-columns.ts';
+import { CHECK_WIDTH, ROW_HEIGHT } from './table-columns.ts';
 
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 
@@ -20,7 +20,17 @@ export function tableBodyStyles(theme: Theme): CSSObject {
       borderBottom: `1px solid ${theme.palette.divider}`,
       color: theme.palette.text.primary,
     },
-    '& tr.exp-row > td.exp-check': { padding: '0 0 0 14px' },
+    // The checkbox and the name stay at the left edge while the columns scroll sideways under them: which run is which
+    // stays in view however many summary columns are added. Opaque, with the row's hover or selection tint over it.
+    '& tr.exp-row > td.exp-check, & tr.exp-row > td.exp-name': { position: 'sticky', backgroundColor: theme.palette.background.paper, zIndex: 1 },
+    '& tr.exp-row > td.exp-check': { padding: '0 0 0 14px', left: 0 },
+    '& tr.exp-row > td.exp-name': { left: CHECK_WIDTH, boxShadow: `inset -1px 0 0 ${theme.palette.divider}` },
+    '& tr.exp-row:hover > td.exp-check, & tr.exp-row:hover > td.exp-name': {
+      backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+    },
+    '& tr.exp-selected > td.exp-check, & tr.exp-selected > td.exp-name, & tr.exp-selected:hover > td.exp-check, & tr.exp-selected:hover > td.exp-name': {
+      backgroundImage: `linear-gradient(${theme.palette.action.selected}, ${theme.palette.action.selected})`,
+    },
     '& td.exp-check input': { width: '18px', height: '18px', accentColor: theme.palette.primary.main, cursor: 'pointer', margin: 0 },
     '& tr.exp-row > td.exp-mono': { fontFamily: 'monospace' },
     '& td.exp-number': { fontVariantNumeric: 'tabular-nums' },
@@ -34,8 +44,10 @@ export function tableBodyStyles(theme: Theme): CSSObject {
     '& .exp-state-crashed': { backgroundColor: theme.palette.error.light, color: theme.palette.error.contrastText },
     '& .exp-state-archived': { backgroundColor: theme.palette.warning.main, color: theme.palette.warning.contrastText },
     '& .exp-state-trash': { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText },
-    '& .exp-tag': { ...chip, border: `1px solid ${theme.palette.divider}`, padding: '0 7px' },
-    '& .exp-tag-remove': { font: 'inherit', border: 0, background: 'none', color: 'inherit', cursor: 'pointer', padding: '0 0 0 3px', opacity: 0.6 },
+    // A tag chip: its name shortened with an ellipsis inside the chip, so that its × stays with it and never stands alone.
+    '& .exp-tag': { ...chip, border: `1px solid ${theme.palette.divider}`, padding: '0 7px', maxWidth: '60px', display: 'inline-flex', verticalAlign: 'middle' },
+    '& .exp-tag-name': { ...ellipsis, minWidth: 0 },
+    '& .exp-tag-remove': { flexShrink: 0, font: 'inherit', border: 0, background: 'none', color: 'inherit', cursor: 'pointer', padding: '0 0 0 3px', opacity: 0.6 },
     // The glyph is drawn by CSS, so the cell's text stays the tags alone (the button is named by its aria-label).
     '& .exp-tag-remove::before': { content: '"×"' },
     '& .exp-tag-remove:hover:not(:disabled)': { opacity: 1 },

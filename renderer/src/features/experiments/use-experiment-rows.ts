@@ -23,6 +23,8 @@ interface ExperimentRows {
   parts: ListPart[];
   /** True until every enabled list read answered once. */
   loading: boolean;
+  /** True when `rows` hold every experiment of the project outside the trash (archived ones too), whatever the chosen states. */
+  everyState: boolean;
   /** False when the project's tags could not be read at once (the hosted service has no such read): tags load per visible row. */
   tagsListed: boolean;
 }
@@ -47,7 +49,7 @@ export function useExperimentRows(projectId: string, workspaceName: string | und
   if (feed.unsupported) return listed;
   const loading = !feed.snapshot?.complete && feed.error === null;
   const rows = feed.snapshot?.rows ?? NO_ROWS;
-  return { rows, delta: feed.snapshot?.delta ?? null, parts: [{ label: 'experiments', loading, error: feed.error }], loading, tagsListed: true };
+  return { rows, delta: feed.snapshot?.delta ?? null, parts: [{ label: 'experiments', loading, error: feed.error }], loading, everyState: true, tagsListed: true };
 }
 
 /**
@@ -82,7 +84,7 @@ function useListedRows(projectId: string, workspaceName: string | undefined, sta
     part('trash', wantTrash, trash),
     part('tags', enabled && !tagsMissing, tags),
   ];
-  return { rows, delta: null, parts, loading: parts.slice(0, 3).some((p) => p.loading), tagsListed };
+  return { rows, delta: null, parts, loading: parts.slice(0, 3).some((p) => p.loading), everyState: wantLive && wantArchived, tagsListed };
 }
 
 function useRows(

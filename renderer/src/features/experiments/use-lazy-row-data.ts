@@ -1,6 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { callBulk } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
+import type { ExperimentRow } from './experiment-row.ts';
+import { identityStamp } from './identity-stamp.ts';
 import { LazyRowData, type LazyKind, type LazyValue } from './lazy-row-data.ts';
 
 /** How long the visible rows must stay put before their data is fetched (scrolling fast fetches nothing). */
@@ -31,28 +33,34 @@ export function useLazyRowStore(scope: string): LazyRowData {
 }
 
 /**
- * Fetches `kinds` for the rows on screen once they stay put for a moment, in one `api.bulk` call per kind for
- * the rows not fetched yet; re-renders the caller when answers arrive.
+ * Fetches `kinds` for the rows on screen once they stay put for a moment, in one `api.bulk` call per kind for the rows
+ * not fetched yet, or fetched for an earlier version of the row (a live run changed: its summaries moved too), or
+ * forgotten by a reload; re-renders the caller when answers arrive.
  */
-export function useLazyRowData(store: LazyRowData, kinds: readonly LazyKind[], visibleKeys: readonly string[]): void {
+export function useLazyRowData(store: LazyRowData, kinds: readonly LazyKind[], visibleRows: readonly ExperimentRow[]): void {
   const profileId = useActiveProfile().id;
   useSyncExternalStore(store.subscribe, store.getVersion);
-  const keysId = visibleKeys.join('\n');
+  const generation = useSyncExternalStore(store.subscribe, store.getGeneration);
+  const rowsId = visibleRows.map((row) => `${row.key}\t${identityStamp(row)}`).join('\n');
   const kindsId = kinds.join(',');
   useEffect(() => {
-    if (keysId === '' || kindsId === '') return undefined;
-    const keys = keysId.split('\n');
+    if (rowsId === '' || kindsId === '') return undefined;
+    const pairs = rowsId.split('\n').map((line) => line.split('\t'));
+    const keys = pairs.map(([key]) => key ?? '');
+    const stamps = pairs.map(([, stamp]) => Number(stamp));
+    const stampOf = new Map(keys.map((key, index) => [key, stamps[index] ?? 0]));
     const timer = setTimeout(() => {
       for (const kind of kindsId.split(',') as LazyKind[]) {
-        const missing = store.missing(kind, keys);
+        const missing = store.missing(kind, keys, stamps);
         if (missing.length === 0) continue;
-        store.start(kind, missing);
+        const ticket = store.start(kind, missing, missing.map((key) => stampOf.get(key) ?? 0));
         fetchKind(kind, missing, profileId).then(
-          (outcomes) => store.finish(kind, missing, outcomes),
-          (error: unknown) => store.finish(kind, missing, missing.map(() => ({ ok: false, message: error instanceof Error ? error.message : String(error) }))),
+          (outcomes) => store.finish(kind, missing, outcomes, ticket),
+          (error: unknown) =>
+            store.finish(kind, missing, missing.map(() => ({ ok: false, message: error instanceof Error ? error.message : String(error) })), ticket),
         );
       }
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [store, keysId, kindsId, profileId]);
+  }, [store, rowsId, kindsId, profileId, generation]);
 }

@@ -25,11 +25,11 @@ function useSettled(text: string): string {
 
 /**
  * Asks the service which experiments of project `projectId` pass the filter text and in which order a summary column
- * sorts them (`ext/experiments/table-query`), asked again when the number of rows changes and, while some run is `live`
- * (values still changing), every few seconds; a text the grammar refuses is reported at once without asking. A service
+ * sorts them (`ext/experiments/table-query`), asked again whenever the rows change (`rowsStamp`: a run logged, finished,
+ * came or went, so its summaries may sort it elsewhere) and, while some run is `live` (values still changing), every few seconds; a text the grammar refuses is reported at once without asking. A service
  * without that read (404) leaves filtering to the loaded rows.
  */
-export function useServerRows(projectId: string, text: string, sort: TableSort, rowCount: number, live: boolean): ServerRows {
+export function useServerRows(projectId: string, text: string, sort: TableSort, rowsStamp: number, live: boolean): ServerRows {
   const profileId = useActiveProfile().id;
   const query = useSettled(text.trim());
   let syntax: ServerRows['error'] = null;
@@ -47,7 +47,7 @@ export function useServerRows(projectId: string, text: string, sort: TableSort, 
   };
   const wanted = syntax === null && (query !== '' || summary !== undefined);
   const answer = useQuery<ApiReply<'queryTable'>, BridgeError>({
-    queryKey: [...apiQueryKey(profileId, 'queryTable'), body, rowCount],
+    queryKey: [...apiQueryKey(profileId, 'queryTable'), body, rowsStamp],
     queryFn: () => callApi('queryTable', { body }, profileId),
     enabled: wanted,
     retry: false,

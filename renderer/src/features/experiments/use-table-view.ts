@@ -27,6 +27,8 @@ interface TableView {
   total: number;
   selection: Selection;
   selected: ExperimentRow[];
+  /** How many selected rows the filter (text, tags or states) hides now: kept selected, but not acted on. */
+  hiddenSelected: number;
   allShownSelected: boolean;
   toggle(key: string, shift: boolean): void;
   toggleAll(): void;
@@ -69,11 +71,12 @@ export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet
   const { total, tagOptions } = cached;
   const { keys, filtered, sorted } = server;
   const shown = useMemo(() => applyServerRows(cached.shown, { keys, filtered, sorted }), [cached.shown, keys, filtered, sorted]);
-  const [prunedFor, setPrunedFor] = useState(shown);
-  if (selection.keys.size > 0 && prunedFor !== shown) {
-    // The shown rows changed (filter, refresh): drop selected rows no longer shown, so actions never touch hidden ones.
-    setPrunedFor(shown);
-    setSelection(keepShown(selection, keysOf(shown)));
+  const [prunedFor, setPrunedFor] = useState(rows);
+  if (selection.keys.size > 0 && prunedFor !== rows) {
+    // The rows changed (a refresh, a live update): drop selected rows that are gone. Rows a filter hides stay selected
+    // (`hiddenSelected` counts them), though actions touch only the shown ones (`selected`).
+    setPrunedFor(rows);
+    setSelection(keepShown(selection, keysOf(rows)));
   }
   // The handlers read the shown rows of the last render, so they need not change with every live update.
   const latest = useRef(shown);
@@ -85,6 +88,7 @@ export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet
   const toggleAllShown = useCallback(() => setSelection((current) => toggleAll(current, keysOf(latest.current))), []);
   const clearSelection = useCallback(() => setSelection(EMPTY_SELECTION), []);
   const selected = useMemo(() => (selection.keys.size === 0 ? [] : shown.filter((row) => selection.keys.has(row.key))), [shown, selection]);
+  const hiddenSelected = selection.keys.size - selected.length;
   const allShownSelected = useMemo(() => selection.keys.size > 0 && allSelected(selection, keysOf(shown)), [selection, shown]);
   return {
     text,
@@ -99,6 +103,7 @@ export function useTableView(rows: readonly ExperimentRow[], states: ReadonlySet
     total,
     selection,
     selected,
+    hiddenSelected,
     allShownSelected,
     toggle,
     toggleAll: toggleAllShown,

@@ -50,8 +50,8 @@ export const VirtualRows = memo(function VirtualRows(props: VirtualRowsProps) {
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller, estimateSize, overscan: OVERSCAN });
   const pageHref = useHref('/experiments/');
   const items = virtualizer.getVirtualItems();
-  const visibleKeys = items.map((item) => rows[item.index]?.key ?? '').filter((key) => key !== '');
-  useLazyRowData(lazy, props.lazyKinds, visibleKeys);
+  const visibleRows = items.flatMap((item) => rows[item.index] ?? []);
+  useLazyRowData(lazy, props.lazyKinds, visibleRows);
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   return (

@@ -9,11 +9,15 @@ import { RecordHeader } from '../../shell/record-header.tsx';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useProjectActions, useProjectDialogs } from './project-dialogs.tsx';
 
+/** How often the project is read again for its header. */
+const HEADER_REFRESH_MS = 5_000;
+
 /** One project: its header with the project's actions, and its experiments (the experiments feature's screen). */
 export function ProjectPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
-  const project = useApiQuery('getProject', { projectId });
+  // Read again every few seconds: the header's experiment count follows runs a script logs, as the table does.
+  const project = useApiQuery('getProject', { projectId }, { refetchInterval: HEADER_REFRESH_MS });
   const workspace = useWorkspace();
   const { open, dialogs } = useProjectDialogs(() => void navigate('/projects'));
   const projectWorkspace = project.data?.workspaceName;

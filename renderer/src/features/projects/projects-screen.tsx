@@ -14,6 +14,8 @@ import { ProjectTable } from './project-table.tsx';
 
 /** How often an empty workspace's project list is read again. */
 const EMPTY_REFRESH_MS = 2_000;
+/** How often a workspace's projects are read again otherwise: their experiment counts and last updates follow runs logged. */
+const LIST_REFRESH_MS = 5_000;
 
 /** The projects of the selected workspace: filter, create, and each project's actions. */
 export function ProjectsScreen() {
@@ -33,8 +35,9 @@ export function ProjectsScreen() {
 
 function WorkspaceProjects({ workspaceName }: { workspaceName: string }) {
   const profile = useActiveProfile();
-  // While the workspace is empty, look again every few seconds: a newcomer's first run creates its project.
-  const projects = useApiQuery('listProjects', { workspaceName }, { refetchInterval: (query) => (query.state.data?.projects.length === 0 ? EMPTY_REFRESH_MS : false) });
+  // Read again every few seconds, the counts follow runs a script logs; more often while the workspace is empty, a
+  // newcomer's first run creates its project.
+  const projects = useApiQuery('listProjects', { workspaceName }, { refetchInterval: (query) => (query.state.data?.projects.length === 0 ? EMPTY_REFRESH_MS : LIST_REFRESH_MS) });
   const [filter, setFilter] = useState('');
   const [creating, setCreating] = useState(false);
   const filterInput = useRef<HTMLInputElement>(null);
