@@ -114,6 +114,27 @@ test('a sign-in the provider refuses, and one cancelled while the provider waits
   await expect(page.getByRole('table', { name: 'Connections' })).not.toContainText('Refused');
 });
 
+test('a person with only an invitation link signs in with the provider from the Join dialog and joins', async ({ page, shell }) => {
+  const apiKey = (await readFile(join(dataDir, 'service', 'admin-api-key'), 'utf8')).trim();
+  await callDirect({ baseUrl: service.url, apiKey }, 'createWorkspace', { body: { name: 'vision' } });
+  const made = (await callDirect({ baseUrl: service.url, apiKey }, 'createInvitation', { body: { workspaceName: 'vision', role: 'viewer' } })) as { link: string };
+  await page.goto(shell.url);
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('link', { name: 'Connections' }).click();
+  await page.getByRole('button', { name: 'Join with an invitation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Join a workspace with an invitation' });
+  await dialog.getByRole('textbox', { name: 'Invitation link' }).fill(made.link);
+  await dialog.getByRole('button', { name: 'Open' }).click();
+  const signIn = dialog.getByRole('region', { name: 'Sign in' });
+  const tabOpened = page.context().waitForEvent('page');
+  await signIn.getByRole('button', { name: 'Sign in with Example ID' }).click();
+  await signInAtProvider(await tabOpened, 'sub-liam');
+  await expect(page.getByText('You joined “vision” as viewer.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Connections' }).getByRole('row', { name: /vision team/ })).toContainText('OS keychain');
+  const members = (await callDirect({ baseUrl: service.url, apiKey }, 'listWorkspaceMembers', { query: { workspaceName: 'vision' } })).members;
+  expect(members).toContainEqual(expect.objectContaining({ userName: 'liam', role: 'viewer' }));
+});
+
 test("a service admin rechecks everyone with the provider from the Users screen: the one it no longer lets in is shut out", async ({ page, shell }) => {
   // Rosa has signed in once (here as a script would, through the service's endpoints), so the service holds her refresh token.
   const codeVerifier = randomPKCECodeVerifier();

@@ -91,7 +91,7 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   expect(keys.map((event) => event.after.userName)).toContain('rita');
 });
 
-test('an admin makes an invitation link, a person joins with it from their connection, and the admin sees it used', async ({ page, shell }) => {
+test('an admin makes an invitation link, a person joins with it from the connection in use, and the admin sees it used', async ({ page, shell }) => {
   await page.goto(shell.url);
   await page.locator('[data-app-state="ready"]').waitFor();
   const service = await embeddedServiceAccess(shell);
@@ -106,6 +106,12 @@ test('an admin makes an invitation link, a person joins with it from their conne
   await expect(linkField).toHaveValue(/\/api\/rest\/v2\/ext\/invitations\/info\?token=/);
   const link = await linkField.inputValue();
 
+  // Lena opens it on her connection, the one in use: the dialog joins as her, not as the first connection there.
+  await page.reload();
+  await page.locator('[data-app-state="ready"]').waitFor();
+  await page.getByRole('combobox', { name: 'Connection' }).click();
+  await page.getByRole('option', { name: /^Lena/ }).click();
+  await page.locator('[data-app-state="ready"]').waitFor();
   await page.getByRole('link', { name: 'Connections' }).click();
   await page.getByRole('button', { name: 'Join with an invitation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Join a workspace with an invitation' });
@@ -113,21 +119,18 @@ test('an admin makes an invitation link, a person joins with it from their conne
   await dialog.getByRole('button', { name: 'Open' }).click();
   await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText('Join “admin”');
   await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText('as viewer, invited by admin');
-  await dialog.getByRole('combobox', { name: 'Join as the user of' }).click();
-  await page.getByRole('option', { name: 'Lena' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Join as the user of' })).toHaveText('Lena');
   await dialog.getByRole('button', { name: 'Join workspace' }).click();
   await expect(page.getByText('You joined “admin” as viewer.')).toBeVisible();
-
-  await page.getByRole('link', { name: 'Members' }).click();
-  await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /lena/ })).toContainText('Viewer');
-  await expect(page.getByRole('table', { name: 'Invitations' }).getByRole('row').nth(1)).toContainText('used by lena');
-  // Switching to Lena's connection opens the workspace she joined, not her own empty default one.
-  await page.getByRole('combobox', { name: 'Connection' }).click();
-  await page.getByRole('option', { name: /^Lena/ }).click();
-  await page.locator('[data-app-state="ready"]').waitFor();
+  // Her connection now opens the workspace she joined, not her own empty default one.
   await expect(page.getByRole('combobox', { name: 'Workspace' })).toContainText('admin');
   await page.getByRole('link', { name: 'Members' }).click();
   await expect(page.getByText(/Read-only: Needs the admin role; you are a viewer in “admin”/)).toBeVisible();
+
+  await useProfile(page, /^Local/, 'admin');
+  await page.getByRole('link', { name: 'Members' }).click();
+  await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /lena/ })).toContainText('Viewer');
+  await expect(page.getByRole('table', { name: 'Invitations' }).getByRole('row').nth(1)).toContainText('used by lena');
 });
 
 test('a user makes a read-only key for a script into a config file, sees it listed without the key, and revokes it', async ({ page, shell }) => {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/test/support/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../server/test/support/oidc-provider.ts';
@@ -48,6 +49,8 @@ describe('signing in through the service\'s identity provider (the backend\'s lo
     const { profile, userName } = await finished;
     expect({ userName, name: profile.name, keyStorage: profile.keyStorage }).toEqual({ userName: 'rosa', name: 'Team', keyStorage: 'keychain' });
     expect(await call(backend, 'profiles.test', { id: profile.id })).toMatchObject({ ok: true, userName: 'rosa' });
+    const me = await call(backend, 'api.call', { endpoint: 'whoAmI', profileId: profile.id });
+    expect(me).toMatchObject({ key: { name: `Trackdesk on ${hostname()} via Example ID` } });
     expect(await callError(backend, 'signIn.finishWithProvider', { attemptId: started.attemptId })).toMatchObject({ code: 'not_found' });
   });
 

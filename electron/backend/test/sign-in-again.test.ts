@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/test/support/harness.ts';
 import { startOidcProvider, type TestOidcProvider } from '../../../server/test/support/oidc-provider.ts';
@@ -28,6 +29,8 @@ describe('signing in again to a connection whose key is gone', () => {
     const before = await startBackend({ spawnService: undefined });
     const signIn = { baseUrl: service.url, userName: 'sam', password: SAM_PASSWORD, keyStorage: 'session' as const };
     const { profile } = await call(before, 'profiles.signIn', { ...signIn, name: 'Team' });
+    const me = await call(before, 'api.call', { endpoint: 'whoAmI', profileId: profile.id });
+    expect(me).toMatchObject({ key: { name: `Trackdesk on ${hostname()} for sam` } });
     // A restart without a keychain: the session-only key is gone, the connection stays.
     const after = createBackend({ userDataDir: before.userDataDir });
     expect(await remoteRows(after)).toEqual([{ id: profile.id, name: 'Team', keyStorage: 'missing' }]);

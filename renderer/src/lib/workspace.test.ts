@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickWorkspace } from './workspace.ts';
+import { endedWorkspace, pickWorkspace } from './workspace.ts';
 
 describe('pickWorkspace', () => {
   it("keeps the user's choice while it exists", () => {
@@ -13,5 +13,17 @@ describe('pickWorkspace', () => {
 
   it('picks nothing when the caller belongs to no workspace', () => {
     expect(pickWorkspace('team', 'admin', [])).toBeUndefined();
+  });
+});
+
+describe('endedWorkspace', () => {
+  it('names the chosen workspace once the caller no longer belongs to it', () => {
+    expect(endedWorkspace('team', ['admin'])).toBe('team');
+    expect(endedWorkspace('team', [])).toBe('team');
+  });
+
+  it('names nothing while the choice is still theirs, or when nothing was chosen', () => {
+    expect(endedWorkspace('team', ['admin', 'team'])).toBeUndefined();
+    expect(endedWorkspace(undefined, ['admin'])).toBeUndefined();
   });
 });

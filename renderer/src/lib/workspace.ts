@@ -14,6 +14,8 @@ interface WorkspaceSelection {
   defaultWorkspaceName: string | undefined;
   isLoading: boolean;
   error: BridgeError | null;
+  /** The workspace chosen here that the caller no longer belongs to (access ended), while another one is shown. */
+  endedWorkspaceName: string | undefined;
   /** Chooses the workspace the screens show (remembered per profile). */
   select(workspaceName: string): void;
 }
@@ -29,8 +31,11 @@ export function useWorkspace(): WorkspaceSelection {
   const workspaceNames = workspaces.data?.workspaceNames ?? [];
   const defaultWorkspaceName = account.data?.defaultWorkspaceName;
   const workspaceName = pickWorkspace(chosen, defaultWorkspaceName, workspaceNames);
+  // While the list is read again (e.g. just after creating or joining one) a fresh choice is not yet in it.
+  const settled = workspaces.isSuccess && !workspaces.isFetching;
   return {
     workspaceName,
+    endedWorkspaceName: settled ? endedWorkspace(chosen, workspaceNames) : undefined,
     workspaceNames,
     defaultWorkspaceName,
     isLoading: workspaces.isPending || account.isPending,
@@ -42,6 +47,11 @@ export function useWorkspace(): WorkspaceSelection {
 /** The workspace to show: the user's choice if it still exists, else the account's default, else the first one. */
 export function pickWorkspace(chosen: string | undefined, defaultName: string | undefined, names: readonly string[]): string | undefined {
   return [chosen, defaultName, names[0]].find((name): name is string => name !== undefined && names.includes(name));
+}
+
+/** The user's choice when the caller no longer belongs to it (removed, or left elsewhere), else undefined. */
+export function endedWorkspace(chosen: string | undefined, names: readonly string[]): string | undefined {
+  return chosen !== undefined && !names.includes(chosen) ? chosen : undefined;
 }
 
 /**

@@ -3,9 +3,9 @@ import { ApiError } from '../http/api-error.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { AccountServices } from './services.ts';
 
-/** Handlers of E1 and the account/workspace reads. */
+/** Handlers of E1 (a workspace created is audited in its transaction) and the account/workspace reads. */
 export function createWorkspaceHandlers(services: AccountServices): HandlerTable {
-  const { workspaces } = services;
+  const { audit, workspaces } = services;
   return {
     createWorkspace: ({ body, caller }) =>
       services.sql.transaction(async () => {
@@ -13,6 +13,7 @@ export function createWorkspaceHandlers(services: AccountServices): HandlerTable
         const now = services.now();
         const workspace = await workspaces.create(body.name, body.plan ?? null, caller.userId, now);
         await workspaces.addMember(workspace.id, caller.userId, 'admin', now);
+        await audit.record(caller, { workspaceId: workspace.id, action: 'workspace.created', target: workspace.name, after: { plan: workspace.plan } }, now);
         return { msg: 'saved' as const, workspace_name: workspace.name, workspace_id: workspace.uuid, code: 200 as const };
       }),
     accountDetails: async ({ caller }) => ({

@@ -64,6 +64,17 @@ describe('the audit trail', () => {
     ]);
   });
 
+  it('records a workspace created, by whom, in the transaction that creates it', async () => {
+    expect((await server.call('createWorkspace', { key: key.bo, body: { name: 'bo-lab', plan: 'team' } })).status).toBe(200);
+    const created = await server.call('workspaceAuditTrail', { key: key.bo, query: { workspaceName: 'bo-lab' } });
+    expect(created.body.events.map(({ actorName, keyPrefix, workspaceName, action, target, before, after }) => ({ actorName, keyPrefix, workspaceName, action, target, before, after }))).toEqual([
+      { actorName: 'bo', keyPrefix: key.bo.slice(0, 8), workspaceName: 'bo-lab', action: 'workspace.created', target: 'bo-lab', before: null, after: { plan: 'team' } },
+    ]);
+    expect((await server.call('createWorkspace', { key: key.ada, body: { name: 'bo-lab' } })).status).toBe(409);
+    const service = await server.call('serviceAuditTrail', { query: { action: 'workspace.created' } });
+    expect(service.body.events.map((event) => [event.actorName, event.target])).toEqual([['bo', 'bo-lab']]);
+  });
+
   it('records keys made and revoked on the service host', async () => {
     const { prefix } = await issueApiKey({ ...server.storage, userName: 'bo' });
     expect(await revokeApiKeys(server.storage, prefix)).toBe(1);

@@ -58,7 +58,7 @@ export function invitationHandlers(
     'invitations.takeOpened': async () => ({ link: opened.take() }),
     'invitations.signUp': async ({ link, name, userName, password, keyStorage }) => {
       const { baseUrl, token } = invitationToSend(link);
-      const signedUp = await anonymous(baseUrl).call('signUpWithInvitation', { body: { token, userName, password, keyName: deviceKeyName() } });
+      const signedUp = await anonymous(baseUrl).call('signUpWithInvitation', { body: { token, userName, password, keyName: deviceKeyName({ userName }) } });
       const profile = await profiles.create({ name, baseUrl, apiKey: signedUp.apiKey, keyStorage });
       return { profile, workspaceName: signedUp.workspaceName, role: signedUp.role };
     },

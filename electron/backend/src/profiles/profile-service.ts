@@ -10,8 +10,12 @@ import type { KeyStore } from '../keys/key-store.ts';
 import { EMBEDDED_PROFILE_ID, embeddedProfile } from './profile-list.ts';
 import type { SettingsStore } from './settings-store.ts';
 
-/** The name of the key a service makes for this computer at sign-in or sign-up (what the user's key list shows). */
-export const deviceKeyName = (): string => `Trackdesk on ${hostname()}`;
+/**
+ * The name of the key a service makes for this computer at sign-in or sign-up (what key lists show): the host and who
+ * signs in, or, for single sign-on (whose user only the service learns), the provider.
+ */
+export const deviceKeyName = (who: { userName: string } | { provider: string }): string =>
+  `Trackdesk on ${hostname()} ${'userName' in who ? `for ${who.userName}` : `via ${who.provider}`}`.slice(0, 200);
 
 /** What the profile service needs from the embedded service. */
 interface EmbeddedEndpoint {
@@ -66,7 +70,7 @@ export class ProfileService {
     refuseCleartextSecret(baseUrl, 'a password');
     await this.signedInBefore(input.name, baseUrl);
     const client = new ServiceClient({ baseUrl, apiKey: '' }, clientOptions);
-    const signedIn = await client.call('signIn', { body: { userName: input.userName, password: input.password, keyName: deviceKeyName() } });
+    const signedIn = await client.call('signIn', { body: { userName: input.userName, password: input.password, keyName: deviceKeyName({ userName: input.userName }) } });
     const profile = await this.keepSignedIn({ name: input.name, baseUrl, apiKey: signedIn.apiKey, keyStorage: input.keyStorage });
     return { profile, userName: signedIn.userName };
   }

@@ -150,7 +150,7 @@ export class ProviderSignIns {
     }
     const callbackUrl = `http://127.0.0.1:${(attempt.loopback.address() as AddressInfo).port}${request.url ?? ''}`;
     try {
-      const key = await this.anonymous(attempt.input.baseUrl).call('finishSsoSignIn', { body: { callbackUrl, codeVerifier: attempt.codeVerifier, keyName: deviceKeyName() } });
+      const key = await this.anonymous(attempt.input.baseUrl).call('finishSsoSignIn', { body: { callbackUrl, codeVerifier: attempt.codeVerifier, keyName: deviceKeyName({ provider: attempt.provider }) } });
       const profile = await this.profiles.keepSignedIn({ name: attempt.input.name, baseUrl: attempt.input.baseUrl, apiKey: key.apiKey, keyStorage: attempt.input.keyStorage });
       answerBrowser(response, 'Signed in to Trackdesk', `You are signed in as ${key.userName} on "${profile.name}". You can close this tab and return to Trackdesk.`);
       this.end(attemptId, { ok: true, value: { profile, userName: key.userName } });

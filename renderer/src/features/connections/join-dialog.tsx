@@ -4,11 +4,13 @@ import { useState } from 'react';
 import type { InvitationPreview } from '../../../../shared/ipc/index.ts';
 import { invoke, type BridgeError } from '../../bridge.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { profilesQueryKey } from '../../lib/profiles.tsx';
+import { profilesQueryKey, useProfiles } from '../../lib/profiles.tsx';
+import { runMutation } from '../../lib/run-mutation.ts';
 import { useUiStore } from '../../lib/ui-store.ts';
 import { BusyButton } from '../../shell/busy-button.tsx';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
 import { useNotify } from '../../shell/notify.tsx';
+import { JoinSignIn } from './join-sign-in.tsx';
 
 /** The fields of an account made with an invitation. */
 interface SignUpForm {
@@ -20,7 +22,8 @@ interface SignUpForm {
 /**
  * Joins a workspace by a pasted invitation link (or one the app was opened with, filled in: the user still presses Open,
  * so no link asks a service anything on its own): shows what it opens (asked of its service), then joins as the user
- * of a connection to that service, or creates an account with it where the service allows (its key stays in the backend).
+ * of a connection to that service (the one in use when it goes there), or, with none, after signing in to it (password
+ * or single sign-on); or creates an account with it where the service allows (its key stays in the backend).
  */
 export function JoinDialog({ initialLink = '', onClose }: { initialLink?: string; onClose: () => void }) {
   const client = useQueryClient();
@@ -29,10 +32,13 @@ export function JoinDialog({ initialLink = '', onClose }: { initialLink?: string
   const [profileId, setProfileId] = useState('');
   const [form, setForm] = useState<SignUpForm>({ name: '', userName: '', password: '' });
   const chooseWorkspace = useUiStore((state) => state.chooseWorkspace);
+  const profiles = useProfiles().data;
+  const keyStorage = profiles?.keychain.available === false ? 'session' : 'keychain';
   const open = useMutation<InvitationPreview, BridgeError, string>({
     mutationFn: (pasted) => invoke('invitations.open', { link: pasted }),
     onSuccess: (preview) => {
-      setProfileId(preview.profiles[0]?.id ?? '');
+      const inUse = preview.profiles.find((profile) => profile.id === profiles?.activeProfileId);
+      setProfileId((inUse ?? preview.profiles[0])?.id ?? '');
       setForm((current) => ({ ...current, name: current.name || `${preview.workspaceName} team` }));
     },
   });
@@ -43,9 +49,9 @@ export function JoinDialog({ initialLink = '', onClose }: { initialLink?: string
     notify.success(`You joined “${workspaceName}” as ${role}.`);
     onClose();
   };
-  const accept = useMutation<{ workspaceName: string; role: string }, BridgeError>({
-    mutationFn: () => invoke('invitations.accept', { link, profileId }),
-    onSuccess: ({ workspaceName, role }) => joined(profileId, workspaceName, role),
+  const accept = useMutation<{ workspaceName: string; role: string }, BridgeError, string>({
+    mutationFn: (joiningProfileId) => invoke('invitations.accept', { link, profileId: joiningProfileId }),
+    onSuccess: ({ workspaceName, role }, joiningProfileId) => joined(joiningProfileId, workspaceName, role),
   });
   const signUp = useMutation<{ profile: { id: string }; workspaceName: string; role: string }, BridgeError, SignUpForm>({
     gcTime: 0,
@@ -85,10 +91,13 @@ export function JoinDialog({ initialLink = '', onClose }: { initialLink?: string
               ))}
             </TextField>
           )}
+          {preview && preview.profiles.length === 0 && (
+            <JoinSignIn baseUrl={preview.baseUrl} suggestedName={`${preview.workspaceName} team`} keyStorage={keyStorage} onSignedIn={(signedIn) => runMutation(accept, signedIn, { onError: () => open.mutate(link) })} />
+          )}
           {accept.error && <Alert severity="error">Could not join: {accept.error.message}</Alert>}
           {preview && preview.signUpAllowed && (
             <Stack spacing={2} component="section" aria-label="New account">
-              <Typography variant="subtitle2">{preview.profiles.length > 0 ? 'Or create a new account with it' : 'Create your account with it'}</Typography>
+              <Typography variant="subtitle2">Or create a new account with it</Typography>
               <TextField label="Connection name" value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} fullWidth />
               <TextField label="User name" autoComplete="username" value={form.userName} onChange={(event) => setForm({ ...form, userName: event.target.value })} fullWidth />
               <TextField
@@ -106,15 +115,12 @@ export function JoinDialog({ initialLink = '', onClose }: { initialLink?: string
               </BusyButton>
             </Stack>
           )}
-          {preview && preview.profiles.length === 0 && !preview.signUpAllowed && (
-            <Alert severity="warning">No connection goes to {preview.baseUrl}, and it does not allow sign-up by invitation: sign in to it first, then open the link again.</Alert>
-          )}
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
         {preview && preview.profiles.length > 0 && (
-          <BusyButton variant="contained" busy={accept.isPending} disabled={!profileId} onClick={() => accept.mutate()}>
+          <BusyButton variant="contained" busy={accept.isPending} disabled={!profileId} onClick={() => accept.mutate(profileId)}>
             Join workspace
           </BusyButton>
         )}

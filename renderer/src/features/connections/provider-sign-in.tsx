@@ -18,7 +18,8 @@ interface ProviderSignInProps {
   connection: { name: string; baseUrl: string; keyStorage: 'keychain' | 'session' };
   /** Checks the connection's fields before starting; false stops (the form shows why). */
   ready: () => boolean;
-  onSignedIn: () => void;
+  /** Called with the connection the sign-in added (or kept). */
+  onSignedIn: (profileId: string) => void;
 }
 
 /**
@@ -31,12 +32,12 @@ export function ProviderSignIn({ provider, connection, ready, onSignedIn }: Prov
   const notify = useNotify();
   const [waiting, setWaiting] = useState<Waiting | null>(null);
   const attemptRef = useRef<string | null>(null);
-  const finish = useMutation<{ userName: string }, BridgeError, string>({
+  const finish = useMutation<{ profile: { id: string }; userName: string }, BridgeError, string>({
     mutationFn: (attemptId) => invoke('signIn.finishWithProvider', { attemptId }),
-    onSuccess: async ({ userName }) => {
+    onSuccess: async ({ profile, userName }) => {
       await client.invalidateQueries({ queryKey: profilesQueryKey });
       notify.success(`Signed in to “${connection.name.trim()}” with ${provider} as ${userName}.`);
-      onSignedIn();
+      onSignedIn(profile.id);
     },
     onSettled: () => {
       attemptRef.current = null;

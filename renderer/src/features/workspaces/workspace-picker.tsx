@@ -1,4 +1,4 @@
-import { Divider, FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
+import { Alert, Divider, FormControl, InputLabel, ListItemText, MenuItem, Select, Snackbar } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAccess } from '../../lib/access.ts';
@@ -8,7 +8,7 @@ import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
 
 const CREATE = '__create__';
 
-/** Chooses the workspace whose projects the screens show; also offers creating one. */
+/** Chooses the workspace whose projects the screens show; also offers creating one, and says when access to the chosen one ended. */
 export function WorkspacePicker() {
   const workspace = useWorkspace();
   const navigate = useNavigate();
@@ -44,6 +44,19 @@ export function WorkspacePicker() {
         </Select>
       </FormControl>
       <CreateWorkspaceDialog open={creating} onClose={() => setCreating(false)} />
+      <AccessEndedNotice ended={workspace.endedWorkspaceName} shown={workspace.workspaceName} onClose={(shown) => workspace.select(shown)} />
     </>
+  );
+}
+
+/** Tells that access to the chosen workspace ended and which one is shown instead, until closed (which keeps that one). */
+function AccessEndedNotice({ ended, shown, onClose }: { ended: string | undefined; shown: string | undefined; onClose: (shown: string) => void }) {
+  if (ended === undefined) return null;
+  return (
+    <Snackbar open anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
+      <Alert severity="warning" aria-label="Workspace access ended" onClose={shown === undefined ? undefined : () => onClose(shown)} variant="filled">
+        Your access to “{ended}” ended{shown === undefined ? '' : `; showing “${shown}”`}.
+      </Alert>
+    </Snackbar>
   );
 }
