@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiQueryKey, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
+import { useUiStore } from '../../lib/ui-store.ts';
 import { projectChoicesOf } from './column-choice/column-select.tsx';
 import type { usePanelLayout } from './panel-layout.ts';
 import type { PanelKindEntry } from './panel-types.ts';
@@ -18,7 +19,7 @@ export function useAddPanel(projectId: string, query: string, layout: ReturnType
   return useCallback(
     (entry: PanelKindEntry) => {
       const choices = projectChoicesOf(client.getQueryData<ApiReply<'getProjectColumns'>>(apiQueryKey(profileId, 'getProjectColumns', { projectId })));
-      const start = entry.start && choices.loaded ? entry.start(choices) : null;
+      const start = entry.start && choices.loaded ? entry.start(choices, useUiStore.getState().tableViews[`${profileId}\n${projectId}`]?.sort) : null;
       if (start) prefetchAnalysisRuns(client, profileId, projectId, query, start.columns);
       add(entry.kind, start?.settings ?? entry.defaults);
     },

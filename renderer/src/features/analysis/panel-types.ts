@@ -37,9 +37,9 @@ export interface PanelKindEntry {
   defaults: Record<string, unknown>;
   /**
    * With the project's names at hand: a new panel's first settings and the runs' columns it will read with them, so
-   * that the read starts when the panel is added, before it renders.
+   * that the read starts when the panel is added, before it renders; `tableSort` is the table's sort as kept.
    */
-  start?(choices: ProjectChoices): PanelStart;
+  start?(choices: ProjectChoices, tableSort: unknown): PanelStart;
 }
 
 /** A new panel's first settings and the columns of the runs it reads with them. */

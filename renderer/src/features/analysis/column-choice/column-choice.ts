@@ -36,11 +36,14 @@ export function readChoice(value: unknown): ColumnChoice | null {
   return { kind, name, stat: kind === 'metric' && STATS.includes(stat as Stat) ? (stat as Stat) : 'last' };
 }
 
-/** The columns to ask `ext.analysisRuns` for, once each. */
+/**
+ * The columns to ask `ext.analysisRuns` for, once each, in one order whatever the choices' (kind, then name), so that
+ * panels and the table asking the same columns share one read.
+ */
 export function columnsOf(choices: readonly ColumnChoice[]): AnalysisColumn[] {
   const seen = new Map<string, AnalysisColumn>();
   for (const { kind, name } of choices) seen.set(`${kind}\u0000${name}`, { kind, name });
-  return [...seen.values()];
+  return [...seen.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, column]) => column);
 }
 
 /** The values of `choice` per run of `reply` (null where a run has none or the column was not read). */

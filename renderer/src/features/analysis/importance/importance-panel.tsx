@@ -3,6 +3,8 @@ import { Alert, Box, CircularProgress, MenuItem, Stack, Table, TableBody, TableC
 import { useMemo } from 'react';
 import type { AnalysisColumn } from '../../../../../shared/api/analysis.ts';
 import { useApiQuery } from '../../../lib/api.ts';
+import { useActiveProfile } from '../../../lib/profiles.tsx';
+import { useUiStore } from '../../../lib/ui-store.ts';
 import { brushedKeys, useAnalysisSelection } from '../analysis-selection.ts';
 import type { PanelKindEntry, PanelProps } from '../panel-types.ts';
 import { useAnalysisRuns } from '../use-analysis-runs.ts';
@@ -10,6 +12,7 @@ import type { ImportanceRow } from './compute-importance.ts';
 import { ImportanceCaveats } from './importance-caveats.tsx';
 import { importanceInput, type MetricSummary } from './importance-input.ts';
 import { metricAndParameterNames } from './project-names.ts';
+import { startingMetric } from './starting-metric.ts';
 import { useImportance } from './use-importance.ts';
 
 const SUMMARIES: readonly MetricSummary[] = ['last', 'min', 'max'];
@@ -54,10 +57,13 @@ function ScoresTable({ rows, metricLabel }: { rows: readonly ImportanceRow[]; me
 
 /** Parameter importance for a chosen metric: correlation and a random forest's importance per parameter, with the caveats. */
 function ImportancePanel({ projectId, query, panelId, settings, onSettingsChange }: PanelProps) {
-  const metric = typeof settings.metric === 'string' ? settings.metric : '';
-  const summary = SUMMARIES.find((value) => value === settings.summary) ?? 'last';
+  const profileId = useActiveProfile().id;
   const projectColumns = useApiQuery('getProjectColumns', { projectId }, { refetchOnMount: 'always', refetchOnWindowFocus: false, retry: false });
   const names = useMemo(() => metricAndParameterNames(projectColumns.data?.columns), [projectColumns.data]);
+  const tableSort = useUiStore((state) => state.tableViews[`${profileId}\n${projectId}`]?.sort);
+  const starting = typeof settings.metric === 'string' && settings.metric !== '' ? null : startingMetric(names.metrics, tableSort);
+  const metric = starting?.metric ?? (typeof settings.metric === 'string' ? settings.metric : '');
+  const summary = starting?.summary ?? SUMMARIES.find((value) => value === settings.summary) ?? 'last';
   const columns = useMemo<AnalysisColumn[]>(
     () => (metric ? [{ kind: 'metric', name: metric }, ...names.parameters.slice(0, MAX_PARAMETERS).map((name): AnalysisColumn => ({ kind: 'param', name }))] : []),
     [metric, names],
@@ -72,14 +78,14 @@ function ImportancePanel({ projectId, query, panelId, settings, onSettingsChange
   return (
     <Stack spacing={1} data-testid="importance-panel" data-state={error ? 'failed' : !input || computing || !result ? 'computing' : 'ready'}>
       <Stack direction="row" spacing={1}>
-        <TextField select size="small" label="Metric" value={metric} onChange={(event) => onSettingsChange({ ...settings, metric: event.target.value })} sx={{ minWidth: 180 }}>
+        <TextField select size="small" label="Metric" value={metric} onChange={(event) => onSettingsChange({ ...settings, summary, metric: event.target.value })} sx={{ minWidth: 180 }}>
           {names.metrics.map((name) => (
             <MenuItem key={name} value={name}>
               {name}
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Value" value={summary} onChange={(event) => onSettingsChange({ ...settings, summary: event.target.value })}>
+        <TextField select size="small" label="Value" value={summary} onChange={(event) => onSettingsChange({ ...settings, metric, summary: event.target.value })}>
           {SUMMARIES.map((value) => (
             <MenuItem key={value} value={value}>
               {value}

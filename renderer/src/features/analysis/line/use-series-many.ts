@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import type { BridgeError } from '../../../bridge.ts';
 import { apiQueryKey, callApi, type ApiReply } from '../../../lib/api.ts';
 import { useActiveProfile } from '../../../lib/profiles.tsx';
@@ -28,6 +28,17 @@ export interface SeriesAsk {
   to?: number;
 }
 
+/**
+ * The data a chart shows while its next read is under way: the previous read's, but only when it was of the same metric
+ * (another range or other runs); after a switch of metric none, so no line is drawn under a name it is not of.
+ */
+export const sameMetricPlaceholder =
+  <Data>(metricName: string) =>
+  (previous: Data | undefined, previousQuery: Pick<Query, 'queryKey'> | undefined): Data | undefined => {
+    const asked = previousQuery?.queryKey.at(-1) as { metricName?: unknown } | undefined;
+    return asked?.metricName === metricName ? previous : undefined;
+  };
+
 /** One metric of many runs, downsampled by the service (`ext.metricSeriesMany`), followed while open. */
 export function useSeriesMany(ask: SeriesAsk) {
   const profileId = useActiveProfile().id;
@@ -43,7 +54,7 @@ export function useSeriesMany(ask: SeriesAsk) {
     queryKey,
     queryFn,
     enabled,
-    placeholderData: keepPreviousData,
+    placeholderData: sameMetricPlaceholder<ApiReply<'getMetricSeriesMany'>>(ask.metricName),
     refetchInterval: followMs(ask.experimentKeys.length),
     retry: false,
   });

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -10,6 +10,7 @@ import { plural } from '../../../lib/format.ts';
 import { parallelChoices } from '../parallel/parallel-settings.ts';
 import { scatterChoices } from '../scatter/scatter-panel.tsx';
 import { useAnalysisRuns } from '../use-analysis-runs.ts';
+import { tableRuns } from './table-runs.ts';
 
 const ROW_PX = 37;
 const BODY_PX = 360;
@@ -93,14 +94,21 @@ export function LinkedRunsTable({ projectId, query, panels }: { projectId: strin
   const asked = useMemo(() => panelChoices(panels), [panels]);
   const runs = useAnalysisRuns(projectId, query, columnsOf(asked));
   // The panels draw new runs first; the table follows in the next render (its rows and columns together).
-  const current = useMemo(() => ({ data: runs.data, choices: asked }), [runs.data, asked]);
-  const { data, choices } = useDeferredValue(current);
+  const current = useMemo(() => ({ ...tableRuns(runs.data, runs.error), choices: asked }), [runs.data, runs.error, asked]);
+  const { data, refusal, choices } = useDeferredValue(current);
   const brushes = useAnalysisSelection((state) => state.brushes);
   const selected = useAnalysisSelection((state) => state.selected);
   const passing = useMemo(() => brushedKeys(brushes), [brushes]);
   const rows = useMemo(() => (data ? passingRuns(data.keys, passing) : []), [data, passing]);
   const values = useMemo(() => (data ? choices.map((choice) => valuesOf(data, choice)) : []), [data, choices]);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  if (refusal !== null) {
+    return (
+      <Alert severity="error" data-testid="linked-runs" data-passing={0}>
+        No runs to show: the service refused the filter. {refusal}
+      </Alert>
+    );
+  }
   if (!data) return null;
   const brushing = Object.keys(brushes).length > 0;
   const clear = () => Object.keys(brushes).forEach((panelId) => useAnalysisSelection.getState().setBrush(panelId, null));

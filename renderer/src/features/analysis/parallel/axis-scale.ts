@@ -1,3 +1,5 @@
+import { tickLabel } from '../tick-label.ts';
+
 /** A value on an axis: a number, a text (categorical parameters) or none. */
 export type AxisValue = number | string | null;
 
@@ -59,7 +61,7 @@ export function numericScale(values: readonly AxisValue[], log: boolean): AxisSc
     ? niceTicks(Math.ceil(min), Math.floor(max), Math.max(1, Math.floor(max) - Math.ceil(min))).filter(Number.isInteger).map((exponent) => 10 ** exponent)
     : niceTicks(min, max);
   const ends = log ? [10 ** min, 10 ** max] : [min, max];
-  const ticks = (tickValues.length >= 2 ? tickValues : [...new Set(ends)]).map((value) => ({ label: formatNumber(value), at: position(value) }));
+  const ticks = (tickValues.length >= 2 ? tickValues : [...new Set(ends)]).map((value) => ({ label: tickLabel(value), at: position(value) }));
   return { kind: log ? 'log' : 'linear', position, ticks, domain: [ends[0] ?? min, ends[1] ?? max], leftOut };
 }
 

@@ -1,8 +1,7 @@
 import MultilineChartIcon from '@mui/icons-material/MultilineChart';
-import { columnsOf } from '../column-choice/column-choice.ts';
 import type { PanelKindEntry } from '../panel-types.ts';
 import { ParallelPanel } from './parallel-panel.tsx';
-import { defaultParallelSettings, parallelChoices } from './parallel-settings.ts';
+import { parallelProbe, probeColumns } from './parallel-settings.ts';
 
 /** Parallel coordinates in the "Add panel" menu. */
 export const parallelPanelKind: PanelKindEntry = {
@@ -12,8 +11,6 @@ export const parallelPanelKind: PanelKindEntry = {
   icon: <MultilineChartIcon fontSize="small" />,
   component: ParallelPanel,
   defaults: {},
-  start: ({ params, metrics }) => {
-    const settings = defaultParallelSettings(params, metrics);
-    return { settings, columns: columnsOf(parallelChoices(settings)) };
-  },
+  // The panel picks its axes from the runs' values: their read (the probe's) starts as the panel is added.
+  start: (choices, tableSort) => ({ settings: {}, columns: probeColumns(parallelProbe(choices, tableSort)) }),
 };

@@ -2,29 +2,33 @@ import { Alert, Checkbox, FormControlLabel, Stack, Switch, Typography } from '@m
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { columnsOf } from '../column-choice/column-choice.ts';
 import { ColumnSelect, ColumnsSelect, useProjectChoices } from '../column-choice/column-select.tsx';
+import { useActiveProfile } from '../../../lib/profiles.tsx';
+import { useUiStore } from '../../../lib/ui-store.ts';
 import type { PanelProps } from '../panel-types.ts';
 import { useAnalysisRuns } from '../use-analysis-runs.ts';
 import { buildParallelModel } from './parallel-model.ts';
 import { ParallelChart } from './parallel-chart.tsx';
-import { defaultParallelSettings, readParallelSettings } from './parallel-settings.ts';
+import { parallelDefaults } from './parallel-defaults.ts';
+import { parallelProbe, probeColumns, readParallelSettings } from './parallel-settings.ts';
 
 /** A parallel coordinates panel: its axis pickers, log switches, the chart and (on request) its table. */
 export function ParallelPanel({ projectId, query, panelId, settings, onSettingsChange }: PanelProps) {
   const choices = useProjectChoices(projectId);
   const saved = useMemo(() => readParallelSettings(settings), [settings]);
-  // A new panel draws its default axes from the names at hand in this very render, and keeps them once drawn.
-  const defaults = useMemo(
-    () => (!saved.picked && choices.loaded ? defaultParallelSettings(choices.params, choices.metrics) : null),
-    [saved.picked, choices.loaded, choices.params, choices.metrics],
-  );
+  const profileId = useActiveProfile().id;
+  const tableSort = useUiStore((state) => state.tableViews[`${profileId}\n${projectId}`]?.sort);
+  // A new panel first reads its probe's columns, picks its axes from their values, and keeps them once drawn.
+  const probe = useMemo(() => (!saved.picked && choices.loaded ? parallelProbe(choices, tableSort) : null), [saved.picked, choices, tableSort]);
+  const [showTable, setShowTable] = useState(false);
+  const savedPicks = useMemo(() => (saved.metric ? [...saved.params, saved.metric] : saved.params), [saved.params, saved.metric]);
+  const runs = useAnalysisRuns(projectId, query, probe ? probeColumns(probe) : columnsOf(savedPicks));
+  const defaults = useMemo(() => (probe && runs.data && !runs.isPlaceholderData ? parallelDefaults(runs.data, probe.params, probe.metric) : null), [probe, runs.data, runs.isPlaceholderData]);
   const current = defaults ?? settings;
   const chosen = useMemo(() => (defaults ? readParallelSettings(defaults) : saved), [defaults, saved]);
-  const [showTable, setShowTable] = useState(false);
   useEffect(() => {
     if (defaults) onSettingsChange(defaults);
   }, [defaults, onSettingsChange]);
   const picked = useMemo(() => (chosen.metric ? [...chosen.params, chosen.metric] : chosen.params), [chosen.params, chosen.metric]);
-  const runs = useAnalysisRuns(projectId, query, columnsOf(picked));
   const model = useMemo(() => (runs.data ? buildParallelModel(runs.data, chosen.params, chosen.metric, new Set(chosen.log)) : null), [runs.data, chosen]);
   const change = useCallback((next: Partial<Record<'params' | 'metric' | 'log', unknown>>) => onSettingsChange({ ...current, ...next }), [current, onSettingsChange]);
   // The pickers stay as they are when the runs arrive, and the log switches follow the chart: it draws first.

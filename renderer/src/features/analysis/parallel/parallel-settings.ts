@@ -1,7 +1,8 @@
-import { readChoice, type ColumnChoice } from '../column-choice/column-choice.ts';
+import { columnsOf, readChoice, type ColumnChoice, type ProjectChoices } from '../column-choice/column-choice.ts';
+import { startingMetric } from '../importance/starting-metric.ts';
 
-/** How many parameters a new chart shows before the user picks. */
-const DEFAULT_PARAMS = 7;
+/** `ext.analysisRuns` reads at most 64 columns: a new chart weighs this many parameters, and its metric. */
+const PROBED_PARAMS = 63;
 
 /** A parallel coordinates panel's settings: the parameter axes, the metric axis (which colours the lines), the log axes. */
 export interface ParallelSettings {
@@ -20,12 +21,23 @@ export function readParallelSettings(settings: Record<string, unknown>): Paralle
   return { params: params as ColumnChoice[], metric: readChoice(settings.metric), log, picked: Array.isArray(settings.params) };
 }
 
-/** The first settings of a new chart: the project's first parameters and its first metric's last value. */
-export const defaultParallelSettings = (params: readonly ColumnChoice[], metrics: readonly ColumnChoice[]): Record<string, unknown> => ({
-  params: params.slice(0, DEFAULT_PARAMS),
-  metric: metrics[0] ?? null,
-  log: [],
-});
+/** What a new chart reads to pick its first axes (see `parallelDefaults`): the parameters to weigh and its metric, the one the table sorts by, else the first. */
+export interface ParallelProbe {
+  params: ColumnChoice[];
+  metric: ColumnChoice | null;
+}
+
+/** The probe of a new chart in a project with `choices`, its table sorted by `tableSort` (as kept). */
+export function parallelProbe(choices: ProjectChoices, tableSort: unknown): ParallelProbe {
+  const start = startingMetric(
+    choices.metrics.map((choice) => choice.name),
+    tableSort,
+  );
+  return { params: choices.params.slice(0, PROBED_PARAMS), metric: start ? { kind: 'metric', name: start.metric, stat: start.summary } : null };
+}
+
+/** The columns a probe reads. */
+export const probeColumns = (probe: ParallelProbe) => columnsOf(probe.metric ? [...probe.params, probe.metric] : probe.params);
 
 /** The columns a parallel coordinates panel shows, its metric last. */
 export const parallelChoices = (settings: Record<string, unknown>): ColumnChoice[] => {

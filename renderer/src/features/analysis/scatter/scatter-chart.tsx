@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { useAnalysisSelection } from '../analysis-selection.ts';
+import { scatterAxes } from './scatter-axes.ts';
 import { nearestPoint, type ScatterPoints } from './scatter-points.ts';
 
 const HEIGHT = 300;
@@ -97,7 +98,7 @@ export function ScatterChart({ points, keys, names, labels, logs }: ScatterChart
       legend: { show: false },
       cursor: { drag: { x: false, y: false }, points: { show: false }, x: false, y: false },
       scales: { x: { time: false, distr: logs.x ? 3 : 1 }, y: { distr: logs.y ? 3 : 1 } },
-      axes: [{ label: labels.x + (logs.x ? ' (log)' : '') }, { label: labels.y + (logs.y ? ' (log)' : '') }],
+      axes: scatterAxes({ x: labels.x, y: labels.y }, { x: logs.x, y: logs.y }),
       series: [{}, pointsOnly('rgba(25, 118, 210, 0.7)', 5), pointsOnly('#d32f2f', 9)],
       hooks: { draw: [drawn] },
     };
