@@ -22,3 +22,20 @@ test('a logged model’s row on the run’s page registers it, with the run’s 
   const models = await callDirect(service, 'listExperimentModels', { query: { experimentKey } });
   expect(models.models).toEqual([expect.objectContaining({ experimentModelId, registryRecords: [expect.objectContaining({ registryModelName: 'classifier', version: '1.0.0' })] })]);
 });
+
+test('the register dialog’s experiment picker marks the runs that logged a model', async ({ page, shell }) => {
+  await page.goto(shell.url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  const service = await embeddedServiceAccess(shell);
+  await seedExperimentModel(service, { projectName: 'vision', experimentName: 'with-model', modelName: 'classifier' });
+  await callDirect(service, 'createExperiment', { body: { workspaceName: 'admin', projectName: 'vision', experimentName: 'no-model' } });
+
+  await page.getByRole('link', { name: 'Registry' }).click();
+  await page.getByRole('button', { name: 'Register a model' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Register a model' });
+  await dialog.getByRole('combobox', { name: 'Project' }).click();
+  await page.getByRole('option', { name: 'vision' }).click();
+  await dialog.getByRole('combobox', { name: 'Experiment', exact: true }).click();
+  await expect(page.getByRole('option', { name: /^with-model / })).toContainText('logged a model');
+  await expect(page.getByRole('option', { name: /^no-model / })).not.toContainText('logged a model');
+});
