@@ -91,6 +91,16 @@ test('upload several files with progress and settings, cancel one, tag them inli
   expect((await assetsOf(shell, experimentKey)).map((asset) => asset.fileName)).toEqual(['cat.png']);
 });
 
+test('tags typed in the upload settings are on the uploaded asset', async ({ page, shell }) => {
+  const experimentKey = await openAssets(page, shell);
+  await page.getByRole('button', { name: 'Upload settings' }).click();
+  await page.getByRole('textbox', { name: 'Tags' }).fill('best, v1');
+  await page.getByLabel('Choose files to upload').setInputFiles([{ name: 'cat.png', mimeType: 'image/png', buffer: PNG }]);
+  await expect(uploadRow(page, 'cat.png')).toContainText(`Uploaded (${PNG.length} B)`);
+  await expect(assetRow(page, 'cat.png').getByRole('button', { name: 'Remove tag v1 from cat.png' })).toBeVisible();
+  expect((await assetsOf(shell, experimentKey)).map((asset) => [asset.fileName, [...asset.tags].sort()])).toEqual([['cat.png', ['best', 'v1']]]);
+});
+
 test('a file the service refuses shows its message, is never listed as uploaded, and can be retried', async ({ page, shell }) => {
   const experimentKey = await openAssets(page, shell);
   await page.getByRole('button', { name: 'Upload settings' }).click();

@@ -129,5 +129,10 @@ test('opening a request from the inbox opens the cockpit on it: candidate, stage
   await request.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Approved the request for stage production for classifier 2.0.0.' })).toBeVisible();
   await expect(request).toContainText('Approved by admin');
-  await expect(cockpit).toContainText('2.0.0 already holds it.');
+  await expect(cockpit.getByLabel('Decided change')).toHaveText('stage “production” for 2.0.0: approved by admin.');
+  await expect(cockpit.getByRole('combobox', { name: 'Stage to add' })).toHaveCount(0);
+  await expect(cockpit).not.toContainText('No other version holds it now.');
+  expect((await callDirect(service, 'registryModelDetails', { query: { workspaceName: 'admin', modelName: 'classifier' } })).versions).toEqual(
+    expect.arrayContaining([expect.objectContaining({ version: '1.0.0', stages: [] }), expect.objectContaining({ version: '2.0.0', stages: ['production'] })]),
+  );
 });

@@ -4,6 +4,8 @@ import type { RegistryServices } from './services.ts';
 import { registryChanges, type FoundVersion } from './changes.ts';
 import { normalizeStages } from './support.ts';
 
+const sameStage = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase();
+
 /** What a move did: whether anything changed, and which versions held the stage or status before. */
 export interface MoveOutcome {
   changed: boolean;
@@ -27,15 +29,19 @@ export function registryMoves(services: RegistryServices) {
   };
   return {
     fallbackStatus,
-    /** Moves a stage (exact name, trimmed); a stage nobody holds is a plain add, a repeated move changes nothing. */
+    /**
+     * Moves a stage (trimmed): other versions lose it in any letter case (`Staging` is the stage `staging` asked for,
+     * as approval rules match it); a stage nobody holds is a plain add, a repeated move changes nothing.
+     */
     async moveStage(caller: Caller, found: FoundVersion, stage: string, comment?: string): Promise<MoveOutcome> {
       const value = stage.trim();
-      const holders = (await others(found)).filter((version) => version.stages.includes(value));
+      const holders = (await others(found)).filter((version) => version.stages.some((held) => sameStage(held, value)));
       const note = comment ?? `Moved to version ${found.version.version}.`;
       for (const holder of holders) {
-        await changes.setStages(caller, { ...found, version: holder }, holder.stages.filter((held) => held !== value), 'removed', note);
+        await changes.setStages(caller, { ...found, version: holder }, holder.stages.filter((held) => !sameStage(held, value)), 'removed', note);
       }
-      const added = await changes.setStages(caller, found, normalizeStages([...found.version.stages, value]), 'added', comment);
+      const holdsIt = found.version.stages.some((held) => sameStage(held, value));
+      const added = !holdsIt && (await changes.setStages(caller, found, normalizeStages([...found.version.stages, value]), 'added', comment));
       return { changed: added || holders.length > 0, movedFrom: holders.map((holder) => holder.uuid) };
     },
     /** Gives `found` the status and the other holders `previousHolderStatus` (default: the workspace's first allowed value). */
@@ -49,7 +55,7 @@ export function registryMoves(services: RegistryServices) {
     },
     /** True when `found` alone holds the stage or status (a move would change nothing). */
     async holdsAlone(found: FoundVersion, kind: 'stage' | 'status', value: string): Promise<boolean> {
-      const held = (version: FoundVersion['version']) => (kind === 'stage' ? version.stages.includes(value) : version.status === value);
+      const held = (version: FoundVersion['version']) => (kind === 'stage' ? version.stages.some((stage) => sameStage(stage, value)) : version.status === value);
       return held(found.version) && !(await others(found)).some(held);
     },
   };

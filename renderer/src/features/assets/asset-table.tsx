@@ -1,6 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import DownloadIcon from '@mui/icons-material/Download';
 import {
+  Button,
   Checkbox,
   Chip,
   IconButton,
@@ -35,9 +36,11 @@ interface AssetTableProps {
   selected: ReadonlySet<string>;
   onSelect(assetIds: readonly string[], selected: boolean): void;
   actions: AssetActions;
+  /** Registers a logged model (an asset of type model-element) in the registry. */
+  onRegister(asset: AssetRecord): void;
 }
 
-function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<AssetTableProps, 'assets' | 'selected'> & { asset: AssetRecord; selected: boolean }) {
+function AssetRow({ asset, experimentKey, selected, onSelect, actions, onRegister }: Omit<AssetTableProps, 'assets' | 'selected'> & { asset: AssetRecord; selected: boolean }) {
   const downloading = actions.busy === `Download ${asset.assetId}`;
   return (
     <TableRow hover selected={selected} aria-label={asset.fileName}>
@@ -73,6 +76,11 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<As
       </TableCell>
       <TableCell sx={[givesWayWhenNarrow, { whiteSpace: 'nowrap' }]}>{formatDateTime(asset.createdAt)}</TableCell>
       <TableCell sx={[stickyActionsCell, { whiteSpace: 'nowrap' }]}>
+        {asset.type === 'model-element' && asset.groupingName && (
+          <Button size="small" onClick={() => onRegister(asset)} aria-label={`Register model ${asset.groupingName}`}>
+            Register
+          </Button>
+        )}
         <Tooltip title={asset.remote ? 'Stored elsewhere: see its address' : 'Download'}>
           <span>
             <IconButton disabled={asset.remote || downloading} onClick={() => void actions.download(asset)} aria-label={`Download ${asset.fileName}`}>
@@ -91,7 +99,7 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions }: Omit<As
 }
 
 /** The experiment's assets a page at a time: preview, name, type, size, step, context, tags, time, download and delete. */
-export function AssetTable({ experimentKey, assets, selected, onSelect, actions }: AssetTableProps) {
+export function AssetTable({ experimentKey, assets, selected, onSelect, actions, onRegister }: AssetTableProps) {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(FIRST_PAGE_SIZE);
   const lastPage = Math.max(0, Math.ceil(assets.length / pageSize) - 1);
@@ -133,6 +141,7 @@ export function AssetTable({ experimentKey, assets, selected, onSelect, actions 
                 selected={selected.has(asset.assetId)}
                 onSelect={onSelect}
                 actions={actions}
+                onRegister={onRegister}
               />
             ))}
           </TableBody>

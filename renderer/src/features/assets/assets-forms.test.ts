@@ -36,6 +36,13 @@ describe('upload settings', () => {
   });
 });
 
+describe('upload tags', () => {
+  it('sends the typed tags, trimmed and without duplicates, and refuses one over 200 characters', () => {
+    expect(parseUploadSettings({ ...EMPTY_UPLOAD_SETTINGS, tags: ' best, v1,,best ' })).toEqual({ ok: true, settings: { type: 'automatic', overwrite: false, tags: ['best', 'v1'] } });
+    expect(parseUploadSettings({ ...EMPTY_UPLOAD_SETTINGS, tags: `ok, ${'x'.repeat(201)}` })).toEqual({ ok: false, errors: { tags: 'each tag must be at most 200 characters' } });
+  });
+});
+
 describe('remote assets form', () => {
   it('builds one E46 item per address with the shared fields', () => {
     const parsed = parseRemoteAssets({ ...EMPTY_REMOTE_FORM, links: ' s3://b/a.png \n\nhttps://x.test/b.png', type: 'image', step: '4', metadata: '{"k": 1}' });

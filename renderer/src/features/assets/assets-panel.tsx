@@ -13,6 +13,7 @@ import { AssetTable } from './asset-table.tsx';
 import { TYPE_FILTERS, type TypeFilter } from './asset-types.ts';
 import { AssetsBulkBar } from './assets-bulk-bar.tsx';
 import { AddAssetTagsDialog, RemoveTagDialog } from './bulk-tag-dialogs.tsx';
+import { RegisterLoggedModel } from './register-logged-model.tsx';
 import { RemoteAssetsDialog } from './remote-assets-dialog.tsx';
 import { UploadArea } from './upload-area.tsx';
 import { UploadQueueView } from './upload-queue-view.tsx';
@@ -26,6 +27,7 @@ export function AssetsPanel({ experimentKey, workspaceName }: { experimentKey: s
   const [filter, setFilter] = useState<TypeFilter>('all');
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<'tags' | 'untag' | 'remote' | null>(null);
+  const [registering, setRegistering] = useState<string | null>(null);
   const list = useApiQuery('listAssets', { experimentKey, type: filter });
   const actions = useAssetActions(experimentKey, workspaceName);
   const remoteAccess = useAccess('uploadRemoteAssets', workspaceName);
@@ -100,7 +102,7 @@ export function AssetsPanel({ experimentKey, workspaceName }: { experimentKey: s
       {list.data && assets.length === 0 && (
         <Typography color="text.secondary">{filter === 'all' ? 'No assets yet: upload files above or add remote ones.' : 'No assets of this type.'}</Typography>
       )}
-      {assets.length > 0 && <AssetTable experimentKey={experimentKey} assets={assets} selected={selectedIds} onSelect={select} actions={actions} />}
+      {assets.length > 0 && <AssetTable experimentKey={experimentKey} assets={assets} selected={selectedIds} onSelect={select} actions={actions} onRegister={(asset) => setRegistering(asset.groupingName)} />}
       {dialog === 'tags' && (
         <AddAssetTagsDialog
           target={assetsLabel(selected)}
@@ -120,6 +122,7 @@ export function AssetsPanel({ experimentKey, workspaceName }: { experimentKey: s
         />
       )}
       {dialog === 'remote' && <RemoteAssetsDialog experimentKey={experimentKey} onClose={() => setDialog(null)} />}
+      {registering !== null && <RegisterLoggedModel experimentKey={experimentKey} workspaceName={workspaceName} modelName={registering} onClose={() => setRegistering(null)} />}
     </Box>
   );
 }

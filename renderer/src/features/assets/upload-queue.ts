@@ -22,6 +22,8 @@ export interface UploadSettings {
   /** A JSON object as text. */
   metadata?: string | undefined;
   overwrite: boolean;
+  /** Tags added to the asset once it is uploaded (E48). */
+  tags?: readonly string[] | undefined;
 }
 
 /** Bytes sent by a moment in time, for the speed estimate. */

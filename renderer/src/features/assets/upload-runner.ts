@@ -1,5 +1,6 @@
 import { EnvelopeSchema } from '../../../../shared/ipc/index.ts';
 import { BridgeError, invoke } from '../../bridge.ts';
+import { callApi } from '../../lib/api.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { shellHeaders } from '../../shell-access.ts';
 import type { UploadOutcome, UploadSettings } from './upload-queue.ts';
@@ -51,8 +52,26 @@ function failureOf(error: unknown): UploadOutcome {
  * - A path (desktop window): `transfers.upload` streams the file from disk; cancel is `transfers.cancel`.
  * - A File (browser shell): its bytes are the body of POST /transfers/upload, which streams them through the same
  *   backend upload engine; cancel aborts that request (the backend then cancels the transfer).
+ * The settings' tags are added to the new asset once it is uploaded (the upload itself, E44, takes none).
  */
 export function startUpload(request: UploadAttemptRequest): UploadAttempt {
+  const attempt = startBareUpload(request);
+  const tags = request.settings.tags ?? [];
+  if (tags.length === 0) return attempt;
+  return { ...attempt, outcome: attempt.outcome.then((outcome) => (outcome.ok ? tagUploaded(request, outcome.assetId, tags) : outcome)) };
+}
+
+/** Adds the upload's tags to the asset it made (E48); a refusal fails the item with the service's message. */
+async function tagUploaded({ experimentKey, profileId }: UploadAttemptRequest, assetId: string, tags: readonly string[]): Promise<UploadOutcome> {
+  try {
+    await callApi('addAssetTags', { body: { experimentKey, assetId, tags: [...tags] } }, profileId);
+    return { ok: true, assetId };
+  } catch (error) {
+    return { ok: false, code: error instanceof BridgeError ? error.code : 'internal', message: `Uploaded, but the tags were not added: ${errorMessage(error)}` };
+  }
+}
+
+function startBareUpload(request: UploadAttemptRequest): UploadAttempt {
   const { transferId, profileId, experimentKey, fileName, settings, source } = request;
   const query = uploadQuery(experimentKey, fileName, settings);
   const fields = settings.metadata === undefined ? undefined : { metadata: settings.metadata };

@@ -9,7 +9,7 @@ interface UploadSettingsFieldsProps {
   onChange(value: UploadSettingsForm): void;
 }
 
-/** Type, step, context, metadata and overwrite, applied to the files added next. */
+/** Type, step, context, metadata, tags and overwrite, applied to the files added next. */
 export function UploadSettingsFields({ value, errors, onChange }: UploadSettingsFieldsProps) {
   const set = <K extends keyof UploadSettingsForm>(field: K, next: UploadSettingsForm[K]) => onChange({ ...value, [field]: next });
   return (
@@ -62,6 +62,15 @@ export function UploadSettingsFields({ value, errors, onChange }: UploadSettings
         error={errors.metadata !== undefined}
         helperText={errors.metadata ?? ' '}
         placeholder='{"source": "camera-2"}'
+      />
+      <TextField
+        label="Tags"
+        size="small"
+        value={value.tags}
+        onChange={(event) => set('tags', event.target.value)}
+        error={errors.tags !== undefined}
+        helperText={errors.tags ?? 'Comma-separated; added to every file uploaded'}
+        placeholder="best, v1"
       />
       <FormControlLabel
         control={<Checkbox checked={value.overwrite} onChange={(event) => set('overwrite', event.target.checked)} />}

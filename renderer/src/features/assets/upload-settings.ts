@@ -1,4 +1,5 @@
 import { api } from '../../../../shared/api/index.ts';
+import { cleanTags } from './asset-record.ts';
 import { AUTOMATIC_TYPE } from './asset-types.ts';
 import type { UploadSettings } from './upload-queue.ts';
 
@@ -9,10 +10,12 @@ export interface UploadSettingsForm {
   context: string;
   metadata: string;
   overwrite: boolean;
+  /** Comma-separated tags for every uploaded file. */
+  tags: string;
 }
 
 /** A fresh form: type decided per file, nothing else set. */
-export const EMPTY_UPLOAD_SETTINGS: UploadSettingsForm = { type: AUTOMATIC_TYPE, step: '', context: '', metadata: '', overwrite: false };
+export const EMPTY_UPLOAD_SETTINGS: UploadSettingsForm = { type: AUTOMATIC_TYPE, step: '', context: '', metadata: '', overwrite: false, tags: '' };
 
 /** What is wrong with the form, per field. */
 export type UploadSettingsErrors = Partial<Record<keyof UploadSettingsForm, string>>;
@@ -41,8 +44,11 @@ export function parseUploadSettings(form: UploadSettingsForm, urlBudget?: number
     const problem = metadataProblem(metadata, urlBudget);
     if (problem) errors.metadata = problem;
   }
+  const typedTags = form.tags.split(',').map((tag) => tag.trim()).filter((tag) => tag !== '');
+  if (typedTags.some((tag) => tag.length > 200)) errors.tags = 'each tag must be at most 200 characters';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, settings: { type, step, context, metadata, overwrite: form.overwrite } };
+  const tags = cleanTags(typedTags);
+  return { ok: true, settings: { type, step, context, metadata, overwrite: form.overwrite, ...(tags.length > 0 ? { tags } : {}) } };
 }
 
 function metadataProblem(text: string, urlBudget: number | undefined): string | undefined {

@@ -31,12 +31,6 @@ export function OutputSection({ experimentKey }: { experimentKey: string }) {
   return <Loaded query={output} what="output">{(data) => <TextBlock text={data.output} label="Output lines" empty="No output logged." />}</Loaded>;
 }
 
-/** The experiment's source code. */
-export function CodeSection({ experimentKey }: { experimentKey: string }) {
-  const code = useApiQuery('getCode', { experimentKey });
-  return <Loaded query={code} what="code">{(data) => <TextBlock text={data.code} label="Source code" empty="No code logged." />}</Loaded>;
-}
-
 /**
  * The experiment's logged HTML. It is untrusted (anyone with a key can log it), so it is shown in a frame with
  * every sandbox restriction on (`sandbox=""`: no scripts, no same origin, no forms, no popups, no top navigation),

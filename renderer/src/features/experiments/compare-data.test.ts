@@ -8,8 +8,16 @@ describe('comparing experiments', () => {
   it('lists shared metrics first, system usage last, and charts the first two others', () => {
     const names = comparableMetrics([[summary('loss'), summary('sys.cpu'), summary('acc')], [summary('loss'), summary('sys.cpu')], undefined]);
     expect(names).toEqual(['loss', 'acc', 'sys.cpu']);
-    expect(firstComparedMetrics(names)).toEqual(['loss', 'acc']);
-    expect(firstComparedMetrics(['sys.cpu'])).toEqual([]);
+    expect(firstComparedMetrics(['sys.cpu'], [[summary('sys.cpu')]])).toEqual([]);
+  });
+
+  it('charts first the curves whose last values differ most, not a one-point metric such as process duration', () => {
+    const logged = (name: string, valueCurrent: string, valueMin: string, valueMax: string) => ({ ...summary(name), valueCurrent, valueMin, valueMax });
+    const lists = [
+      [logged('loss', '0.2', '0.2', '1'), logged('process duration', '12', '12', '12'), logged('accuracy', '0.5', '0', '0.5'), logged('epoch', '10', '0', '10')],
+      [logged('loss', '0.21', '0.21', '1.1'), logged('process duration', '300', '300', '300'), logged('accuracy', '0.9', '0', '0.9'), logged('epoch', '10', '0', '10')],
+    ];
+    expect(firstComparedMetrics(comparableMetrics(lists), lists)).toEqual(['accuracy', 'loss']);
   });
 
   it('labels experiments by name, by key start when unnamed, and tells shared names apart', () => {

@@ -1,4 +1,5 @@
 import type { ApiReply } from '../../lib/api.ts';
+import { rankMetrics } from '../analysis/line/default-metric.ts';
 import type { SeriesSource } from '../logged-data/index.ts';
 import type { ExperimentRow } from './experiment-row.ts';
 
@@ -30,8 +31,20 @@ export function comparableMetrics(summaryLists: readonly (Summaries | undefined)
   return [...counts.keys()].sort((a, b) => system(a) - system(b) || (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || a.localeCompare(b));
 }
 
-/** The metrics charted at first: the leading non-system ones of `comparableMetrics`. */
-export const firstComparedMetrics = (names: readonly string[]): string[] => names.filter((name) => !name.startsWith('sys.')).slice(0, FIRST_COMPARED);
+/**
+ * The metrics charted at first: of the non-system ones of `comparableMetrics`, those logged as a curve (more than one
+ * point) whose last values differ most between the experiments (`rankMetrics`).
+ */
+export function firstComparedMetrics(names: readonly string[], summaryLists: readonly (Summaries | undefined)[]): string[] {
+  const metrics = names
+    .filter((name) => !name.startsWith('sys.'))
+    .map((name) => {
+      const found = summaryLists.map((list) => list?.find((summary) => summary.name === name));
+      const curve = found.some((summary) => summary !== undefined && (summary.valueMin !== summary.valueMax || (summary.stepMin ?? null) !== (summary.stepMax ?? null)));
+      return { name, curve, last: found.map((summary) => (summary === undefined ? null : Number(summary.valueCurrent))) };
+    });
+  return rankMetrics(metrics).slice(0, FIRST_COMPARED);
+}
 
 /** For each metric, one chart line per experiment that logged it, named by the experiment and coloured by its position. */
 export function sourcesByMetric(

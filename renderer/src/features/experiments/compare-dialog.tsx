@@ -43,7 +43,7 @@ export function CompareDialog({ experiments, onClose }: { experiments: readonly 
   const parameterLists = parameters.map((query) => query.data?.values);
   const names = comparableMetrics(loaded);
   const [picked, setPicked] = useState<string[] | null>(null);
-  const chosen = picked ?? firstComparedMetrics(names);
+  const chosen = picked ?? firstComparedMetrics(names, loaded);
   const [axis, setAxis] = useState<ChartAxis>('step');
   const sources = sourcesByMetric(experiments, loaded, chosen);
   const labels = experimentLabels(experiments);

@@ -23,9 +23,12 @@ export function VersionFormDialog({
   target,
   onClose,
   onDone,
+  logged,
 }: {
   workspaceName: string;
   target: VersionFormTarget;
+  /** A model logged by a run, registered from that run's page: preselected, and the name prefilled from it. */
+  logged?: PickedModel;
   onClose: () => void;
   onDone: (modelName: string) => void;
 }) {
@@ -33,7 +36,7 @@ export function VersionFormDialog({
   const refresh = useInvalidateApi();
   const existing = target.kind === 'version' ? target.versions.map((version) => version.version) : [];
   const suggestions = useStageSuggestions(workspaceName, target.kind === 'version' ? target.versions : []);
-  const [picked, setPicked] = useState<PickedModel | undefined>(undefined);
+  const [picked, setPicked] = useState<PickedModel | undefined>(logged);
   const [name, setName] = useState<string | undefined>(undefined);
   const [description, setDescription] = useState('');
   const [isPublic, setIsPublic] = useState(false);
@@ -49,7 +52,7 @@ export function VersionFormDialog({
   // A new model falls under the workspace's default policy; a new version under its model's.
   const policy = useApiQuery('registryPolicy', target.kind === 'version' ? { workspaceName, modelName: target.modelName } : { workspaceName });
   const held = normalizeStages(stages).filter((stage) => policy.data && ruleFor(policy.data.effective, { kind: 'stage', value: stage }));
-  const typed = picked !== undefined || name !== undefined || description !== '' || comment !== '' || stages.length > 0;
+  const typed = (picked !== undefined && !logged) || name !== undefined || description !== '' || comment !== '' || stages.length > 0;
   const closeOutside = useGuardedClose(typed, onClose);
   const problems = {
     picked: picked ? undefined : 'Choose the experiment model to register.',
@@ -80,7 +83,11 @@ export function VersionFormDialog({
       <DialogTitle id="version-form-title">{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <ExperimentModelPicker workspaceName={workspaceName} value={picked} onChange={setPicked} error={submitted ? problems.picked : undefined} />
+          {logged ? (
+            <TextField label="Experiment model" value={`${logged.modelName} of run ${logged.experimentKey.slice(0, 8)}`} slotProps={{ htmlInput: { readOnly: true } }} />
+          ) : (
+            <ExperimentModelPicker workspaceName={workspaceName} value={picked} onChange={setPicked} error={submitted ? problems.picked : undefined} />
+          )}
           {target.kind === 'register' && (
             <>
               <TextField

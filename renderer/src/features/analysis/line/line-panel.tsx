@@ -8,6 +8,7 @@ import { brushedKeys, useAnalysisSelection } from '../analysis-selection.ts';
 import type { PanelProps } from '../panel-types.ts';
 import { useAnalysisRuns } from '../use-analysis-runs.ts';
 import { LineLegend } from './line-legend.tsx';
+import { pickDefaultMetric } from './default-metric.ts';
 import { buildLines, lineSettings, type LineSettings } from './line-model.ts';
 import { lineData, lineOptions, type LineEvents, type LineHover } from './line-options.ts';
 import { LineSettingsBar } from './line-settings.tsx';
@@ -15,6 +16,9 @@ import { LineTable, shown } from './line-table.tsx';
 import { bucketsPerRun, useSeriesMany } from './use-series-many.ts';
 
 const HEIGHT = 300;
+
+/** How many metrics are weighed for the first chart (the runs read takes at most 64 columns). */
+const MAX_CANDIDATES = 64;
 
 /** While a project has no metric yet, how often its names are read again (runs may be starting to log). */
 const NAMES_WAIT_MS = 3_000;
@@ -47,9 +51,15 @@ export function LinePanel({ projectId, query, panelId, settings: raw, onSettings
   const zoom = zoomed?.on === zoomFor ? zoomed.range : null;
   const setZoom = useCallback((range: [number, number] | null) => setZoomed(range && { on: zoomFor, range }), [zoomFor]);
   const [hover, setHover] = useState<LineHover | null>(null);
+  // A new chart starts on the metric that differs most between the runs compared (the summaries are read only until then).
+  const candidates = useMemo(() => (settings.metric === '' ? names.metrics.slice(0, MAX_CANDIDATES).map((name) => ({ kind: 'metric' as const, name })) : []), [settings.metric, names.metrics]);
+  const summaries = useAnalysisRuns(projectId, query, candidates);
   useEffect(() => {
-    if (settings.metric === '' && names.metrics[0] !== undefined) change({ ...settings, metric: names.metrics[0] });
-  }, [settings, names.metrics, change]);
+    const first = names.metrics[0];
+    if (settings.metric !== '' || first === undefined) return;
+    if (summaries.error) change({ ...settings, metric: first });
+    else if (summaries.data && !summaries.isPlaceholderData) change({ ...settings, metric: pickDefaultMetric(summaries.data.columns) ?? first });
+  }, [settings, names.metrics, change, summaries.data, summaries.error, summaries.isPlaceholderData]);
 
   const groupParam = settings.groupBy.startsWith('param:') ? settings.groupBy.slice('param:'.length) : null;
   const columns = useMemo(() => (groupParam === null ? [] : [{ kind: 'param' as const, name: groupParam }]), [groupParam]);

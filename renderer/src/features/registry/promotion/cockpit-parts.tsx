@@ -88,7 +88,10 @@ export function ComparisonSection({
   candidate,
   current,
   holder,
+  held,
 }: {
+  /** The stage or status being given. */
+  held: string;
   candidate: { data?: LoadedFacts | null | undefined; error: Error | null };
   current: { data?: LoadedFacts | null | undefined; error: Error | null };
   holder: RegistryVersion | null;
@@ -99,13 +102,12 @@ export function ComparisonSection({
   const problems = [candidate.data.checksumProblem, current.data?.checksumProblem].filter((problem): problem is string => Boolean(problem));
   return (
     <>
-      {!holder && <Typography variant="body2">No other version holds it now: the candidate is compared with nothing.</Typography>}
       {problems.map((problem) => (
         <Alert key={problem} severity="warning">
           {problem}
         </Alert>
       ))}
-      <ComparisonView comparison={compareVersions(candidate.data.facts, current.data?.facts ?? null)} candidate={candidate.data.facts.version} current={holder?.version ?? null} />
+      <ComparisonView comparison={compareVersions(candidate.data.facts, current.data?.facts ?? null)} candidate={candidate.data.facts.version} current={holder?.version ?? null} held={held} />
     </>
   );
 }

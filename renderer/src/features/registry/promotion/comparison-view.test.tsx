@@ -24,7 +24,7 @@ describe('the cockpit’s metrics comparison', () => {
   it('names the metrics that got worse, and judges only metrics whose name says which way is better', () => {
     const candidate = facts('2.0.0', [metric('val_loss', '0.48'), metric('accuracy', '0.93'), metric('sys.gpu.0.used_memory', '9000')]);
     const current = facts('1.0.0', [metric('val_loss', '0.42'), metric('accuracy', '0.79'), metric('sys.gpu.0.used_memory', '100')]);
-    render(<ComparisonView comparison={compareVersions(candidate, current)} candidate="2.0.0" current="1.0.0" />);
+    render(<ComparisonView comparison={compareVersions(candidate, current)} candidate="2.0.0" current="1.0.0" held="staging" />);
     expect(screen.getByRole('alert').textContent).toBe('Worse in 2.0.0 than in 1.0.0: val_loss 0.42 → 0.48 (lower is better).');
     const rows = within(screen.getByRole('table', { name: 'Metrics comparison' })).getAllByRole('row').map((row) => row.textContent);
     expect(rows.slice(1)).toEqual([
@@ -36,10 +36,14 @@ describe('the cockpit’s metrics comparison', () => {
 
   it('says when no judged metric got worse, and judges nothing without a version to compare with', () => {
     const candidate = facts('2.0.0', [metric('accuracy', '0.93')]);
-    const { unmount } = render(<ComparisonView comparison={compareVersions(candidate, facts('1.0.0', [metric('accuracy', '0.79')]))} candidate="2.0.0" current="1.0.0" />);
+    const { unmount } = render(<ComparisonView comparison={compareVersions(candidate, facts('1.0.0', [metric('accuracy', '0.79')]))} candidate="2.0.0" current="1.0.0" held="staging" />);
     expect(screen.getByRole('alert').textContent).toBe('No metric with a known direction is worse in 2.0.0 than in 1.0.0.');
     unmount();
-    render(<ComparisonView comparison={compareVersions(candidate, null)} candidate="2.0.0" current={null} />);
+    render(<ComparisonView comparison={compareVersions(candidate, null)} candidate="2.0.0" current={null} held="staging" />);
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('No version holds “staging” yet: 2.0.0 is shown alone.')).toBeTruthy();
+    const headers = within(screen.getByRole('table', { name: 'Metrics comparison' })).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['Metric', '2.0.0 last', '2.0.0 best']);
+    expect(screen.queryByText(/nobody/)).toBeNull();
   });
 });

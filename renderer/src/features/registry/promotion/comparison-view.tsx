@@ -63,42 +63,51 @@ function WorseMetrics({ comparison, candidate, current }: { comparison: Comparis
 }
 const shortSha = (sha: string | null | undefined) => (sha ? <span title={sha}>{sha.slice(0, 12)}</span> : '—');
 
-/** The candidate next to the version holding the stage or status now: metrics, parameters, files, tags, metadata and status. */
-export function ComparisonView({ comparison, candidate, current }: { comparison: Comparison; candidate: string; current: string | null }) {
-  const them = current ?? 'nobody';
+/**
+ * The candidate next to the version holding the stage or status `held` now: metrics, parameters, files, tags, metadata and status.
+ * With no version to compare with (`current` null) it says so and shows the candidate's side alone.
+ */
+export function ComparisonView({ comparison, candidate, current, held }: { comparison: Comparison; candidate: string; current: string | null; held: string }) {
+  const them = current ?? '';
+  const theirs = <T,>(...cells: T[]): T[] => (current ? cells : []);
   const tags = comparison.tags;
   return (
     <Box>
+      {!current && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          No version holds “{held}” yet: {candidate} is shown alone.
+        </Typography>
+      )}
       <Part title="Metrics">
         {current && <WorseMetrics comparison={comparison} candidate={candidate} current={current} />}
         <SimpleTable
           label="Metrics comparison"
-          columns={['Metric', `${candidate} last`, `${candidate} best`, `${them} last`, `${them} best`]}
-          rows={comparison.metrics.map((row) => [row.better ? `${row.name} (${directionText(row.better)})` : row.name, side(row.candidate, 'last'), side(row.candidate, 'best'), side(row.current, 'last'), side(row.current, 'best')])}
+          columns={['Metric', `${candidate} last`, `${candidate} best`, ...theirs(`${them} last`, `${them} best`)]}
+          rows={comparison.metrics.map((row) => [
+            row.better ? `${row.name} (${directionText(row.better)})` : row.name,
+            side(row.candidate, 'last'),
+            side(row.candidate, 'best'),
+            ...theirs(side(row.current, 'last'), side(row.current, 'best')),
+          ])}
         />
       </Part>
       <Part title="Parameters">
         <SimpleTable
           label="Parameters comparison"
-          columns={['Parameter', candidate, them]}
-          rows={comparison.parameters.map((row) => [
-            row.differs ? <strong>{row.name}</strong> : row.name,
-            row.candidate ?? '—',
-            row.current ?? '—',
-          ])}
+          columns={['Parameter', candidate, ...theirs(them)]}
+          rows={comparison.parameters.map((row) => [row.differs && current ? <strong>{row.name}</strong> : row.name, row.candidate ?? '—', ...theirs(row.current ?? '—')])}
         />
       </Part>
       <Part title="Model files">
         <SimpleTable
           label="Model files comparison"
-          columns={['File', 'Change', `${candidate} size`, `${candidate} SHA-256`, `${them} size`, `${them} SHA-256`]}
+          columns={['File', 'Change', `${candidate} size`, `${candidate} SHA-256`, ...theirs(`${them} size`, `${them} SHA-256`)]}
           rows={comparison.files.map((row) => [
             row.fileName,
             <Chip key="change" size="small" label={row.change} color={CHANGE_COLOR[row.change]} />,
             row.candidate?.fileSize ?? '—',
             shortSha(row.candidate?.sha256),
-            row.current?.fileSize ?? '—',
-            shortSha(row.current?.sha256),
+            ...theirs<ReactNode>(row.current?.fileSize ?? '—', shortSha(row.current?.sha256)),
           ])}
         />
       </Part>
@@ -116,14 +125,20 @@ export function ComparisonView({ comparison, candidate, current }: { comparison:
         ) : (
           <SimpleTable
             label="Metadata comparison"
-            columns={['Path', 'Change', them, candidate]}
-            rows={comparison.metadata.map((change) => [change.path, change.kind, change.kind === 'added' ? '—' : compactJson(change.before), change.kind === 'removed' ? '—' : compactJson(change.after)])}
+            columns={['Path', 'Change', ...theirs(them), candidate]}
+            rows={comparison.metadata.map((change) => [
+              change.path,
+              change.kind,
+              ...theirs(change.kind === 'added' ? '—' : compactJson(change.before)),
+              change.kind === 'removed' ? '—' : compactJson(change.after),
+            ])}
           />
         )}
       </Part>
       <Part title="Status">
         <Typography variant="body2">
-          {candidate}: {comparison.status.candidate} · {them}: {comparison.status.current ?? '—'}
+          {candidate}: {comparison.status.candidate}
+          {current && ` · ${them}: ${comparison.status.current ?? '—'}`}
         </Typography>
       </Part>
     </Box>

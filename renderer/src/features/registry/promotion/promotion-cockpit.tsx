@@ -135,10 +135,19 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
           </CockpitPart>
         )}
         <CockpitPart title="Change">
-          <ChangeChooser workspaceName={workspaceName} versions={versions} target={target} change={draft} onChange={setDraft} />
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {change.value ? (holder ? `Held now by ${holder.version}.` : 'No other version holds it now.') : 'Choose a stage or a status.'}
-          </Typography>
+          {decidedOpened ? (
+            <Typography variant="body2" sx={{ mt: 1 }} aria-label="Decided change">
+              {decidedOpened.kind} “{decidedOpened.value}” for {target.version}: {decidedOpened.state}
+              {decidedOpened.decidedBy ? ` by ${decidedOpened.decidedBy}` : ''}.
+            </Typography>
+          ) : (
+            <>
+              <ChangeChooser workspaceName={workspaceName} versions={versions} target={target} change={draft} onChange={setDraft} />
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {change.value ? (holder ? `Held now by ${holder.version}.` : 'No other version holds it now.') : 'Choose a stage or a status.'}
+              </Typography>
+            </>
+          )}
         </CockpitPart>
         <CockpitPart title="Approval">
           {policy.error ? (
@@ -179,18 +188,18 @@ export function PromotionCockpit(props: { model: ModelRef; versions: readonly Re
                 </MenuItem>
               ))}
             </TextField>
-            <ComparisonSection candidate={candidateFacts} current={holderFacts} holder={compared} />
+            <ComparisonSection candidate={candidateFacts} current={holderFacts} holder={compared} held={change.value} />
           </CockpitPart>
         )}
         <Divider sx={{ my: 2 }} />
         <TextField label="Comment for the history" value={comment} onChange={(event) => setComment(event.target.value)} fullWidth multiline minRows={2} />
         <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <BusyButton variant="contained" busy={promotion.running} disabled={!change.value || already} onClick={() => void act()}>
+          <BusyButton variant="contained" busy={promotion.running} disabled={!change.value || already || Boolean(decidedOpened)} onClick={() => void act()}>
             {label}
           </BusyButton>
           <EvidenceButtons ready={exportReady} record={evidence} />
         </Stack>
-        {already && <Typography variant="body2">{target.version} already holds it.</Typography>}
+        {already && !decidedOpened && <Typography variant="body2">{target.version} already holds it.</Typography>}
         {result && <PromotionResultView workspaceName={workspaceName} modelName={modelName} result={result} />}
       </DialogContent>
       <DialogActions>

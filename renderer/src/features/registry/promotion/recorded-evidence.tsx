@@ -69,7 +69,7 @@ export function RecordedComparison({ request, recorded }: { request: PromotionRe
           {line}
         </Alert>
       ))}
-      <ComparisonView comparison={decided.comparison} candidate={decided.candidate.version} current={holder} />
+      <ComparisonView comparison={decided.comparison} candidate={decided.candidate.version} current={holder} held={request.value} />
     </>
   );
 }
