@@ -170,6 +170,9 @@ describe('nothing sent to the renderer carries an API key', () => {
     while (((await ipc('copies.list', {})).data?.jobs as { state: string }[]).some((job) => job.state === 'running')) await new Promise((resolve) => setTimeout(resolve, 100));
     await ipc('profiles.list', {});
     await ipc('profiles.remove', { id: aliceId });
+    // TRACKDESK_LOCAL_PORT is set for the tests: the port setting is refused, saying why.
+    expect((await ipc('service.setPort', { port: 7717 })).ok).toBe(false);
+    await ipc('service.stop', {});
     await ipc('service.restart', {});
     await ipc('profiles.test', { id: 'local' });
     await ipc('profiles.list', {});
