@@ -16,10 +16,10 @@ function startWithoutKeychain(userDataDir: string, configFile: string, step: 'cr
   const script = `
     import { readFile } from 'node:fs/promises';
     import { createBackend } from ${JSON.stringify(new URL('../src/backend.ts', import.meta.url).pathname)};
-    import { nodeSpawner } from ${JSON.stringify(new URL('../src/embedded/node-spawner.ts', import.meta.url).pathname)};
+    import { detachedSpawner } from ${JSON.stringify(new URL('../src/embedded/node-spawner.ts', import.meta.url).pathname)};
     import { dispatch } from ${JSON.stringify(new URL('../src/ipc/dispatch.ts', import.meta.url).pathname)};
     const [userDataDir, configFile, step] = process.argv.slice(1);
-    const backend = createBackend({ userDataDir, spawnService: nodeSpawner() });
+    const backend = createBackend({ userDataDir, spawnService: detachedSpawner() });
     const ipc = async (channel, input) => {
       const envelope = await dispatch(backend.handlers, channel, input);
       if (!envelope.ok) throw new Error(channel + ': ' + envelope.error.message);
