@@ -11,13 +11,14 @@ export interface AppUnderTest extends ShellUnderTest {
 }
 
 /**
- * Starts `node electron/web/cli.ts --port 0` on `userDataDir` with the local service on `servicePort`, leaving the service
+ * Starts `node electron/web/cli.ts --port 0 --save-dir <userDataDir>` on `userDataDir` with the local service on `servicePort`, leaving the service
  * running when the app stops (as a user's app does): the test stops it with `stopLocalService`.
  */
 export async function startApp(userDataDir: string, servicePort: number): Promise<AppUnderTest> {
   const env: NodeJS.ProcessEnv = { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir, TRACKDESK_LOCAL_PORT: String(servicePort) };
   delete env.TRACKDESK_STOP_SERVICE_ON_EXIT;
-  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Config files may be saved in the test's own folder, as in every test shell (e2e/fixtures.ts).
+  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0', '--save-dir', userDataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const { url, output } = await printedAddress(child, 'The app');
   return { child, url, origin: new URL(url).origin, userDataDir, output };
 }
