@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TOKEN_HEADER, TOKEN_STORAGE_KEY } from '../shared/security/shell-token.ts';
+import { printedAddress } from './helpers/printed-address.ts';
 
 /** A browser shell started for one test, with its own empty user data directory. */
 export interface ShellUnderTest {
@@ -23,22 +24,8 @@ async function startShell(userDataDir: string, args: readonly string[]): Promise
     env: { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Browser shell did not start in time:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`Browser shell exited with ${code}:\n${output}`)));
-  });
-  return { child, url, output: () => output };
+  const { url, output } = await printedAddress(child, 'Browser shell');
+  return { child, url, output };
 }
 
 /** Sends SIGTERM and waits for the exit (the shell bounds its own shutdown); SIGKILL after 30 s. Answers the exit code. */

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ShellUnderTest } from '../fixtures.ts';
+import { printedAddress } from './printed-address.ts';
 
 /** An app (browser shell) started by a test that controls its local service's lifetime itself. */
 export interface AppUnderTest extends ShellUnderTest {
@@ -10,29 +11,16 @@ export interface AppUnderTest extends ShellUnderTest {
 }
 
 /**
- * Starts `node electron/web/cli.ts --port 0` on `userDataDir` with the local service on `servicePort`, leaving the service
+ * Starts `node electron/web/cli.ts --port 0 --save-dir <userDataDir>` on `userDataDir` with the local service on `servicePort`, leaving the service
  * running when the app stops (as a user's app does): the test stops it with `stopLocalService`.
  */
 export async function startApp(userDataDir: string, servicePort: number): Promise<AppUnderTest> {
   const env: NodeJS.ProcessEnv = { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir, TRACKDESK_LOCAL_PORT: String(servicePort) };
   delete env.TRACKDESK_STOP_SERVICE_ON_EXIT;
-  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The app did not start in time:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`The app exited with ${code}:\n${output}`)));
-  });
-  return { child, url, origin: new URL(url).origin, userDataDir, output: () => output };
+  // Config files may be saved in the test's own folder, as in every test shell (e2e/fixtures.ts).
+  const child = spawn(process.execPath, ['electron/web/cli.ts', '--port', '0', '--save-dir', userDataDir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { url, output } = await printedAddress(child, 'The app');
+  return { child, url, origin: new URL(url).origin, userDataDir, output };
 }
 
 /** Stops the app as closing its window does (SIGTERM); answers its exit code. */
