@@ -8,8 +8,12 @@ import { startServiceUnderTest, type ServiceUnderTest } from './service.ts';
 const SEED = process.env.BAD_INPUT_SEED ?? 'trackdesk-bad-input-1';
 /** Bad cases per endpoint in `npm test` (the bench suite `fuzz` sends many more). */
 const CASES_PER_ENDPOINT = 40;
-/** How far above its start the service's RSS may stay once the bad input is over. */
-const RSS_SLACK_BYTES = 96 * 1024 * 1024;
+/**
+ * How far above its start the service's RSS may stay once the bad input is over. RSS is a high-water mark, not live
+ * memory: shard 1 measured 87–88 MiB before compressed bodies were decoded to their own limits (uploads: the upload
+ * limit), and 96–104 MiB after, with nothing growing from run to run. A leak that grows with the 40 cases per endpoint still fails it.
+ */
+const RSS_SLACK_BYTES = 112 * 1024 * 1024;
 
 /** Every endpoint of the contract, in shard `shard` of `shards` (by position, so new entries spread over the shards). */
 function endpointsOfShard(shard: number, shards: number): [string, Endpoint][] {
