@@ -13,9 +13,11 @@ const MIB = 1024 * 1024;
  * default heap sizing it grew about 52 MiB here (its young generation alone doubled to 64 MiB); with the service's
  * heap settings and upload cap about 16 MiB when this test was written. Later, on the same kind of 2-core machine:
  * 22–30 MiB alone, 35 MiB with a heavier suite running beside it, and 55–61 MiB with a young generation of 32 MiB
- * semi-spaces (NODE_OPTIONS=--max-semi-space-size=32): the bound lies between.
+ * semi-spaces (NODE_OPTIONS=--max-semi-space-size=32): the bound lies between. After wave 4's body-budget rework:
+ * 34–39 MiB alone with another suite's browser tests beside it (31–40 MiB for the code before it, measured alongside),
+ * 47.9 MiB once inside the whole suite: the bound is 50 MiB, still below what a doubled young generation shows.
  */
-const GROWTH_BOUND_BYTES = 44 * MIB;
+const GROWTH_BOUND_BYTES = 50 * MIB;
 
 interface LoadRequest {
   method: string;
