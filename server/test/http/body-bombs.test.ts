@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { request, type ClientRequest } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SdkError } from '../../../shared/api/index.ts';
@@ -16,8 +16,15 @@ interface Answer {
 
 /** POSTs `body` to the service at `url` (no key unless the headers carry one) and reads the reply. */
 function post(url: string, path: string, headers: Record<string, string>, body: Buffer | string): Promise<Answer> {
+  const outgoing = request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, agent: false });
+  const answered = replyOf(outgoing);
+  outgoing.end(body);
+  return answered;
+}
+
+/** The status and text of the reply to `outgoing`; fails when the request does. */
+function replyOf(outgoing: ClientRequest): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, agent: false });
     outgoing.on('response', (response) => {
       let text = '';
       response.setEncoding('utf8');
@@ -25,7 +32,6 @@ function post(url: string, path: string, headers: Record<string, string>, body: 
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
     });
     outgoing.on('error', reject);
-    outgoing.end(body);
   });
 }
 
@@ -50,15 +56,7 @@ function abandon(url: string, path: string, headers: Record<string, string>, fir
 /** Sends the headers and `first`; the rest of the body goes when `finish` is called, which resolves with the reply. */
 function openPost(url: string, path: string, headers: Record<string, string | number>, first: string): (rest: string) => Promise<Answer> {
   const outgoing = request(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, agent: false });
-  const answered = new Promise<Answer>((resolve, reject) => {
-    outgoing.on('response', (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
-    outgoing.on('error', reject);
-  });
+  const answered = replyOf(outgoing);
   outgoing.write(first);
   return (rest) => {
     outgoing.end(rest);
