@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { api, fullPath } from '../../../shared/api/index.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRunBody, sdkExperimentKey, sdkHeaders } from '../clientlib/clientlib-sdk.ts';
+import { addRunBody, sdkExperimentKey, sdkHeaders } from '../support/clientlib-sdk.ts';
 import { TEST_ADMIN_KEY, startTestServer, type TestServer } from '../support/harness.ts';
 
 /** What the documented nginx sends along with every request of https://trackdesk.example.com. */

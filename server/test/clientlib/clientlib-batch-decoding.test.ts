@@ -1,7 +1,7 @@
 import { deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatchDecoder } from '../../src/clientlib/batch-decoder.ts';
-import { addRunBody, sdkCall, sdkExperimentKey } from './clientlib-sdk.ts';
+import { addRunBody, sdkCall, sdkExperimentKey } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 
 const BODY_LIMIT = 64 * 1024;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SdkError } from '../../../shared/api/index.ts';
-import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from './clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 
 const clock = { now: Date.UTC(2025, 0, 1) };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SdkError } from '../../../shared/api/index.ts';
-import { sdkExperimentKey } from './clientlib-sdk.ts';
+import { sdkExperimentKey } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 import { buildOfflineArchive, replayOfflineArchive, ReplayFailed, type OfflineArchive, type OfflineMessage } from './offline-archive.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdkCall, sdkUpload, startSdkRun, type SdkPart } from './clientlib-sdk.ts';
+import { sdkCall, sdkUpload, startSdkRun, type SdkPart } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 import { pythonHeaders, rest } from '../support/sdk-requests.ts';
 

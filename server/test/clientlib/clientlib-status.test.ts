@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRunBody, sdkCall, sdkExperimentKey, statusBody } from './clientlib-sdk.ts';
+import { addRunBody, sdkCall, sdkExperimentKey, statusBody } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 
 const clock = { now: Date.UTC(2025, 0, 1) };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedThrottleLimits } from '../../src/throttle/rate-limits.ts';
-import { metricItem, sdkCall, startSdkRun, type SdkReply } from './clientlib-sdk.ts';
+import { metricItem, sdkCall, startSdkRun, type SdkReply } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 
 const clock = { now: Date.now() };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRunBody, metricItem, sdkCall, sdkExperimentKey, sdkUpload, statusBody, uploadQuery } from './clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkCall, sdkExperimentKey, sdkUpload, statusBody, uploadQuery } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 
 let server: TestServer;

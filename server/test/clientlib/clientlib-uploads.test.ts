@@ -1,7 +1,7 @@
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SdkError } from '../../../shared/api/index.ts';
-import { sdkUpload, startSdkRun, uploadQuery, type SdkPart } from './clientlib-sdk.ts';
+import { sdkUpload, startSdkRun, uploadQuery, type SdkPart } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 import { pythonHeaders, rest } from '../support/sdk-requests.ts';
 

@@ -1,6 +1,6 @@
 import yazl from 'yazl';
 import { readZip } from '../assets/assets-zip.ts';
-import { addRunBody, sdkCall, sdkUpload, uploadQuery, type SdkReply } from './clientlib-sdk.ts';
+import { addRunBody, sdkCall, sdkUpload, uploadQuery, type SdkReply } from '../support/clientlib-sdk.ts';
 
 /** `experiment.json` of an OfflineExperiment archive (clients.md B.10). */
 export interface OfflineExperimentJson {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SdkError } from '../../../shared/api/index.ts';
-import { sdkCall, sdkUpload, startSdkRun, uploadQuery } from '../clientlib/clientlib-sdk.ts';
+import { sdkCall, sdkUpload, startSdkRun, uploadQuery } from '../support/clientlib-sdk.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
 import { rest, sdkSend } from '../support/sdk-requests.ts';
 import { WORKSPACE } from '../registry/registry-fixtures.ts';

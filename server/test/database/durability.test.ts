@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { fullPath, api } from '../../../shared/api/index.ts';
 import { startChildServer } from '../support/child-server.ts';
-import { addRunBody, metricItem, sdkExperimentKey, sdkHeaders } from '../clientlib/clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkExperimentKey, sdkHeaders } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY } from '../support/harness.ts';
 import { freshPostgresDatabase, testBackends, type TestBackend } from '../support/test-database.ts';
 

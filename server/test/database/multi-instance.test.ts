@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ChildServer, runCli, startChildServer } from '../support/child-server.ts';
-import { addRunBody, metricItem, sdkExperimentKey, sdkHeaders } from '../clientlib/clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkExperimentKey, sdkHeaders } from '../support/clientlib-sdk.ts';
 import { callEndpoint, startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 import { experimentWithModel, fileForm, WORKSPACE } from '../registry/registry-fixtures.ts';
 import { freshPostgresDatabase } from '../support/test-database.ts';

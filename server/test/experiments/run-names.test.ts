@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runName } from '../../src/experiments/run-names.ts';
-import { addRunBody, sdkCall, sdkExperimentKey } from '../clientlib/clientlib-sdk.ts';
+import { addRunBody, sdkCall, sdkExperimentKey } from '../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 import { testBackends } from '../support/test-database.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sdkCall, sdkExperimentKey, addRunBody, statusBody } from '../clientlib/clientlib-sdk.ts';
+import { sdkCall, sdkExperimentKey, addRunBody, statusBody } from '../support/clientlib-sdk.ts';
 import { startTestServer, type TestServer } from '../support/harness.ts';
 
 const BEAT = 10_000;

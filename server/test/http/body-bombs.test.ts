@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SdkError } from '../../../shared/api/index.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../support/harness.ts';
 import { DEFAULT_BODY_LIMIT_BYTES } from '../../src/process/app.ts';
-import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from '../clientlib/clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from '../support/clientlib-sdk.ts';
 
 const MIB = 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { addRunBody, sdkCall, sdkExperimentKey, sdkUpload, type SdkPart } from '../clientlib/clientlib-sdk.ts';
+import { addRunBody, sdkCall, sdkExperimentKey, sdkUpload, type SdkPart } from './clientlib-sdk.ts';
 import { TEST_ADMIN_KEY } from './harness.ts';
 
 /** The folder of what the real SDK (comet_ml 3.54.0) logged for each kind of media (copied from the specs' `fixtures/sdk-media/` into `server/test/fixtures/`). */

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { databaseFile } from '../../../src/database/database.ts';
 import type { TileKeeperOptions } from '../../../src/logged-data/metrics/tile-keeper.ts';
-import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from '../../clientlib/clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from '../../support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../../support/harness.ts';
 
 /** Series of experiments that logged 2,000 points since the last look, and series left with 2,000 untiled points, are tiled. */

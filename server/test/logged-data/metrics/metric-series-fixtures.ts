@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { TEST_ADMIN_KEY, type TestServer } from '../../support/harness.ts';
-import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from '../../clientlib/clientlib-sdk.ts';
+import { addRunBody, metricItem, sdkCall, sdkExperimentKey } from '../../support/clientlib-sdk.ts';
 
 /** The start of the clock of the logged points. */
 export const T0 = 1_732_000_000_000;

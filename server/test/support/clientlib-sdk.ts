@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { TEST_ADMIN_KEY, queryString } from '../support/harness.ts';
+import { TEST_ADMIN_KEY, queryString } from './harness.ts';
 
 /** The headers the Python SDK 3.54.0 sends on every clientlib call (clients.md §0). */
 export function sdkHeaders(experimentKey?: string, key: string | null = TEST_ADMIN_KEY): Record<string, string> {
