@@ -31,7 +31,8 @@ export class CopyJobs {
   private readonly store: JobStore;
   private readonly jobs = new Map<string, JobRecord>();
   private readonly running = new Map<string, AbortController>();
-  private readonly reportTimers = new Map<string, NodeJS.Timeout>();
+  /** Per job, the interval after a progress report in which further reports wait (and whether one is waiting). */
+  private readonly reportWindows = new Map<string, { timer: NodeJS.Timeout; pending: boolean }>();
   private loaded: Promise<void> | undefined;
   /** Set while the app shuts down: running jobs stop but stay "running" on disk, so the next start resumes them. */
   private closing = false;
@@ -186,18 +187,35 @@ export class CopyJobs {
     if (failure) throw failure.reason;
   }
 
-  /** Writes the job and pushes its progress, at most every REPORT_EVERY_MS (at once when `now`). */
+  /**
+   * Writes the job and pushes its progress: the first report at once, then at most one every REPORT_EVERY_MS (the
+   * last of an interval sent at its end); at once, closing the interval, when `now`.
+   */
   private async report(job: JobRecord, now = false): Promise<void> {
-    const timer = this.reportTimers.get(job.jobId);
-    if (!now && timer) return;
-    if (timer) clearTimeout(timer);
-    const send = async () => {
-      this.reportTimers.delete(job.jobId);
-      this.events.emit('copies.progress', viewOf(job));
-      // A write that fails (a full disk) costs only time: every item can be done again.
-      await this.store.save(structuredClone(job)).catch((error: unknown) => console.error('Trackdesk: a copy job could not be recorded:', error));
-    };
-    if (now) return send();
-    this.reportTimers.set(job.jobId, setTimeout(() => void send(), REPORT_EVERY_MS));
+    const window = this.reportWindows.get(job.jobId);
+    if (window && !now) {
+      window.pending = true;
+      return;
+    }
+    if (window) clearTimeout(window.timer);
+    this.reportWindows.delete(job.jobId);
+    if (!now) this.openReportWindow(job);
+    await this.send(job);
+  }
+
+  /** Holds further reports of a job for REPORT_EVERY_MS, then sends the one that waited, if any. */
+  private openReportWindow(job: JobRecord): void {
+    const window = { pending: false, timer: setTimeout(() => {
+      this.reportWindows.delete(job.jobId);
+      if (window.pending) void this.report(job);
+    }, REPORT_EVERY_MS) };
+    this.reportWindows.set(job.jobId, window);
+  }
+
+  /** Pushes a job's progress and records it. */
+  private async send(job: JobRecord): Promise<void> {
+    this.events.emit('copies.progress', viewOf(job));
+    // A write that fails (a full disk) costs only time: every item can be done again.
+    await this.store.save(structuredClone(job)).catch((error: unknown) => console.error('Trackdesk: a copy job could not be recorded:', error));
   }
 }
