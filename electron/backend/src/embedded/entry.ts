@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from '../../../../server/src/process/
 import { embeddedThrottleLimits } from '../../../../server/src/throttle/rate-limits.ts';
 import { registerLocalRoutes, SERVICE_NAME, type ControlReply, type ControlRequest } from './local-routes.ts';
 import { LOCAL_SERVICE_FLAG, SERVICE_KEY_VARIABLE } from './protocol.ts';
-import { LockHeld, removeServiceInfo, takeServiceLock, writeServiceInfo, writeStartFailure, writeWaiting } from './service-files.ts';
+import { LockHeld, processStartTime, removeServiceInfo, takeServiceLock, writeServiceInfo, writeStartFailure, writeWaiting } from './service-files.ts';
 
 const marker = process.argv.indexOf(LOCAL_SERVICE_FLAG);
 const { values } = parseArgs({
@@ -114,7 +114,7 @@ try {
   await fail(taken ? 'port-taken' : 'failed', taken ? `port ${port} on 127.0.0.1 is used by another program` : error instanceof Error ? error.message : String(error));
 }
 const running = server as RunningServer;
-await writeServiceInfo(dataDir, { pid: process.pid, port: running.port, url: running.url, version, instanceId, startedAt, controlSecret });
+await writeServiceInfo(dataDir, { pid: process.pid, pidStart: processStartTime(process.pid), port: running.port, url: running.url, version, instanceId, startedAt, controlSecret });
 console.error(`Trackdesk local service ${version} listening at ${running.url} (process ${process.pid}, since ${startedAt}).`);
 for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void stop());
 // A hang-up of a terminal it was started from must not end it: it outlives the window.

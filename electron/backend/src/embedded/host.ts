@@ -12,7 +12,7 @@ import { EMBEDDED_PROFILE_ID } from '../profiles/profile-list.ts';
 import type { ControlReply, ControlRequest } from './local-routes.ts';
 import type { SpawnService } from './protocol.ts';
 import { answersAsItself, sendControl, stopService } from './service-control.ts';
-import { isWaiting, LOG_FILE, readServiceInfo, readStartFailure, type ServiceInfo } from './service-files.ts';
+import { isSameProcess, isWaiting, LOG_FILE, readServiceInfo, readStartFailure, type ServiceInfo } from './service-files.ts';
 import { isOlderVersion, portTakenMessage } from './service-words.ts';
 
 /** How the local service is found or started, and watched. */
@@ -271,7 +271,7 @@ export class EmbeddedService {
         if (misses < 2 || this.stopping || this.info !== info) return;
         clearInterval(this.healthTimer);
         // A hung process still holds the data folder's lock: end it, so a fresh one can take its place.
-        endProcess(info.pid);
+        endProcess(info);
         if (this.status.state === 'ready') this.failed('The local service stopped unexpectedly.');
       });
     }, this.options.healthIntervalMs);
@@ -312,9 +312,11 @@ export class EmbeddedService {
   }
 }
 
-function endProcess(pid: number): void {
+/** Ends the service process `info` describes, unless its id now names another process. */
+function endProcess(info: ServiceInfo): void {
+  if (!isSameProcess(info.pid, info.pidStart)) return;
   try {
-    process.kill(pid, 'SIGKILL');
+    process.kill(info.pid, 'SIGKILL');
   } catch {
     // Already gone.
   }

@@ -1,5 +1,5 @@
 import { CONTROL_HEADER, CONTROL_PATH, IDENTITY_PATH, SERVICE_NAME, type ControlReply, type ControlRequest, type ServiceIdentity } from './local-routes.ts';
-import { isAlive, type ServiceInfo } from './service-files.ts';
+import { isSameProcess, type ServiceInfo } from './service-files.ts';
 
 /** The identity the service at `url` answers, when it is a Trackdesk local service (undefined for anything else or nothing). */
 export async function fetchIdentity(url: string, timeoutMs = 2_000): Promise<ServiceIdentity | undefined> {
@@ -35,7 +35,7 @@ export async function sendControl(info: ServiceInfo, request: ControlRequest, ti
 export async function stopService(info: ServiceInfo, graceMs = 5_000): Promise<void> {
   await sendControl(info, { type: 'stop' }, graceMs).catch(() => undefined);
   const deadline = Date.now() + graceMs;
-  while (isAlive(info.pid)) {
+  while (isSameProcess(info.pid, info.pidStart)) {
     if (Date.now() > deadline) {
       process.kill(info.pid, 'SIGKILL');
       break;

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** What a running local service writes about itself into its data dir (mode 0600): how to find, check and control it. */
 export interface ServiceInfo {
   pid: number;
+  /** When that process started (`processStartTime`), so that a later process given the same id is not taken for it. */
+  pidStart?: string;
   port: number;
   url: string;
   /** The app version that started it. */
@@ -41,6 +44,28 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * When process `pid` started, in clock ticks since boot (Linux's /proc/<pid>/stat); undefined where that cannot be
+ * read (another OS, or no such process). Process ids are reused (every 32,768 starts on many Linux machines).
+ */
+export function processStartTime(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces and parentheses): state is the 3rd field, starttime the 22nd.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** True while the process that had id `pid` and started at `started` (when known) still exists. */
+export function isSameProcess(pid: number, started: string | undefined): boolean {
+  if (!isAlive(pid)) return false;
+  if (started === undefined) return true;
+  const now = processStartTime(pid);
+  return now === undefined || now === started;
+}
+
 async function readJson<T>(path: string): Promise<T | undefined> {
   try {
     return JSON.parse(await readFile(path, 'utf8')) as T;
@@ -58,7 +83,7 @@ async function writeJson(path: string, value: unknown): Promise<void> {
 /** The info of the service of `dataDir`, when one wrote it and its process still exists. */
 export async function readServiceInfo(dataDir: string): Promise<ServiceInfo | undefined> {
   const info = await readJson<ServiceInfo>(join(dataDir, INFO_FILE));
-  return info && Number.isInteger(info.pid) && isAlive(info.pid) ? info : undefined;
+  return info && Number.isInteger(info.pid) && isSameProcess(info.pid, info.pidStart) ? info : undefined;
 }
 
 /** Writes the running service's info (atomically, readable by its user only). */
@@ -103,8 +128,9 @@ export class LockHeld extends Error {
 }
 
 /**
- * Takes the data dir's lock: an exclusive create of `service.lock` holding this process's id. A lock left by a
- * process that no longer exists is removed and taken; one held by a live process throws `LockHeld`.
+ * Takes the data dir's lock: an exclusive create of `service.lock` holding this process's id and start time. A lock
+ * left by a process that no longer exists (its id gone, or now another process's) is removed and taken; one held by a
+ * live process throws `LockHeld`.
  */
 export async function takeServiceLock(dataDir: string): Promise<{ release(): Promise<void> }> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -112,14 +138,15 @@ export async function takeServiceLock(dataDir: string): Promise<{ release(): Pro
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const handle = await open(path, 'wx', 0o600);
-      await handle.writeFile(String(process.pid));
+      await handle.writeFile(`${process.pid} ${processStartTime(process.pid) ?? ''}`.trim());
       await handle.close();
       return { release: () => rm(path, { force: true }) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const holder = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) throw new LockHeld(holder);
+    const [pidText = '', started] = (await readFile(path, 'utf8').catch(() => '')).trim().split(' ');
+    const holder = Number(pidText);
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isSameProcess(holder, started)) throw new LockHeld(holder);
     // A dead holder's lock (or one half-written by a process that died creating it): take its place.
     await rm(path, { force: true });
   }
