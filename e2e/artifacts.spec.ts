@@ -59,6 +59,10 @@ test('an artifact logged through the SDK shows its versions, files and lineage, 
   await aliases.fill('candidate, prod');
   await page.getByRole('button', { name: 'Save labels' }).click();
   await expect(page.getByRole('table', { name: 'Versions' }).getByRole('row', { name: /1\.0\.0/ })).toContainText('candidateprod');
+  // The artifact's own tags.
+  await page.getByRole('textbox', { name: 'Artifact tags' }).fill('curated, pets');
+  await page.getByRole('button', { name: 'Save artifact tags' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the tags of pets.' })).toBeVisible();
   // A state change on the CLOSED version is refused beside its control.
   await page.getByRole('combobox', { name: 'New state' }).click();
   await page.getByRole('option', { name: 'ERROR' }).click();

@@ -8,6 +8,7 @@ import { RecordHeader } from '../../shell/record-header.tsx';
 import { formatBytes } from '../assets/format.ts';
 import { ARTIFACTS_PATH } from './artifact-paths.ts';
 import type { ArtifactDetails, ArtifactVersion } from './artifact-types.ts';
+import { ArtifactTagsEditor } from './artifact-tags-editor.tsx';
 import { Labels } from './labels.tsx';
 import { LineageGraph } from './lineage-graph.tsx';
 import { TrackedDownload } from './tracked-download.tsx';
@@ -53,6 +54,9 @@ function ArtifactDetailsView({ workspaceName, artifactName }: { workspaceName: s
         summary={`${data.artifactType} · ${plural(data.numberOfVersions, 'version')} · latest ${data.latestVersion ?? 'none closed yet'} · ${formatBytes(data.sizeInBytes)}`}>
         <Labels values={data.tags} outlined />
       </RecordHeader>
+      <Box sx={{ mt: 2 }}>
+        <ArtifactTagsEditor key={data.lastUpdated} artifact={data} workspaceName={workspaceName} />
+      </Box>
       <Section id="artifact-versions" title="Versions">
         <VersionTable versions={data.versions} selected={chosen?.version} onSelect={(version) => setSearch({ version }, { replace: true })} />
       </Section>
