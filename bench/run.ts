@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runArtifactsBench } from './artifacts.ts';
 import { runBackupBench } from './backup.ts';
 import { runCopyBench } from './copy.ts';
 import { runFuzzBench } from './fuzz.ts';
@@ -21,6 +22,8 @@ process.env.TRACKDESK_STOP_SERVICE_ON_EXIT ??= '1';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
+  /** A 1 GiB artifact of 1,000 files logged and downloaded as the SDK does, next to raw copies. */
+  artifacts: runArtifactsBench,
   backup: runBackupBench,
   copy: runCopyBench,
   fuzz: runFuzzBench,

@@ -16,6 +16,7 @@ export const artifactVersionRecord = z.object({
   tags: z.array(z.string()),
   isPublic: z.boolean(),
   owner: z.string(),
+  sizeInBytes: z.number().int().describe("Extension: the total size of the version's uploaded files."),
   createdAt: z.number().int(),
   lastUpdated: z.number().int(),
 });
@@ -27,8 +28,11 @@ export const artifactOverview = z.object({
   artifactType: z.string(),
   workspaceName: z.string(),
   isPublic: z.boolean(),
-  latestVersion: z.string().nullable(),
+  latestVersion: z.string().nullable().describe('The newest CLOSED version (null while none is).'),
   numberOfVersions: z.number().int(),
+  tags: z.array(z.string()).describe("Extension: the artifact's own tags."),
+  aliases: z.array(z.string()).describe('Extension: the aliases its versions carry.'),
+  sizeInBytes: z.number().int().describe("Extension: the total size of its versions' uploaded files."),
   createdAt: z.number().int(),
   lastUpdated: z.number().int(),
 });

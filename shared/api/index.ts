@@ -5,6 +5,7 @@ import { artifactEndpoints } from './artifacts.ts';
 import { auditEndpoints } from './audit.ts';
 import { invitationEndpoints } from './invitations.ts';
 import { artifactVersionEndpoints } from './artifact-versions.ts';
+import { artifactLineageEndpoints } from './artifact-lineage.ts';
 import { assetEndpoints } from './assets.ts';
 import { clientlibBatchEndpoints } from './clientlib-batches.ts';
 import { clientlibExtraEndpoints } from './clientlib-extras.ts';
@@ -62,6 +63,7 @@ export const api = {
   ...experimentModelEndpoints,
   ...artifactEndpoints,
   ...artifactVersionEndpoints,
+  ...artifactLineageEndpoints,
   ...webhookEndpoints,
   ...clientlibLoggerEndpoints,
   ...clientlibBatchEndpoints,

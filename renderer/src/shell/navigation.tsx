@@ -1,5 +1,6 @@
 import ApprovalIcon from '@mui/icons-material/Approval';
 import CableIcon from '@mui/icons-material/Cable';
+import DatasetIcon from '@mui/icons-material/Dataset';
 import FolderIcon from '@mui/icons-material/Folder';
 import GroupIcon from '@mui/icons-material/Group';
 import HistoryIcon from '@mui/icons-material/History';
@@ -22,12 +23,15 @@ interface MainScreen {
   icon: ReactElement;
   /** Shown only to someone who may call this endpoint (a screen for service admins stays out of everyone else's way). */
   shownTo?: 'listUsers';
+  /** Listed without an Alt+digit (added after the digits were given out, which users already know). */
+  noDigit?: true;
 }
 
 /** The main screens, in navigation order: the one list both the links and their Alt+digit shortcuts come from. */
 const mainScreens: readonly MainScreen[] = [
   { path: '/projects', label: 'Projects', icon: <FolderIcon /> },
   { path: '/registry', label: 'Registry', icon: <InventoryIcon /> },
+  { path: '/artifacts', label: 'Artifacts', icon: <DatasetIcon />, noDigit: true },
   { path: '/requests', label: 'Requests', icon: <ApprovalIcon /> },
   { path: '/webhooks', label: 'Webhooks', icon: <WebhookIcon /> },
   { path: '/members', label: 'Members', icon: <GroupIcon /> },
@@ -64,7 +68,7 @@ export function Navigation({ collapsed = false }: { collapsed?: boolean }) {
   return (
     <nav aria-label="Main">
       {/* Each screen keeps its digit whoever signs in (Alt+9 is Connections for everyone). */}
-      {mainScreens.slice(0, 9).map((screen, index) => shown(screen) && <ScreenShortcut key={screen.path} place={index + 1} path={screen.path} label={screen.label} />)}
+      {mainScreens.filter((screen) => !screen.noDigit).slice(0, 9).map((screen, index) => shown(screen) && <ScreenShortcut key={screen.path} place={index + 1} path={screen.path} label={screen.label} />)}
       <List>
         {screens.map((screen) => {
           const count = screen.path === '/requests' ? toApprove : 0;

@@ -15,6 +15,8 @@ const screens = {
   model: async () => (await import('../features/registry/index.ts')).ModelPage,
   version: async () => (await import('../features/registry/index.ts')).VersionPage,
   requests: async () => (await import('../features/registry/index.ts')).RequestsScreen,
+  artifacts: async () => (await import('../features/artifacts/index.ts')).ArtifactsScreen,
+  artifact: async () => (await import('../features/artifacts/index.ts')).ArtifactPage,
   webhooks: async () => (await import('../features/webhooks/index.ts')).WebhooksScreen,
   members: async () => (await import('../features/members/index.ts')).MembersScreen,
   keys: async () => (await import('../features/account/index.ts')).MyKeysScreen,
@@ -45,7 +47,7 @@ function RootError() {
   );
 }
 
-/** The app's screens: `/projects`, `/projects/:projectId`, `/projects/:projectId/analysis`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/registry/:modelName/:version`, `/requests`, `/webhooks`, `/members`, `/keys`, `/audit`, `/users`, `/connections`. */
+/** The app's screens: `/projects`, `/projects/:projectId`, `/projects/:projectId/analysis`, `/experiments/:experimentKey`, `/registry`, `/registry/:modelName`, `/registry/:modelName/:version`, `/artifacts`, `/artifacts/:artifactName`, `/requests`, `/webhooks`, `/members`, `/keys`, `/audit`, `/users`, `/connections`. */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
@@ -62,6 +64,8 @@ export const appRoutes: RouteObject[] = [
       loadedOnVisit('registry', screens.registry),
       loadedOnVisit('registry/:modelName', screens.model),
       loadedOnVisit('registry/:modelName/:version', screens.version),
+      loadedOnVisit('artifacts', screens.artifacts),
+      loadedOnVisit('artifacts/:artifactName', screens.artifact),
       loadedOnVisit('requests', screens.requests),
       loadedOnVisit('webhooks', screens.webhooks),
       loadedOnVisit('members', screens.members),

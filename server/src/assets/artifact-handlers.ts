@@ -5,6 +5,7 @@ import type { Caller, HandlerTable } from '../http/handler.ts';
 import type { AssetServices } from './services.ts';
 import type { Artifact, ArtifactState, ArtifactVersion } from './artifact-store.ts';
 import { ok } from '../http/replies.ts';
+import { mapInOrder } from '../database/in-order.ts';
 import { parseVersion } from './semantic-version.ts';
 
 /** The states E51 may set. */
@@ -19,6 +20,9 @@ export const immutableVersion = (version: ArtifactVersion) =>
 /** The highest version by semantic-version precedence. */
 const highest = (versions: readonly ArtifactVersion[]) =>
   versions.reduce<ArtifactVersion | undefined>((best, next) => (!best || semver.gt(next.version, best.version) ? next : best), undefined);
+
+/** The newest CLOSED version (by creation): what `latest` means for the reads and the artifact list. */
+export const newestClosed = (versions: readonly ArtifactVersion[]) => versions.filter((version) => version.state === 'CLOSED').at(-1);
 
 /** The version E50 gives when the client sends none: 1.0.0 first, then the next major version after the highest. */
 const nextVersion = (previous: ArtifactVersion | undefined) => (previous ? (semver.inc(previous.version, 'major') ?? '1.0.0') : '1.0.0');
@@ -39,20 +43,29 @@ export function createArtifactHandlers(services: AssetServices): HandlerTable {
   const { access, artifacts, artifactLineage, workspaces } = services;
   const transaction = <T>(work: () => T | Promise<T>): Promise<T> => services.sql.transaction(async () => work());
 
-  const overview = async (artifact: Artifact) => {
+  const sizeOf = async (version: ArtifactVersion) => (await services.assets.listOfArtifactVersion(version.uuid)).reduce((sum, file) => sum + file.fileSize, 0);
+
+  /** An artifact with its versions as the list and the artifact read answer them. */
+  const described = async (artifact: Artifact) => {
     const versions = await artifacts.versions(artifact.id);
+    const sized = await mapInOrder(versions, async (version) => ({ version, sizeInBytes: await sizeOf(version) }));
     const workspace = await workspaces.byId(artifact.workspaceId);
-    return {
+    const overview = {
       artifactId: artifact.uuid,
       artifactName: artifact.name,
       artifactType: artifact.artifactType,
       workspaceName: workspace?.name ?? '',
       isPublic: artifact.isPublic,
-      latestVersion: highest(versions)?.version ?? null,
+      latestVersion: newestClosed(versions)?.version ?? null,
       numberOfVersions: versions.length,
+      tags: artifact.tags,
+      aliases: versions.flatMap((version) => version.alias),
+      sizeInBytes: sized.reduce((sum, { sizeInBytes }) => sum + sizeInBytes, 0),
       createdAt: artifact.createdAt,
       lastUpdated: artifact.lastUpdated,
     };
+    const records = sized.map(({ version: { id: _id, artifactId: _artifact, uuid, ...version }, sizeInBytes }) => ({ artifactVersionId: uuid, ...version, sizeInBytes }));
+    return { overview, versions: records };
   };
 
   return {
@@ -107,7 +120,7 @@ export function createArtifactHandlers(services: AssetServices): HandlerTable {
       }),
     listArtifacts: async ({ query, caller }) => {
       const workspace = await access.workspace(caller, query.workspace);
-      return { artifacts: await Promise.all((await artifacts.list(workspace.id)).map(overview)) };
+      return { artifacts: await mapInOrder(await artifacts.list(workspace.id), async (artifact) => (await described(artifact)).overview) };
     },
     getArtifact: async ({ query, caller }) => {
       let artifact: Artifact | undefined;
@@ -121,8 +134,8 @@ export function createArtifactHandlers(services: AssetServices): HandlerTable {
         throw badRequest('Give artifact_id, or both workspace and artifactName.');
       }
       if (!artifact) throw notFound(`No such artifact (${query.artifact_id ?? `${query.workspace}/${query.artifactName}`}).`, SdkError.noArtifact);
-      const versions = (await artifacts.versions(artifact.id)).map(({ id: _id, artifactId: _artifact, uuid, ...version }) => ({ artifactVersionId: uuid, ...version }));
-      return { ...await overview(artifact), versions };
+      const { overview, versions } = await described(artifact);
+      return { ...overview, versions };
     },
   };
 }

@@ -16,6 +16,8 @@ export interface ArtifactLineageStore {
   recordConsumer(versionId: number, experimentId: number, now: number): Promise<void>;
   /** The versions the experiment produced (by its key) and consumed (by its row id), outputs first, each in creation order. */
   lineage(experimentKey: string, experimentId: number): Promise<LineageItem[]>;
+  /** The experiments (row ids) that consumed a version, in the order they first fetched it. */
+  consumers(versionId: number): Promise<Array<{ experimentId: number; consumedAt: number }>>;
 }
 
 const COLUMNS = `a.uuid AS artifactId, a.name AS artifactName, a.artifact_type AS artifactType, v.uuid AS artifactVersionId, v.version`;
@@ -33,7 +35,11 @@ export function createArtifactLineageStore(db: Sql): ArtifactLineageStore {
        WHERE c.experiment_id = ?
      ) lineage ORDER BY direction DESC, at, seq`,
   );
+  const consumers = db.prepare<[number], { experimentId: number; consumedAt: number }>(
+    'SELECT experiment_id AS "experimentId", created_at AS "consumedAt" FROM artifact_consumers WHERE version_id = ? ORDER BY created_at, experiment_id',
+  );
   return {
+    consumers: async (versionId) => (await consumers.all(versionId)).map(({ experimentId, consumedAt }) => ({ experimentId: Number(experimentId), consumedAt: Number(consumedAt) })),
     recordConsumer: async (versionId, experimentId, now) => {
       await insert.run(versionId, experimentId, now);
     },

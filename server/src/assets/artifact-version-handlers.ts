@@ -3,7 +3,7 @@ import { ApiError, badRequest, notFound } from '../http/api-error.ts';
 import type { Caller, HandlerTable } from '../http/handler.ts';
 import type { AssetServices } from './services.ts';
 import type { Artifact, ArtifactVersion } from './artifact-store.ts';
-import { artifactVersionOf } from './artifact-handlers.ts';
+import { artifactVersionOf, newestClosed } from './artifact-handlers.ts';
 import { assetLink } from './records.ts';
 import { mapInOrder } from '../database/in-order.ts';
 import { ok, origin } from '../http/replies.ts';
@@ -55,7 +55,7 @@ export function createArtifactVersionHandlers(services: AssetServices): HandlerT
     const byNumber = (text: string) => all.find((version) => version.version === text.replace(/^v/, ''));
     const byAlias = (text: string) => all.find((version) => version.alias.includes(text));
     let found: ArtifactVersion | undefined;
-    if (asked === LATEST) found = all.filter((version) => version.state === 'CLOSED').at(-1);
+    if (asked === LATEST) found = newestClosed(all);
     else if (ref.version) found = byNumber(ref.version);
     else if (ref.alias) found = byAlias(ref.alias);
     else found = byNumber(asked) ?? byAlias(asked);

@@ -2,6 +2,7 @@
 export { createArtifactHandlers } from './artifact-handlers.ts';
 export { createArtifactLineageStore } from './artifact-lineage-store.ts';
 export { createArtifactStore } from './artifact-store.ts';
+export { createArtifactScreenHandlers } from './artifact-screen-handlers.ts';
 export { createArtifactVersionHandlers } from './artifact-version-handlers.ts';
 export { TEXT_SAMPLE, createAssetHandlers } from './asset-handlers.ts';
 export { createAssetStore } from './asset-store.ts';

@@ -1,7 +1,7 @@
 import { createClientlibLoggerHandlers } from '../clientlib/index.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from './services.ts';
-import { createArtifactVersionHandlers, createArtifactHandlers, createAssetHandlers } from '../assets/index.ts';
+import { createArtifactScreenHandlers, createArtifactVersionHandlers, createArtifactHandlers, createAssetHandlers } from '../assets/index.ts';
 import { createExperimentClientHandlers, createLoggingHandlers, createMetricSeriesHandlers } from '../logged-data/index.ts';
 import { createExperimentLifecycleHandlers, createExperimentHandlers, createProjectHandlers, createRpcHandlers } from '../experiments/index.ts';
 import { createLiveHandlers } from '../live/index.ts';
@@ -41,6 +41,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...createWebhookHandlers(services),
     ...createArtifactHandlers(services),
     ...createArtifactVersionHandlers(services),
+    ...createArtifactScreenHandlers(services),
     ...createStoreHandlers(services),
     ...createPanelHandlers(services),
     ...createRpcHandlers(services),

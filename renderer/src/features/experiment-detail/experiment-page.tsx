@@ -15,6 +15,7 @@ import { rowLabel, toRow } from '../experiments/experiment-row.ts';
 import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
 import { useExperimentAccess } from '../experiments/experiment-access.ts';
 import { AssetsPanel } from '../assets/index.ts';
+import { RunArtifacts } from '../artifacts/index.ts';
 import { HtmlSection, OutputSection } from './documents.tsx';
 import { CodeSection } from './source-code.tsx';
 import { MetricsSection } from './metrics-section.tsx';
@@ -25,7 +26,7 @@ import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
 
-const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
+const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections that grow while the experiment runs: showing one moves the live cursor on at once. */
 const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
@@ -165,6 +166,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           </Box>
         )}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} workspaceName={data.workspaceName} />}
+        {section === 'Artifacts' && <RunArtifacts experimentKey={experimentKey} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}

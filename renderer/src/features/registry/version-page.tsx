@@ -15,6 +15,7 @@ import { StageDialog, type RegistryVersion } from './stage-dialog.tsx';
 import { useDeleteVersion } from './use-delete-version.ts';
 import { VersionActions } from './version-actions.tsx';
 import { VersionFiles } from './version-files.tsx';
+import { TrackedDownload } from '../artifacts/index.ts';
 import { VersionHistorySection } from './version-history-section.tsx';
 
 /** One fact of the version: a label and its value. */
@@ -112,6 +113,15 @@ function VersionDetails({ workspaceName, modelName, versionName }: { workspaceNa
         </Box>
       </Section>
       <Section id="version-files-title" title="Files">
+        {version.assets.length > 0 && (
+          <TrackedDownload
+            endpoint="downloadRegistryModelItem"
+            query={{ workspaceName, modelName, version: version.version }}
+            fileName={`${modelName}_${version.version}.zip`}
+            label={`Download version ${version.version} (zip)`}
+            expectedBytes={version.assets.reduce((sum, asset) => sum + asset.fileSize, 0)}
+          />
+        )}
         <VersionFiles version={version} />
       </Section>
       <Section id="version-metadata-title" title="Metadata">
