@@ -44,6 +44,8 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
+          // jsdom renders on the test's own thread: on a loaded 2-core machine a test of a few hundred ms took over 5 s.
+          testTimeout: 20_000,
           include: ['renderer/**/*.test.{ts,tsx}'],
         },
       },
