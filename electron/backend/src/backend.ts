@@ -2,6 +2,7 @@ import { appInfo } from './app-info.ts';
 import type { ClientOptions } from './client/target.ts';
 import { EmbeddedService, type EmbeddedServiceLimits } from './embedded/host.ts';
 import { LOCAL_PORT_VARIABLE, localServicePort } from './embedded/local-port.ts';
+import { LoginStart, type LoginItems } from './embedded/login-start.ts';
 import type { SpawnService } from './embedded/protocol.ts';
 import { EventBus } from './events.ts';
 import { CopyJobs, type CopyJobOptions } from './copy/copy-jobs.ts';
@@ -56,6 +57,8 @@ export interface BackendOptions {
   transferConcurrency?: number;
   /** Tuning of copy jobs between connections. */
   copyJobs?: CopyJobOptions;
+  /** How "Start at login" starts only the local service: this shell's command with `--start-service`, and the system's login items (macOS, Windows). */
+  loginStart?: { command: string[]; loginItems?: LoginItems; xdgConfigHome?: string };
 }
 
 /** The desktop backend: the handlers behind every ipc channel, the events it pushes, and its lifecycle. */
@@ -111,6 +114,7 @@ export function createBackend(options: BackendOptions): Backend {
   const openedInvitations = new OpenedLink(events, 'invitations.opened');
   const openedExperiments = new OpenedLink(events, 'experiments.opened');
   const openedViews = new OpenedLink(events, 'views.opened');
+  const loginStart = options.loginStart && new LoginStart({ ...options.loginStart, env: loginStartEnv(options.userDataDir) });
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
@@ -130,6 +134,8 @@ export function createBackend(options: BackendOptions): Backend {
       await settings.update((current) => ({ ...current, localServicePort: port }));
       return embedded.restart();
     },
+    'service.loginStart': async () => (loginStart ? loginStart.state() : Promise.reject(noLoginStart())),
+    'service.setLoginStart': async ({ enabled }) => (loginStart ? loginStart.set(enabled) : Promise.reject(noLoginStart())),
     ...apiHandlers(profiles, clientOptions),
     ...transferHandlers(profiles, queue, clientOptions, options.dialogs, chosenFiles),
     ...previewHandler(profiles, clientOptions),
@@ -159,6 +165,16 @@ export function createBackend(options: BackendOptions): Backend {
       await embedded?.detach();
     },
   };
+}
+
+/** What the login start's command needs to find this data folder (and the port, when the environment sets it). */
+function loginStartEnv(userDataDir: string): Record<string, string> {
+  const port = process.env[LOCAL_PORT_VARIABLE];
+  return { TRACKDESK_USER_DATA_DIR: userDataDir, ...(port ? { [LOCAL_PORT_VARIABLE]: port } : {}) };
+}
+
+function noLoginStart(): AppError {
+  return new AppError('unsupported', 'This Trackdesk cannot start the local service at login: start it from the desktop app or `npm run serve`.');
 }
 
 function notRunning(): Error {

@@ -172,6 +172,9 @@ describe('nothing sent to the renderer carries an API key', () => {
     await ipc('profiles.remove', { id: aliceId });
     // TRACKDESK_LOCAL_PORT is set for the tests: the port setting is refused, saying why.
     expect((await ipc('service.setPort', { port: 7717 })).ok).toBe(false);
+    // This backend records no login start (it is the shell's): refused, saying so.
+    expect((await ipc('service.loginStart', {})).ok).toBe(false);
+    expect((await ipc('service.setLoginStart', { enabled: false })).ok).toBe(false);
     await ipc('service.stop', {});
     await ipc('service.restart', {});
     await ipc('profiles.test', { id: 'local' });

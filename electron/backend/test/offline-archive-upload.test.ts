@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addRunBody, sdkCall, sdkExperimentKey, sdkUpload, statusBody } from '../../../server/test/support/clientlib-sdk.ts';
 import { startTestServer, TEST_ADMIN_KEY, type TestServer } from '../../../server/test/support/harness.ts';
 import { cometUpload } from '../src/offline-import/comet-upload.ts';
 import { readOfflineArchive, type OfflineArchive } from '../src/offline-import/offline-archive.ts';
@@ -16,19 +17,41 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+const sdkKey = () => randomBytes(16).toString('hex');
+const sdkHeaders = (experimentKey: string) => ({ authorization: TEST_ADMIN_KEY, 'x-comet-debug-sdk-version': '3.54.0', 'x-comet-debug-experiment-key': experimentKey });
+
+/** One live SDK call (clients.md §0): JSON with charset, gzip for batches and output; GET without a body. */
+async function sdkCall(experimentKey: string, path: string, body?: unknown, gzip = false): Promise<Record<string, unknown>> {
+  const json = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+  const response = await fetch(`${server.url}${path.startsWith('/') ? path : `/clientlib/${path}`}`, {
+    method: json ? 'POST' : 'GET',
+    headers: { ...sdkHeaders(experimentKey), ...(json ? { 'content-type': 'application/json;charset=utf-8' } : {}), ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
+    ...(json ? { body: new Uint8Array(gzip ? gzipSync(json) : json) } : {}),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** One live SDK upload (clients.md B.7): the file in part `file`, the rest in the query. */
+async function sdkUpload(experimentKey: string, path: string, query: Record<string, unknown>, bytes: Buffer): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), 'file');
+  const search = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)]));
+  const response = await fetch(`${server.url}/clientlib/${path}?${search}`, { method: 'POST', headers: sdkHeaders(experimentKey), body: form });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+}
+
 /** Logs the archive's run online, as the live SDK sends it (clients.md B.1): its items under a fresh key, in `project`. */
 async function logOnline(source: OfflineArchive, project: string): Promise<string> {
-  const key = sdkExperimentKey();
-  const url = server.url;
-  const call = (path: string, body?: unknown, gzip = false) =>
-    sdkCall(url, { path, body, gzip, experimentKey: key }).then((reply) => {
-      if (reply.status !== 200) throw new Error(`${path} answered ${reply.status}: ${JSON.stringify(reply.json)}`);
-      return reply.json;
-    });
+  const key = sdkKey();
+  const call = (path: string, body?: unknown, gzip = false) => sdkCall(key, path, body, gzip);
   await call('isAlive/ver');
-  const run = await call('logger/add/run', addRunBody(key, project, 'admin'));
+  const handshake = { apiKey: TEST_ADMIN_KEY, experimentKey: key, projectName: project, teamName: 'admin', offline: false, getOrCreateEnabled: false, libVersion: '3.54.0', local_timestamp: Date.now() };
+  const run = await call('logger/add/run', handshake);
   const runId = String(run.runId);
-  await call('status-report/update', statusBody(key, runId, true));
+  const status = (isAlive: boolean) => ({ apiKey: TEST_ADMIN_KEY, runId, experimentKey: key, projectId: null, is_alive: isAlive, local_timestamp: Date.now(), offline: false });
+  await call('status-report/update', status(true));
   await call('tags/add-tags-to-experiment', { apiKey: TEST_ADMIN_KEY, experimentKey: key, addedTags: source.tags });
   // The live run has no `offline_experiment` other: only an archive's upload logs it.
   for (const other of source.messages.log_other.filter((item) => item.key !== 'offline_experiment')) {
@@ -53,16 +76,14 @@ async function logOnline(source: OfflineArchive, project: string): Promise<strin
     );
     const path = upload.upload_type === 'visualization' ? 'visualizations/upload' : 'asset/upload';
     // Asset ids are the client's: the same run logged again gets fresh ones.
-    const ids = Object.fromEntries(['assetId', 'imageId'].filter((name) => name in live).map((name) => [name, sdkExperimentKey()]));
-    const query = { ...live, ...ids, experimentId: key, apiKey: TEST_ADMIN_KEY, runId };
-    const reply = await sdkUpload(url, { path, query, parts: [{ name: 'file', value: source.files.get(upload.file_path) ?? Buffer.alloc(0), filename: 'file' }], experimentKey: key });
-    if (reply.status !== 200) throw new Error(`${path} answered ${reply.status}: ${JSON.stringify(reply.json)}`);
+    const ids = Object.fromEntries(['assetId', 'imageId'].filter((name) => name in live).map((name) => [name, sdkKey()]));
+    await sdkUpload(key, path, { ...live, ...ids, experimentId: key, apiKey: TEST_ADMIN_KEY, runId }, source.files.get(upload.file_path) ?? Buffer.alloc(0));
   }
   for (const stderr of [false, true]) {
     const lines = source.messages.standard_output.filter((line) => line.stderr === stderr).map((line, offset) => ({ output: line.output, stderr, localTimestamp: line.local_timestamp, offset }));
     await call('/clientlib/rest/v2/write/experiment/output', { experimentKey: key, runContext: null, outputLines: lines }, true);
   }
-  await call('status-report/update', statusBody(key, runId, false));
+  await call('status-report/update', status(false));
   return key;
 }
 
@@ -77,7 +98,7 @@ async function runContents(experimentKey: string) {
     await Promise.all(metricNames.map(async (metricName) => [metricName, (await server.call('getMetric', { query: { experimentKey, metricName } })).body.metrics.map(({ metricValue, step, epoch, timestamp }) => ({ metricValue, step, epoch, timestamp }))])),
   ) as Record<string, unknown>;
   const assets = (await server.call('listAssets', query)).body.assets
-    .map(({ fileName, type, step, fileSize, metadata, context }) => ({ fileName, type, step, fileSize, metadata, context }))
+    .map(({ fileName, type, step, fileSize, metadata, runContext }) => ({ fileName, type, step, fileSize, metadata, runContext }))
     .sort((a, b) => a.fileName.localeCompare(b.fileName));
   const { running, hasCrashed, projectName, experimentName } = (await server.call('getExperimentMetadata', query)).body;
   const output = (await server.call('getOutput', query)).body.output;

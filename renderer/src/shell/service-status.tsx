@@ -6,6 +6,7 @@ import { invoke } from '../bridge.ts';
 import { runMutation } from '../lib/run-mutation.ts';
 import { serviceStatusQueryKey, useServiceStatus } from '../lib/service-status.ts';
 import { BusyButton } from './busy-button.tsx';
+import { LoginStartSwitch } from './login-start-switch.tsx';
 import { useNotify } from './notify.tsx';
 
 /** "running since 14:02" (with the date when not today): the service outlives the window, so this may be days ago. */
@@ -52,6 +53,7 @@ export function ServiceStatusChip() {
           </Typography>
           {status.message && <Typography variant="caption">{status.message}</Typography>}
           <PortChoice current={status.port} suggested={status.port} label="Port" busy={setPort.isPending} onChoose={(port) => runMutation(setPort, port, { onSuccess: () => setAnchor(null) })} />
+          <LoginStartSwitch />
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <BusyButton size="small" color="warning" busy={stop.isPending} onClick={() => runMutation(stop, undefined, { onSuccess: () => setAnchor(null) })}>
               Stop
