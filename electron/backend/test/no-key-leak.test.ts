@@ -172,6 +172,12 @@ describe('nothing sent to the renderer carries an API key', () => {
     await ipc('profiles.remove', { id: aliceId });
     // TRACKDESK_LOCAL_PORT is set for the tests: the port setting is refused, saying why.
     expect((await ipc('service.setPort', { port: 7717 })).ok).toBe(false);
+    // Offline archives: the SDK's archive imported into the local service, the watched folder read and left.
+    const offlineArchive = new URL('../../../server/test/fixtures/sdk-offline/offline-run.zip', import.meta.url).pathname;
+    expect((await ipc('offline.import', { importId: 'leak', paths: [offlineArchive] })).ok).toBe(true);
+    await ipc('offline.watchState', {});
+    await ipc('offline.watch', { folder: null });
+    expect((await ipc('files.chooseFolder', {})).ok).toBe(false);
     // This backend records no login start (it is the shell's): refused, saying so.
     expect((await ipc('service.loginStart', {})).ok).toBe(false);
     expect((await ipc('service.setLoginStart', { enabled: false })).ok).toBe(false);
