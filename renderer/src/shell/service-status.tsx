@@ -6,6 +6,7 @@ import { invoke } from '../bridge.ts';
 import { runMutation } from '../lib/run-mutation.ts';
 import { serviceStatusQueryKey, useServiceStatus } from '../lib/service-status.ts';
 import { BusyButton } from './busy-button.tsx';
+import { OfflineImportDialog } from '../features/offline-import/offline-import-dialog.tsx';
 import { LoginStartSwitch } from './login-start-switch.tsx';
 import { useNotify } from './notify.tsx';
 
@@ -35,6 +36,7 @@ function useServiceActions() {
 export function ServiceStatusChip() {
   const status = useServiceStatus().data;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [importing, setImporting] = useState(false);
   const { stop, setPort } = useServiceActions();
   if (!status) return null;
   if (status.state === 'starting') return <Chip size="small" color="info" icon={<CircularProgress size={14} color="inherit" />} label="Local service starting…" />;
@@ -54,13 +56,17 @@ export function ServiceStatusChip() {
           {status.message && <Typography variant="caption">{status.message}</Typography>}
           <PortChoice current={status.port} suggested={status.port} label="Port" busy={setPort.isPending} onChoose={(port) => runMutation(setPort, port, { onSuccess: () => setAnchor(null) })} />
           <LoginStartSwitch />
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button size="small" onClick={() => (setAnchor(null), setImporting(true))}>
+              Import offline runs…
+            </Button>
             <BusyButton size="small" color="warning" busy={stop.isPending} onClick={() => runMutation(stop, undefined, { onSuccess: () => setAnchor(null) })}>
               Stop
             </BusyButton>
           </Stack>
         </Stack>
       </Popover>
+      <OfflineImportDialog open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }
