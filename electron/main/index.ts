@@ -9,7 +9,8 @@ import { nativeDialogs } from './dialogs.ts';
 import { hardenSession, hardenWebContents } from './hardening.ts';
 import { connectIpc } from './ipc-bridge.ts';
 import { installMenu } from './menu.ts';
-import { electronServiceSpawner, isServiceProcess } from './service-spawner.ts';
+import { electronServiceSpawner, isServiceProcess, systemLoginItems } from './service-spawner.ts';
+import { START_SERVICE_FLAG } from '../backend/src/embedded/login-start.ts';
 import { createMainWindow } from './window.ts';
 
 /** Files of the build next to this one (out/main/index.js): the renderer, the preload and the embedded service entry. */
@@ -29,6 +30,16 @@ if (isServiceProcess()) {
   // Started by an app instance as the local service: no window, no dock icon; it runs until asked to stop.
   app.dock?.hide();
   await import(pathToFileURL(built('./embedded.js')).href);
+} else if (process.argv.includes(START_SERVICE_FLAG)) {
+  // "Start at login": find or start the local service of the data folder, headless, and leave it serving.
+  app.dock?.hide();
+  void app.whenReady().then(async () => {
+    const headless = createBackend({ userDataDir: dataDir, spawnService: electronServiceSpawner() });
+    const status = await headless.embedded!.start();
+    if (status.state !== 'ready') console.error(`Trackdesk: the local service is not running: ${status.message ?? status.state}`);
+    await headless.release();
+    app.quit();
+  });
 } else {
   registerAppScheme();
   app.enableSandbox();
@@ -62,6 +73,7 @@ function start(appLinks: AppLinks): void {
     clipboard: { writeText: (text) => clipboard.writeText(text) },
     // A service's identity provider signs people in in the system browser (RFC 8252), never inside the app's window.
     openExternal: (url) => (isBrowsableSignInPage(url) ? shell.openExternal(url) : Promise.reject(new Error('Not an https sign-in page.'))),
+    loginStart: { command: [process.execPath, ...(app.isPackaged ? [] : [app.getAppPath()]), START_SERVICE_FLAG], loginItems: systemLoginItems() },
   });
   backend = current;
   appLinks.connect((link) => {

@@ -1,5 +1,6 @@
 import { app } from 'electron';
 import { detachedSpawner } from '../backend/src/embedded/node-spawner.ts';
+import { START_SERVICE_FLAG, type LoginItems } from '../backend/src/embedded/login-start.ts';
 import { LOCAL_SERVICE_FLAG, SERVICE_NODE_FLAGS, type SpawnService } from '../backend/src/embedded/protocol.ts';
 
 /**
@@ -13,3 +14,12 @@ export function electronServiceSpawner(): SpawnService {
 
 /** True when this process was started to be the local service rather than the app. */
 export const isServiceProcess = (): boolean => process.argv.includes(LOCAL_SERVICE_FLAG);
+
+/** The system's login items (macOS, Windows): this app started with `--start-service`, which starts only the local service. */
+export function systemLoginItems(): LoginItems {
+  const args = [START_SERVICE_FLAG];
+  return {
+    isEnabled: () => app.getLoginItemSettings({ args }).openAtLogin,
+    setEnabled: (enabled) => app.setLoginItemSettings({ openAtLogin: enabled, args }),
+  };
+}

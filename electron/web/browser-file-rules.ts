@@ -8,6 +8,8 @@ const READS_NO_PATH =
   'In the browser, Trackdesk reads no file by its path: pick the file in the page (its bytes are sent, never its path).';
 const WRITES_NO_DOWNLOAD =
   'In the browser, Trackdesk writes no download to a path: the browser saves it in your download folder.';
+const WATCHES_NO_FOLDER =
+  'In the browser, Trackdesk watches no folder: pick the archives in the page, or watch a folder from the desktop app.';
 const SAVES_NO_TEXT = 'In the browser, Trackdesk writes no text file to a path: the browser saves it in your download folder.';
 
 /** The path typed in the page, `~` meaning the home folder, made absolute. */
@@ -63,6 +65,9 @@ export function browserFileRules(handlers: Handlers, saveFolders: readonly strin
     'transfers.upload': () => Promise.reject(new AppError('forbidden', READS_NO_PATH)),
     'transfers.download': () => Promise.reject(new AppError('forbidden', WRITES_NO_DOWNLOAD)),
     'files.saveText': () => Promise.reject(new AppError('forbidden', SAVES_NO_TEXT)),
+    // Offline archives: the page sends the bytes of the archives picked in it (POST /offline/import); no folder is watched.
+    'offline.import': () => Promise.reject(new AppError('forbidden', READS_NO_PATH)),
+    'offline.watch': (input) => (input.folder === null ? handlers['offline.watch'](input) : Promise.reject(new AppError('forbidden', WATCHES_NO_FOLDER))),
     'scripts.saveConfig': async (input) =>
       handlers['scripts.saveConfig']({ ...input, filePath: await insideSaveFolder(input.filePath, saveFolders) }),
     'scripts.createPersonalKey': async (input) =>

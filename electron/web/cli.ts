@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DEFAULT_LOCAL_PORT } from '../backend/src/embedded/local-port.ts';
+import { START_SERVICE_FLAG } from '../backend/src/embedded/login-start.ts';
 import { detachedSpawner } from '../backend/src/embedded/node-spawner.ts';
 
 const usage = `Usage: npm run serve -- [--port <port>] [--save-dir <folder>]...
@@ -15,6 +16,8 @@ or the app's setting, changes the port).
                   a folder the page may save config files in, as new files (repeatable;
                   default: your home folder). Uploads and downloads go through the browser.
   --stop-service  stop the running local service of the data folder, and exit
+  --start-service find or start the local service of the data folder (headless), and exit
+                  (what "Start at login" runs)
   --stop-service-on-exit
                   stop the local service too when this process ends (default when
                   TRACKDESK_STOP_SERVICE_ON_EXIT=1; test harnesses set it)
@@ -29,6 +32,7 @@ const { values } = parseArgs({
     'save-dir': { type: 'string', multiple: true },
     'alive-beat-ms': { type: 'string' },
     'stop-service': { type: 'boolean', default: false },
+    'start-service': { type: 'boolean', default: false },
     'stop-service-on-exit': { type: 'boolean', default: process.env.TRACKDESK_STOP_SERVICE_ON_EXIT === '1' },
     help: { type: 'boolean', default: false },
   },
@@ -46,6 +50,17 @@ if (values['stop-service']) {
   console.log(info ? `Stopped the local service at ${info.url} (process ${info.pid}).` : 'No local service is running for this data folder.');
   process.exit(0);
 }
+/** This command with `--start-service`: what "Start at login" runs to start only the local service. */
+const loginStart = { command: [process.execPath, fileURLToPath(import.meta.url), START_SERVICE_FLAG] };
+if (values['start-service']) {
+  const { createBackend, userDataDir } = await import('../backend/src/backend.ts');
+  const backend = createBackend({ userDataDir: userDataDir(), spawnService: detachedSpawner() });
+  const status = await backend.embedded!.start();
+  await backend.release();
+  if (status.state === 'ready') console.log(`The local service is at ${status.baseUrl} (running since ${status.since}).`);
+  else console.error(`The local service is not running: ${status.message ?? status.state}`);
+  process.exit(status.state === 'ready' ? 0 : 1);
+}
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
@@ -60,7 +75,7 @@ if (!Number.isInteger(aliveBeatMs) || aliveBeatMs < 0 || aliveBeatMs > 3_600_000
 
 const { createBackend, userDataDir } = await import('../backend/src/backend.ts');
 const { startWebShell } = await import('./web-shell.ts');
-const backend = createBackend({ userDataDir: userDataDir(), spawnService: detachedSpawner(), embeddedLimits: { aliveBeatMs } });
+const backend = createBackend({ userDataDir: userDataDir(), spawnService: detachedSpawner(), embeddedLimits: { aliveBeatMs }, loginStart });
 const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
 const shell = await startWebShell({ backend, rendererDir, port, ...(values['save-dir'] ? { saveFolders: values['save-dir'] } : {}) }).catch(async (error: unknown) => {
   console.error(`Trackdesk could not listen on 127.0.0.1:${port}: ${error instanceof Error ? error.message : String(error)}`);

@@ -9,6 +9,7 @@ import { TOKEN_PARAMETER } from '../../shared/security/shell-token.ts';
 import { browserFileRules } from './browser-file-rules.ts';
 import { DownloadTickets } from './download-tickets.ts';
 import { registerEventStream } from './event-stream.ts';
+import { registerOfflineRoutes } from './offline-routes.ts';
 import { registerTicketDownloads, registerTransferRoutes } from './transfer-routes.ts';
 import { TOKEN_HEADER, isAllowedFetchSite, isAllowedHost, isAllowedOrigin, tokenMatches } from './security.ts';
 
@@ -62,6 +63,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       embedded ? [{ name: 'service.status', payload: embedded.currentStatus() }] : [],
     );
     await registerTransferRoutes(calls, options.backend, tickets);
+    await registerOfflineRoutes(calls, options.backend);
   });
   await app.register(async (downloads) => {
     downloads.addHook('onRequest', async (request, reply) => requireCallSite(request, reply));

@@ -5,6 +5,7 @@ import { defineChannel } from './define.ts';
 import { evidenceChannels } from './evidence-channels.ts';
 import { ExperimentOpened, experimentLinkChannels } from './experiment-link-channels.ts';
 import { InvitationOpened, invitationChannels } from './invitation-channels.ts';
+import { OfflineImportProgress, offlineChannels } from './offline-channels.ts';
 import { profileChannels } from './profile-channels.ts';
 import { scriptChannels } from './script-channels.ts';
 import { signInChannels } from './sign-in-channels.ts';
@@ -28,6 +29,7 @@ export const channels = {
   ...invitationChannels,
   ...experimentLinkChannels,
   ...copyChannels,
+  ...offlineChannels,
 };
 
 /** Events the backend pushes to the renderer, named `domain.event`. */
@@ -38,6 +40,7 @@ export const events = {
   'experiments.opened': ExperimentOpened,
   'views.opened': ExperimentOpened,
   'copies.progress': CopyJobView,
+  'offline.progress': OfflineImportProgress,
 };
 
 /** The name of an ipc channel. */

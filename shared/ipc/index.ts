@@ -5,6 +5,7 @@ export * from './copy-channels.ts';
 export * from './define.ts';
 export * from './evidence-channels.ts';
 export * from './invitation-channels.ts';
+export * from './offline-channels.ts';
 export * from './profile-channels.ts';
 export * from './script-channels.ts';
 export * from './script-snippets.ts';

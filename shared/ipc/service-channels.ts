@@ -22,6 +22,9 @@ export const ServiceStatus = z.object({
 /** The embedded service's state. */
 export type ServiceStatus = z.infer<typeof ServiceStatus>;
 
+/** Whether the local service starts at login, and where that is recorded (the autostart file, or the system's login items). */
+export const LoginStartState = z.object({ enabled: z.boolean(), where: z.string() });
+
 /** The embedded service: its state, and a restart after it gave up. */
 export const serviceChannels = {
   'service.status': defineChannel({
@@ -43,5 +46,15 @@ export const serviceChannels = {
     summary: "Saves the local service's port in the app's settings and restarts the service on it (TRACKDESK_LOCAL_PORT, when set, wins).",
     input: z.object({ port: z.number().int().min(1).max(65535) }),
     output: ServiceStatus,
+  }),
+  'service.loginStart': defineChannel({
+    summary: 'Whether the local service starts at login (without the window), and where that is recorded.',
+    input: z.object({}),
+    output: LoginStartState,
+  }),
+  'service.setLoginStart': defineChannel({
+    summary: 'Turns "Start at login" on (an XDG autostart entry on Linux, a login item on macOS and Windows) or off.',
+    input: z.object({ enabled: z.boolean() }),
+    output: LoginStartState,
   }),
 };

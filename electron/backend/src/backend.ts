@@ -2,12 +2,14 @@ import { appInfo } from './app-info.ts';
 import type { ClientOptions } from './client/target.ts';
 import { EmbeddedService, type EmbeddedServiceLimits } from './embedded/host.ts';
 import { LOCAL_PORT_VARIABLE, localServicePort } from './embedded/local-port.ts';
+import { LoginStart, type LoginItems } from './embedded/login-start.ts';
 import type { SpawnService } from './embedded/protocol.ts';
 import { EventBus } from './events.ts';
 import { CopyJobs, type CopyJobOptions } from './copy/copy-jobs.ts';
 import { apiHandlers } from './handlers/api-handlers.ts';
 import { copyHandlers } from './handlers/copy-handlers.ts';
 import { evidenceHandlers } from './handlers/evidence-handlers.ts';
+import { offlineHandlers } from './handlers/offline-handlers.ts';
 import { previewHandler } from './handlers/preview-handler.ts';
 import { invitationHandlers } from './handlers/invitation-handlers.ts';
 import { profileHandlers } from './handlers/profile-handlers.ts';
@@ -27,6 +29,7 @@ import { SCRIPT_KEY_ID, ScriptAccess, scriptKeyFile, type Clipboard } from './sc
 import { signInHandlers } from './handlers/sign-in-handlers.ts';
 import { streamTransfers, type StreamTransfers } from './stream-transfers.ts';
 import { AppError } from './ipc/app-error.ts';
+import { OfflineImports } from './offline-import/offline-imports.ts';
 import { TransferQueue } from './transfers.ts';
 
 /** Where the desktop app keeps its settings and the embedded service's data (TRACKDESK_USER_DATA_DIR, else the OS convention). */
@@ -52,10 +55,14 @@ export interface BackendOptions {
   clientOptions?: Partial<ClientOptions>;
   /** Health-check interval, start timeout and restart policy of the embedded service. */
   embeddedLimits?: EmbeddedServiceLimits;
+  /** How often the watched folder of offline archives is looked into (ms; tests shorten it). */
+  offlinePollMs?: number;
   /** How many simultaneous uploads and downloads. */
   transferConcurrency?: number;
   /** Tuning of copy jobs between connections. */
   copyJobs?: CopyJobOptions;
+  /** How "Start at login" starts only the local service: this shell's command with `--start-service`, and the system's login items (macOS, Windows). */
+  loginStart?: { command: string[]; loginItems?: LoginItems; xdgConfigHome?: string };
 }
 
 /** The desktop backend: the handlers behind every ipc channel, the events it pushes, and its lifecycle. */
@@ -76,6 +83,8 @@ export interface Backend {
   openedViews: OpenedLink;
   /** Copy and move jobs between connections. */
   copies: CopyJobs;
+  /** Imports of offline archives into the local service (the browser shell hands it the bytes of picked files). */
+  offline: OfflineImports | undefined;
   /** Stops the copy jobs and the local service and waits for them (quitting with "Stop the local service too"; tests). */
   close(): Promise<void>;
   /** Stops the copy jobs and lets go of the local service, which keeps serving scripts (the window closed). */
@@ -111,6 +120,8 @@ export function createBackend(options: BackendOptions): Backend {
   const openedInvitations = new OpenedLink(events, 'invitations.opened');
   const openedExperiments = new OpenedLink(events, 'experiments.opened');
   const openedViews = new OpenedLink(events, 'views.opened');
+  const offline = embedded && new OfflineImports({ userDataDir: options.userDataDir, target: () => embedded.whenReady(), events, ...(options.offlinePollMs ? { pollMs: options.offlinePollMs } : {}) });
+  const loginStart = options.loginStart && new LoginStart({ ...options.loginStart, env: loginStartEnv(options.userDataDir) });
   const handlers: Handlers = {
     'app.info': async () => appInfo,
     ...profileHandlers(profiles, clientOptions),
@@ -130,14 +141,18 @@ export function createBackend(options: BackendOptions): Backend {
       await settings.update((current) => ({ ...current, localServicePort: port }));
       return embedded.restart();
     },
+    'service.loginStart': async () => (loginStart ? loginStart.state() : Promise.reject(noLoginStart())),
+    'service.setLoginStart': async ({ enabled }) => (loginStart ? loginStart.set(enabled) : Promise.reject(noLoginStart())),
     ...apiHandlers(profiles, clientOptions),
     ...transferHandlers(profiles, queue, clientOptions, options.dialogs, chosenFiles),
     ...previewHandler(profiles, clientOptions),
     ...evidenceHandlers(profiles, clientOptions, options.dialogs ? chosenFiles : undefined),
     ...scriptHandlers(scripts),
     ...copyHandlers(copies),
+    ...offlineHandlers(offline, options.dialogs, chosenFiles),
   };
   void embedded?.start();
+  void offline?.start().catch((error: unknown) => console.error('Trackdesk: the watched folder of offline runs could not be read:', error));
   void copies.load().catch((error: unknown) => console.error('Trackdesk: the copy jobs could not be read:', error));
   const streams = streamTransfers(profiles, queue, clientOptions);
   return {
@@ -150,15 +165,28 @@ export function createBackend(options: BackendOptions): Backend {
     openedExperiments,
     openedViews,
     copies,
+    offline,
     close: async () => {
+      await offline?.stop();
       await copies.stopAll();
       await embedded?.stop();
     },
     release: async () => {
+      await offline?.stop();
       await copies.stopAll();
       await embedded?.detach();
     },
   };
+}
+
+/** What the login start's command needs to find this data folder (and the port, when the environment sets it). */
+function loginStartEnv(userDataDir: string): Record<string, string> {
+  const port = process.env[LOCAL_PORT_VARIABLE];
+  return { TRACKDESK_USER_DATA_DIR: userDataDir, ...(port ? { [LOCAL_PORT_VARIABLE]: port } : {}) };
+}
+
+function noLoginStart(): AppError {
+  return new AppError('unsupported', 'This Trackdesk cannot start the local service at login: start it from the desktop app or `npm run serve`.');
 }
 
 function notRunning(): Error {

@@ -17,7 +17,8 @@ describe('nothing sent to the renderer carries an API key', () => {
     const configFile = join(files, '.comet.config');
     await writeFile(upload, 'accuracy 0.93\n');
     // The OS dialogs and clipboard are the only stand-ins: the user "picks" these paths; copied text is kept here.
-    const dialogs: FileDialogs = { chooseOpen: async () => [upload], chooseSave: async ({ defaultName }) => (defaultName === '.comet.config' ? configFile : saved) };
+    const offlineArchive = new URL('../../../server/test/fixtures/sdk-offline/offline-run.zip', import.meta.url).pathname;
+    const dialogs: FileDialogs = { chooseOpen: async ({ title }) => (title === 'Import offline runs' ? [offlineArchive] : [upload]), chooseSave: async ({ defaultName }) => (defaultName === '.comet.config' ? configFile : saved) };
     const clipboard: string[] = [];
     const backend = await startBackend({ dialogs, clipboard: { writeText: (text) => void clipboard.push(text) } });
     const sent: unknown[] = [];
@@ -172,6 +173,16 @@ describe('nothing sent to the renderer carries an API key', () => {
     await ipc('profiles.remove', { id: aliceId });
     // TRACKDESK_LOCAL_PORT is set for the tests: the port setting is refused, saying why.
     expect((await ipc('service.setPort', { port: 7717 })).ok).toBe(false);
+    // Offline archives: the SDK's archive imported into the local service, the watched folder read and left.
+    expect((await ipc('offline.import', { importId: 'leak', paths: [offlineArchive] })).error).toMatchObject({ code: 'forbidden' });
+    await ipc('files.chooseOpen', { title: 'Import offline runs', multiple: true });
+    expect((await ipc('offline.import', { importId: 'leak', paths: [offlineArchive] })).data).toMatchObject({ results: [{ state: 'imported' }] });
+    await ipc('offline.watchState', {});
+    await ipc('offline.watch', { folder: null });
+    expect((await ipc('files.chooseFolder', {})).ok).toBe(false);
+    // This backend records no login start (it is the shell's): refused, saying so.
+    expect((await ipc('service.loginStart', {})).ok).toBe(false);
+    expect((await ipc('service.setLoginStart', { enabled: false })).ok).toBe(false);
     await ipc('service.stop', {});
     await ipc('service.restart', {});
     await ipc('profiles.test', { id: 'local' });

@@ -98,3 +98,26 @@ describe('browser shell file rules', () => {
     expect(await exists(join(home, 'stolen.config'))).toBe(false);
   });
 });
+
+describe('browser shell offline archives', () => {
+  const archive = new URL('../../../server/test/fixtures/sdk-offline/offline-run.zip', import.meta.url).pathname;
+
+  it('refuses to import an archive by its path, or to watch a folder', async () => {
+    expect(await ipc('offline.import', { importId: 'by-path', paths: [archive] })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const watch = await ipc('offline.watch', { folder: home });
+    expect(watch).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(watch.error?.message).toContain('watches no folder');
+    expect(await ipc('offline.watch', { folder: null })).toMatchObject({ ok: true, data: { folder: null } });
+  });
+
+  it('imports the bytes of an archive picked in the page (POST /offline/import)', async () => {
+    const response = await fetch(`http://127.0.0.1:${shell.port}/offline/import?importId=picked&fileName=offline-run.zip`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/zip', 'x-trackdesk-token': token },
+      body: new Uint8Array(await readFile(archive)),
+    });
+    expect(await response.json()).toMatchObject({ ok: true, data: { fileName: 'offline-run.zip', state: 'imported', projectName: 'offline-demo' } });
+    const refused = await fetch(`http://127.0.0.1:${shell.port}/offline/import?importId=picked&fileName=x.zip`, { method: 'POST', body: 'x' });
+    expect(refused.status).toBe(401);
+  });
+});

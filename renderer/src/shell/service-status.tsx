@@ -6,6 +6,8 @@ import { invoke } from '../bridge.ts';
 import { runMutation } from '../lib/run-mutation.ts';
 import { serviceStatusQueryKey, useServiceStatus } from '../lib/service-status.ts';
 import { BusyButton } from './busy-button.tsx';
+import { OfflineImportDialog } from '../features/offline-import/offline-import-dialog.tsx';
+import { LoginStartSwitch } from './login-start-switch.tsx';
 import { useNotify } from './notify.tsx';
 
 /** "running since 14:02" (with the date when not today): the service outlives the window, so this may be days ago. */
@@ -34,6 +36,7 @@ function useServiceActions() {
 export function ServiceStatusChip() {
   const status = useServiceStatus().data;
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [importing, setImporting] = useState(false);
   const { stop, setPort } = useServiceActions();
   if (!status) return null;
   if (status.state === 'starting') return <Chip size="small" color="info" icon={<CircularProgress size={14} color="inherit" />} label="Local service starting…" />;
@@ -52,13 +55,18 @@ export function ServiceStatusChip() {
           </Typography>
           {status.message && <Typography variant="caption">{status.message}</Typography>}
           <PortChoice current={status.port} suggested={status.port} label="Port" busy={setPort.isPending} onChoose={(port) => runMutation(setPort, port, { onSuccess: () => setAnchor(null) })} />
-          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <LoginStartSwitch />
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button size="small" onClick={() => (setAnchor(null), setImporting(true))}>
+              Import offline runs…
+            </Button>
             <BusyButton size="small" color="warning" busy={stop.isPending} onClick={() => runMutation(stop, undefined, { onSuccess: () => setAnchor(null) })}>
               Stop
             </BusyButton>
           </Stack>
         </Stack>
       </Popover>
+      <OfflineImportDialog open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { installErrorReplies } from '../http/error-reply.ts';
 import { installJsonBodyParser, jsonBodyParser } from '../http/json-body.ts';
 import { guardedServerFactory } from '../http/last-resort.ts';
 import { installPublicUrl, parsePublicUrl, parseTrustedProxies } from '../http/public-address.ts';
+import { installConnectionDrain } from '../http/connection-drain.ts';
 import { closePromptly } from '../http/prompt-close.ts';
 import { registerContractRoutes } from '../http/routes.ts';
 import { answerFrameworkError, installProtocolReplies } from '../http/server-events.ts';
@@ -103,8 +104,12 @@ export interface RunningServer {
   generatedAdminPassword?: string;
   /** Settles once the leftovers of earlier runs (orphaned blobs, deleted rows' files) are swept, which starts after listening. */
   swept: Promise<void>;
-  /** Graceful: stops accepting, finishes in-flight requests, stops workers, closes the database. Idempotent. */
-  close(): Promise<void>;
+  /**
+   * Graceful: stops accepting, finishes in-flight requests, stops workers, closes the database. Idempotent. With
+   * `drainMs`, first refuses new connections and waits up to that long for the open ones to end after an answer
+   * (`Connection: close`), so no connection in use is reset (a restart).
+   */
+  close(options?: { drainMs?: number }): Promise<void>;
 }
 
 /** The contract's multipart (upload) entries, the entries whose bodies decoding threads read, and the others. */
@@ -179,6 +184,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   installRequestDecompression(app, { leaveEncoded: routedTo(Object.values(threadDecodedEntries)), decodedLimit });
   installErrorReplies(app, bodyLimit);
   closePromptly(app);
+  const drain = installConnectionDrain(app);
   const handlers = createHandlers(services);
   const authenticate = createAuthenticator(services.users, services.externalCommits);
   // @fastify/multipart adds per-request hooks to every route of its scope: only the upload routes get it.
@@ -223,8 +229,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     generatedAdminKey: bootstrap.generatedAdminKey,
     generatedAdminPassword: bootstrap.generatedAdminPassword,
     swept,
-    close() {
+    close(closeOptions = {}) {
       closing ??= (async () => {
+        if (closeOptions.drainMs) await drain(closeOptions.drainMs);
         await app.close();
         await swept;
         await services.closing();

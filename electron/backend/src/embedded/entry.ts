@@ -73,10 +73,17 @@ const controlSecret = randomBytes(32).toString('base64url');
 let server: RunningServer | undefined;
 let stopping: Promise<void> | undefined;
 
-/** Closes the server (in-flight requests finish, SQLite closes), removes the files that announce it, and exits. */
+/**
+ * How long a stopping service keeps answering with `Connection: close` before it stops accepting: every connection a
+ * script is using ends cleanly after an answer, so none is reset by the stop (an update's restart; the SDK retries a
+ * refused connection, not a reset one).
+ */
+const DRAIN_MS = 300;
+
+/** Closes the server (drained, in-flight requests finish, SQLite closes), removes the files that announce it, and exits. */
 function stop(): Promise<void> {
   stopping ??= (async () => {
-    await server?.close();
+    await server?.close({ drainMs: DRAIN_MS });
     await removeServiceInfo(dataDir, instanceId);
     await lock.release();
     process.exit(0);

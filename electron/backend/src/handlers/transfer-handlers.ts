@@ -11,6 +11,8 @@ import type { TransferQueue } from '../transfers.ts';
 export interface FileDialogs {
   chooseOpen(options: { title?: string | undefined; multiple: boolean }): Promise<string[]>;
   chooseSave(options: { title?: string | undefined; defaultName?: string | undefined }): Promise<string | null>;
+  /** A folder (the desktop window's folder dialog). */
+  chooseFolder?(options: { title?: string | undefined }): Promise<string | null>;
 }
 
 /**
