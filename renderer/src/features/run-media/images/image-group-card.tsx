@@ -6,17 +6,23 @@ import { useActiveProfile } from '../../../lib/profiles.tsx';
 import { stepLabel, type ImageGroup } from './image-groups.ts';
 import { ownsArrowKeys, StepSlider } from './step-slider.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { thumbnailKey } from './use-thumbnail.ts';
+import { thumbnailKey, useThumbnail } from './use-thumbnail.ts';
 
 /** The preview size of the gallery's cards, and the box it is shown in (sharp on high-density screens). */
 export const CARD_PREVIEW_SIZE = 256;
 const CARD_BOX = 192;
 
-/** Reads the neighbours' previews ahead, so that moving the slider by one step shows a cached image. */
+/**
+ * Reads the neighbours' previews ahead once the shown one is there (the gallery's first images are read first), so that
+ * moving the slider by one step shows a cached image.
+ */
 function usePrefetchNeighbours(experimentKey: string, group: ImageGroup, index: number) {
   const client = useQueryClient();
   const profileId = useActiveProfile().id;
+  const shown = useThumbnail({ experimentKey, assetId: group.images[index]?.assetId ?? '', size: CARD_PREVIEW_SIZE }, group.images[index] !== undefined);
+  const ready = !shown.isPending;
   useEffect(() => {
+    if (!ready) return;
     for (const neighbour of [group.images[index + 1], group.images[index - 1]]) {
       if (!neighbour) continue;
       const target = { experimentKey, assetId: neighbour.assetId, size: CARD_PREVIEW_SIZE } as const;
@@ -27,7 +33,7 @@ function usePrefetchNeighbours(experimentKey: string, group: ImageGroup, index: 
         retry: false,
       });
     }
-  }, [client, profileId, experimentKey, group, index]);
+  }, [client, profileId, experimentKey, group, index, ready]);
 }
 
 /** One image name: its image at the chosen step (click to open it large), the step and context, a step slider; arrows move the step. */
