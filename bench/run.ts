@@ -6,6 +6,7 @@ import { runFuzzBench } from './fuzz.ts';
 import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
 import { runLocalServiceBench } from './local-service.ts';
+import { runMediaImagesBench } from './media-images.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -31,6 +32,8 @@ const suites: Record<string, () => Promise<void>> = {
   live: runLiveBench,
   /** The app's start when its local service already runs, and the service's restart gap during an upgrade. */
   'local-service': runLocalServiceBench,
+  /** The run page's Images tab on 20 image names × 200 steps, against the Assets tab. */
+  'media-images': runMediaImagesBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

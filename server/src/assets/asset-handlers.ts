@@ -4,6 +4,7 @@ import type { HandlerTable } from '../http/handler.ts';
 import type { AssetServices } from './services.ts';
 import type { Experiment } from '../experiments/index.ts';
 import { contentTypeOf, toAssetRecord, typeFilter } from './records.ts';
+import { createPreviewHandlers } from './preview-handlers.ts';
 import { createAssetReadHandlers } from './read-handlers.ts';
 import { assetFileName, assetRules, checkRemoteLink, saveUploadedAsset } from './save.ts';
 import { mapInOrder } from '../database/in-order.ts';
@@ -32,6 +33,7 @@ export function createAssetHandlers(services: AssetServices): HandlerTable {
 
   return {
     ...createAssetReadHandlers(services),
+    ...createPreviewHandlers(services),
     uploadAsset: async ({ query, caller, request }) => {
       const experiment = await access.experiment(caller, query.experimentKey);
       const { experimentKey: _key, metadata, type, ...wanted } = query;

@@ -16,6 +16,7 @@ import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
 import { useExperimentAccess } from '../experiments/experiment-access.ts';
 import { AssetsPanel } from '../assets/index.ts';
 import { RunArtifacts } from '../artifacts/index.ts';
+import { ImagesTab, useRunImages } from '../run-media/images/index.ts';
 import { HtmlSection, OutputSection } from './documents.tsx';
 import { CodeSection } from './source-code.tsx';
 import { MetricsSection } from './metrics-section.tsx';
@@ -26,7 +27,7 @@ import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
 
-const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'System and git', 'Output', 'Code', 'HTML'] as const;
+const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'Images', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections that grow while the experiment runs: showing one moves the live cursor on at once. */
 const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
@@ -60,6 +61,9 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateApi();
   const accessOf = useExperimentAccess(metadata.data?.workspaceName);
+  // Media tabs show only when the run has such assets (a running run's list is read again, so it gains them live).
+  const images = useRunImages(experimentKey, metadata.data?.running ?? false);
+  const shown = (name: Section) => name !== 'Images' || (images.data?.assets.length ?? 0) > 0;
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
@@ -147,7 +151,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         </BusyButton>
       </Stack>
       <Tabs value={section} onChange={(_event, value: Section) => setSection(value)} aria-label="Experiment sections" variant="scrollable" sx={{ mb: 2 }}>
-        {SECTIONS.map((name) => (
+        {SECTIONS.filter(shown).map((name) => (
           <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls="experiment-section" />
         ))}
       </Tabs>
@@ -167,6 +171,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         )}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} workspaceName={data.workspaceName} />}
         {section === 'Artifacts' && <RunArtifacts experimentKey={experimentKey} />}
+        {section === 'Images' && <ImagesTab experimentKey={experimentKey} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}
