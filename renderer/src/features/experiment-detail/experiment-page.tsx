@@ -24,9 +24,15 @@ import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
+import { useRunAssetTypes } from '../run-media/chart-media/use-run-asset-types.ts';
+import { ConfusionMatricesTab } from '../run-media/confusion-matrices/index.ts';
+import { HistogramsTab } from '../run-media/histograms/index.ts';
+import { CurvesTab } from '../run-media/curves/index.ts';
 
-const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
+const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Confusion matrices', 'Histograms', 'Curves', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Media tabs, each shown only once the run has an asset of its type. */
+const MEDIA_TYPES: Partial<Record<Section, string>> = { 'Confusion matrices': 'confusion-matrix', Histograms: 'histogram3d', Curves: 'curve' };
 /** Sections that grow while the experiment runs: showing one moves the live cursor on at once. */
 const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
 /** Growing sections that read only once their live cursor is known. */
@@ -59,6 +65,8 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateApi();
   const accessOf = useExperimentAccess(metadata.data?.workspaceName);
+  const assetTypes = useRunAssetTypes(experimentKey, metadata.data?.running ?? false);
+  const shownSections = SECTIONS.filter((name) => !MEDIA_TYPES[name] || assetTypes.has(MEDIA_TYPES[name]));
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
@@ -145,8 +153,8 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           Delete
         </BusyButton>
       </Stack>
-      <Tabs value={section} onChange={(_event, value: Section) => setSection(value)} aria-label="Experiment sections" variant="scrollable" sx={{ mb: 2 }}>
-        {SECTIONS.map((name) => (
+      <Tabs value={shownSections.includes(section) ? section : 'Overview'} onChange={(_event, value: Section) => setSection(value)} aria-label="Experiment sections" variant="scrollable" sx={{ mb: 2 }}>
+        {shownSections.map((name) => (
           <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls="experiment-section" />
         ))}
       </Tabs>
@@ -165,6 +173,9 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           </Box>
         )}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} workspaceName={data.workspaceName} />}
+        {section === 'Confusion matrices' && <ConfusionMatricesTab experimentKey={experimentKey} />}
+        {section === 'Histograms' && <HistogramsTab experimentKey={experimentKey} />}
+        {section === 'Curves' && <CurvesTab experimentKey={experimentKey} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}
