@@ -4,7 +4,7 @@ import { CURVE_KIND, parseCurve, sortedCurvePoints, type Curve } from '../../../
 import { DetailSection } from '../../experiment-detail/detail-section.tsx';
 import { CannotDisplay } from '../chart-media/cannot-display.tsx';
 import { stepLabel, type MediaSeries, type MediaTabProps } from '../chart-media/media-series.ts';
-import { useDecodedAssets } from '../chart-media/use-decoded-asset.ts';
+import { useDecodedSeries } from '../chart-media/use-decoded-asset.ts';
 import { useMediaSeries } from '../chart-media/use-media-series.ts';
 import { CurveChart, type DrawnCurve } from './curve-chart.tsx';
 import { formatArea, summariseCurve } from './curve-summary.ts';
@@ -21,12 +21,12 @@ interface CurveStep {
 /** One curve name: a chart of all its steps overlaid (or one), the area under each where it is a ROC or PR curve, and the points of the step chosen. */
 function CurveName({ series, experimentKey, focusStep }: { series: MediaSeries; experimentKey: string; focusStep: number | undefined }) {
   const assets = useMemo(() => series.steps.map((one) => one.asset), [series]);
-  const reads = useDecodedAssets(experimentKey, assets, CURVE_KIND, parseCurve);
+  const reads = useDecodedSeries(experimentKey, assets, CURVE_KIND, parseCurve);
   const steps = useMemo(
     (): CurveStep[] =>
-      series.steps.flatMap((one, index) => {
-        const result = reads.decoded[index];
-        return result?.ok ? [{ step: one.step, curve: result.value }] : [];
+      (reads.decoded ?? []).flatMap((result, index) => {
+        const one = series.steps[index];
+        return result.ok && one ? [{ step: one.step, curve: result.value }] : [];
       }),
     [series, reads.decoded],
   );
@@ -38,15 +38,15 @@ function CurveName({ series, experimentKey, focusStep }: { series: MediaSeries; 
   );
   const last = shown.at(-1);
   const summary = last ? summariseCurve(last.curve) : undefined;
-  const refusedIndex = reads.decoded.findIndex((result) => result !== undefined && !result.ok);
-  const refused = reads.decoded[refusedIndex];
+  const refusedIndex = (reads.decoded ?? []).findIndex((result) => !result.ok);
+  const refused = reads.decoded?.[refusedIndex];
   const refusedAsset = series.steps[refusedIndex]?.asset;
   const id = `curve-${series.name.replace(/\W+/g, '-')}`;
   return (
     <DetailSection id={id} title={series.name}>
       <Stack spacing={2}>
-        {reads.pending > 0 && <CircularProgress size={20} aria-label={`Loading the curve ${series.name}`} />}
-        {reads.failures.length > 0 && <Alert severity="error">Cannot read {reads.failures.length} steps: {reads.failures[0]}</Alert>}
+        {reads.decoded?.length !== series.steps.length && <CircularProgress size={20} aria-label={`Loading the curve ${series.name}`} />}
+        {reads.error && <Alert severity="error">Cannot read the curve: {reads.error.message}</Alert>}
         {refused && !refused.ok && refusedAsset && <CannotDisplay error={refused.error} asset={refusedAsset} experimentKey={experimentKey} />}
         {steps.length > 1 && (
           <TextField select size="small" label={`Steps of ${series.name}`} value={chosen} onChange={(event) => setChosen(event.target.value)} sx={{ maxWidth: 220 }}>

@@ -4,7 +4,7 @@ import { HISTOGRAM_KIND, histogramHeatmap, parseHistogram3d, type Histogram3d } 
 import { DetailSection } from '../../experiment-detail/detail-section.tsx';
 import { CannotDisplay } from '../chart-media/cannot-display.tsx';
 import { initialStepIndex, stepLabel, type MediaSeries, type MediaTabProps } from '../chart-media/media-series.ts';
-import { useDecodedAssets } from '../chart-media/use-decoded-asset.ts';
+import { useDecodedSeries } from '../chart-media/use-decoded-asset.ts';
 import { useMediaSeries } from '../chart-media/use-media-series.ts';
 import { HistogramHeatmapCanvas } from './histogram-heatmap.tsx';
 import { StepHistogram } from './step-histogram.tsx';
@@ -17,11 +17,11 @@ interface DecodedSteps {
 /** One histogram name: every step read and decoded, the heatmap of steps × values, and one step's histogram below. */
 function HistogramName({ series, experimentKey, focusStep }: { series: MediaSeries; experimentKey: string; focusStep: number | undefined }) {
   const assets = useMemo(() => series.steps.map((one) => one.asset), [series]);
-  const reads = useDecodedAssets(experimentKey, assets, HISTOGRAM_KIND, parseHistogram3d);
+  const reads = useDecodedSeries(experimentKey, assets, HISTOGRAM_KIND, parseHistogram3d);
   const decoded = useMemo((): DecodedSteps => {
-    const steps = series.steps.flatMap((one, index) => {
-      const result = reads.decoded[index];
-      return result?.ok ? [{ step: one.step ?? 0, histogram: result.value }] : [];
+    const steps = (reads.decoded ?? []).flatMap((result, index) => {
+      const one = series.steps[index];
+      return result.ok && one ? [{ step: one.step ?? 0, histogram: result.value }] : [];
     });
     return { steps };
   }, [series, reads.decoded]);
@@ -34,18 +34,18 @@ function HistogramName({ series, experimentKey, focusStep }: { series: MediaSeri
   const shownStep = hovered ?? kept;
   const row = Math.max(0, heatmap.steps.findIndex((step) => step === (shownStep ?? 0)));
   const shown = decoded.steps.find((one) => one.step === heatmap.steps[row]);
-  const refusedIndex = reads.decoded.findIndex((result) => result !== undefined && !result.ok);
-  const refused = reads.decoded[refusedIndex];
+  const refusedIndex = (reads.decoded ?? []).findIndex((result) => !result.ok);
+  const refused = reads.decoded?.[refusedIndex];
   const refusedAsset = series.steps[refusedIndex]?.asset;
   return (
     <DetailSection id={`histogram-${series.name.replace(/\W+/g, '-')}`} title={series.name}>
       <Stack spacing={2}>
-        {reads.pending > 0 && (
+        {reads.decoded?.length !== series.steps.length && (
           <Typography color="text.secondary" role="status">
-            Reading {series.steps.length - reads.pending} of {series.steps.length} steps…
+            Reading {reads.read} of {series.steps.length} steps…
           </Typography>
         )}
-        {reads.failures.length > 0 && <Alert severity="error">Cannot read {reads.failures.length} steps: {reads.failures[0]}</Alert>}
+        {reads.error && <Alert severity="error">Cannot read the steps: {reads.error.message}</Alert>}
         {refused && !refused.ok && refusedAsset && <CannotDisplay error={refused.error} asset={refusedAsset} experimentKey={experimentKey} />}
         {heatmap.steps.length > 0 && (
           <>

@@ -1,4 +1,4 @@
-import { Box, Table, TableBody, TableCell, TableHead, TableRow, Tooltip } from '@mui/material';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { compactHistogram, histogramBins, type Histogram3d } from '../../../../../shared/media/histogram3d.ts';
 import { formatBin } from './bin-format.ts';
 
@@ -8,11 +8,9 @@ export function StepHistogram({ histogram, label }: { histogram: Histogram3d; la
   const top = compact.reduce((max, bin) => Math.max(max, bin.count), 0);
   return (
     <Box>
-      <Box aria-hidden sx={{ display: 'flex', alignItems: 'flex-end', height: 100, gap: '1px', mb: 1 }}>
+      <Box aria-hidden sx={{ display: 'flex', alignItems: 'flex-end', height: 100, gap: '1px', mb: 1, color: 'primary.main' }}>
         {compact.map((bin) => (
-          <Tooltip key={bin.index} title={`${formatBin(bin)}: ${bin.count}`}>
-            <Box sx={{ flex: 1, minWidth: 1, height: `${top > 0 ? (100 * bin.count) / top : 0}%`, bgcolor: 'primary.main' }} />
-          </Tooltip>
+          <div key={bin.index} title={`${formatBin(bin)}: ${bin.count}`} style={{ flex: 1, minWidth: 1, height: `${top > 0 ? (100 * bin.count) / top : 0}%`, background: 'currentColor' }} />
         ))}
       </Box>
       <Table size="small" aria-label={label} sx={{ maxWidth: 480 }}>
