@@ -1,3 +1,4 @@
+import { sdkUpload } from '../server/test/support/clientlib-sdk.ts';
 import { replaySdkMedia } from '../server/test/support/sdk-media-replay.ts';
 import { expect, test } from './fixtures.ts';
 import { seedProject } from './experiments-seed.ts';
@@ -11,6 +12,10 @@ test("a run the real SDK logged shows its confusion matrix, histogram, curve and
   const experimentKey = await replaySdkMedia({ url: new URL(settings.url).origin, apiKey: settings.apiKey, workspace: 'admin' }, 'media-charts');
   // The run also reports its CPU usage (E42): sys.cpu.percent.01, .02 and .avg.
   await new ScriptClient(settings).ok('logCpuUsage', { body: { experimentKey, cpuPercentUtilization: [40, 60] } });
+  // And a curve file cut short, uploaded as the SDK uploads curves.
+  const query = { experimentId: experimentKey, apiKey: settings.apiKey, runId: experimentKey, assetId: 'c'.repeat(32), fileName: 'broken', type: 'curve', step: 3 };
+  const upload = await sdkUpload(new URL(settings.url).origin, { path: 'asset/upload', query, parts: [{ name: 'file', value: '{"x": [0, 1], "y": [0', filename: 'file' }], experimentKey, key: settings.apiKey });
+  expect(upload.status).toBe(200);
   await page.goto(`${shell.origin}/#/experiments/${experimentKey}`);
 
   await test.step('the confusion matrix: counts, a percent of its row, the worst cells called out', async () => {
@@ -50,8 +55,11 @@ test("a run the real SDK logged shows its confusion matrix, histogram, curve and
     await expect(stepZero.getByRole('row')).toHaveText(['BinValuesCount', '1041[0.0931, 0.102)1', '1049[0.2, 0.22)2', '1058[0.471, 0.518)1', '1062[0.689, 0.758)3', '1064[0.834, 0.917)1']);
   });
 
-  await test.step('the curve: its points and, as a ROC curve, the area under it', async () => {
+  await test.step('the curve: its points and, as a ROC curve, the area under it; a broken file says why, with its download', async () => {
     await page.getByRole('tab', { name: 'Curves' }).click();
+    const broken = page.getByRole('region', { name: 'broken' });
+    await expect(broken.getByRole('alert')).toContainText('Cannot display this curve: the file is not valid JSON');
+    await expect(broken.getByRole('button', { name: 'Download broken' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Curve roc' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Points of roc at step 2' }).getByRole('row')).toHaveText([
       'False positive rateTrue positive rate',
