@@ -11,11 +11,19 @@ test("a run the real SDK logged shows its confusion matrix, histogram, curve and
   const settings = await scriptSettingsFromApp(shell);
   const experimentKey = await replaySdkMedia({ url: new URL(settings.url).origin, apiKey: settings.apiKey, workspace: 'admin' }, 'media-charts');
   // The run also reports its CPU usage (E42): sys.cpu.percent.01, .02 and .avg.
-  await new ScriptClient(settings).ok('logCpuUsage', { body: { experimentKey, cpuPercentUtilization: [40, 60] } });
-  // And a curve file cut short, uploaded as the SDK uploads curves.
-  const query = { experimentId: experimentKey, apiKey: settings.apiKey, runId: experimentKey, assetId: 'c'.repeat(32), fileName: 'broken', type: 'curve', step: 3 };
-  const upload = await sdkUpload(new URL(settings.url).origin, { path: 'asset/upload', query, parts: [{ name: 'file', value: '{"x": [0, 1], "y": [0', filename: 'file' }], experimentKey, key: settings.apiKey });
-  expect(upload.status).toBe(200);
+  const script = new ScriptClient(settings);
+  await script.ok('logCpuUsage', { body: { experimentKey, cpuPercentUtilization: [40, 60] } });
+  /** Uploads a file as the SDK uploads curves and confusion matrices. */
+  const upload = async (assetId: string, fileName: string, type: string, text: string) => {
+    const query = { experimentId: experimentKey, apiKey: settings.apiKey, runId: experimentKey, assetId, fileName, type, step: 3 };
+    const reply = await sdkUpload(new URL(settings.url).origin, { path: 'asset/upload', query, parts: [{ name: 'file', value: text, filename: 'file' }], experimentKey, key: settings.apiKey });
+    expect(reply.status).toBe(200);
+  };
+  // A curve file cut short, and a confusion matrix whose cells name example images of the run (sampleMatrix).
+  await upload('c'.repeat(32), 'broken', 'curve', '{"x": [0, 1], "y": [0');
+  const images = (await script.ok('listAssets', { query: { experimentKey, type: 'image' } })).assets as { assetId: string }[];
+  const sampleMatrix = [[[], [{ index: 3, assetId: images[0]?.assetId }, { index: 8, assetId: images[1]?.assetId }]], [[], []]];
+  await upload('d'.repeat(32), 'z-samples.json', 'confusion-matrix', JSON.stringify({ version: 1, title: 'with examples', labels: ['a', 'b'], matrix: [[5, 2], [0, 4]], sampleMatrix }));
   await page.goto(`${shell.origin}/#/experiments/${experimentKey}`);
 
   await test.step('the confusion matrix: counts, a percent of its row, the worst cells called out', async () => {
@@ -35,6 +43,17 @@ test("a run the real SDK logged shows its confusion matrix, histogram, curve and
     await expect(grid.getByRole('cell', { name: 'dog predicted as dog: 70.0%', exact: true })).toHaveText('70.0%');
     await page.getByRole('button', { name: 'Percent of column' }).click();
     await expect(grid.getByRole('cell', { name: 'cat predicted as cat: 88.9%', exact: true })).toHaveText('88.9%');
+  });
+
+  await test.step("a cell with the SDK's examples opens their images", async () => {
+    await page.getByRole('combobox', { name: 'Confusion matrix' }).click();
+    await page.getByRole('option', { name: 'z-samples.json' }).click();
+    await page.getByRole('button', { name: 'Show the 2 examples of a predicted as b' }).click();
+    const examples = page.getByRole('dialog', { name: 'Examples of a predicted as b' });
+    await expect(examples.getByRole('img')).toHaveCount(2);
+    await expect(examples.getByRole('img', { name: 'Example 3 (sample)' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(examples.getByRole('img', { name: 'Example 8 (sample)' })).toBeVisible();
+    await page.keyboard.press('Escape');
   });
 
   await test.step("the histogram: each step's counts per bin, decoded from the SDK's bins", async () => {
