@@ -1,13 +1,15 @@
-import { sdkUpload } from '../server/test/support/clientlib-sdk.ts';
+import { addRunBody, sdkCall, sdkExperimentKey, sdkUpload } from '../server/test/support/clientlib-sdk.ts';
 import { replaySdkMedia } from '../server/test/support/sdk-media-replay.ts';
 import { expect, test } from './fixtures.ts';
 import { seedProject } from './experiments-seed.ts';
 import { ScriptClient, scriptSettingsFromApp } from './script-client.ts';
 
 test("a run the real SDK logged shows its confusion matrix, histogram, curve and system usage as charts, from the SDK's own payloads (issue 43)", async ({ page, shell }) => {
+  // One replayed run walked through four tabs: longer than most tests on a loaded machine.
+  test.slow();
   await seedProject(shell, 'media-charts');
   await page.goto(shell.url);
-  await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible({ timeout: 30_000 });
   const settings = await scriptSettingsFromApp(shell);
   const experimentKey = await replaySdkMedia({ url: new URL(settings.url).origin, apiKey: settings.apiKey, workspace: 'admin' }, 'media-charts');
   // The run also reports its CPU usage (E42): sys.cpu.percent.01, .02 and .avg.
@@ -97,4 +99,26 @@ test("a run the real SDK logged shows its confusion matrix, histogram, curve and
     await expect(usage).toContainText('sys.cpu.percent.avg');
     await expect(usage).toContainText('sys.cpu.percent.02');
   });
+
+});
+
+test('a running run gains its Curves tab once its first curve arrives', async ({ page, shell }) => {
+  await seedProject(shell, 'media-charts');
+  await page.goto(shell.url);
+  await expect(page.locator('[data-app-state="ready"]')).toBeVisible({ timeout: 30_000 });
+  const settings = await scriptSettingsFromApp(shell);
+  const liveKey = sdkExperimentKey();
+  const origin = new URL(settings.url).origin;
+  const started = await sdkCall(origin, { path: 'logger/add/run', body: { ...addRunBody(liveKey, 'media-charts', 'admin'), apiKey: settings.apiKey }, experimentKey: liveKey, key: settings.apiKey });
+  expect(started.status).toBe(200);
+  await page.goto(`${shell.origin}/#/experiments/${liveKey}`);
+  await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Curves' })).toHaveCount(0);
+  const query = { experimentId: liveKey, apiKey: settings.apiKey, runId: liveKey, assetId: 'e'.repeat(32), fileName: 'pr', type: 'curve', step: 3 };
+  const curve = JSON.stringify({ x: [0, 0.5, 1], y: [1, 0.8, 0.5], name: 'pr' });
+  const uploaded = await sdkUpload(origin, { path: 'asset/upload', query, parts: [{ name: 'file', value: curve, filename: 'file' }], experimentKey: liveKey, key: settings.apiKey });
+  expect(uploaded.status).toBe(200);
+  await expect(page.getByRole('tab', { name: 'Curves' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Curves' }).click();
+  await expect(page.getByRole('table', { name: 'Area under pr' }).getByRole('row')).toHaveText(['StepPR AUC', 'step 30.775']);
 });
