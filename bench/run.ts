@@ -7,6 +7,7 @@ import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
 import { runLocalServiceBench } from './local-service.ts';
 import { runMediaImagesBench } from './media-images.ts';
+import { runMediaChartsBench } from './media-charts.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -34,6 +35,8 @@ const suites: Record<string, () => Promise<void>> = {
   'local-service': runLocalServiceBench,
   /** The run page's Images tab on 20 image names × 200 steps, against the Assets tab. */
   'media-images': runMediaImagesBench,
+  /** The run page's Histograms tab: a heatmap of 1,000 steps against the same canvas of 10. */
+  'media-charts': runMediaChartsBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

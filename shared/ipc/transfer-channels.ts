@@ -51,6 +51,25 @@ export const transferChannels = {
     }),
     output: z.object({ contentType: z.string(), bytes: z.number().int().min(0), dataUrl: z.string() }),
   }),
+  'transfers.previewMany': defineChannel({
+    summary:
+      'Reads many small binary replies of one endpoint (e.g. every step of a histogram) in one call, a few at a time, each ' +
+      'answered as transfers.preview does, or why it could not be read; items past 64 MiB in all are not read.',
+    input: z.object({
+      endpoint: z.string().min(1).max(100),
+      queries: z.array(query).min(1).max(2000),
+      maxBytes: z.number().int().min(1).max(16 * 1024 * 1024).default(4 * 1024 * 1024),
+      profileId,
+    }),
+    output: z.object({
+      items: z.array(
+        z.union([
+          z.object({ ok: z.literal(true), contentType: z.string(), bytes: z.number().int().min(0), dataUrl: z.string() }),
+          z.object({ ok: z.literal(false), code: z.string(), message: z.string() }),
+        ]),
+      ),
+    }),
+  }),
   'transfers.cancel': defineChannel({
     summary: 'Cancels a queued or running transfer; answers whether one was found.',
     input: z.object({ transferId }),

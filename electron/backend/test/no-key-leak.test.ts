@@ -129,6 +129,8 @@ describe('nothing sent to the renderer carries an API key', () => {
     expect(download).toMatchObject({ ok: true, data: { filePath: saved, bytes: 14 } });
     const preview = await ipc('transfers.preview', { endpoint: 'downloadAsset', query: { experimentKey, assetId: asset?.assetId } });
     expect(preview).toMatchObject({ ok: true, data: { bytes: 14 } });
+    const previews = await ipc('transfers.previewMany', { endpoint: 'downloadAsset', queries: [{ experimentKey, assetId: asset?.assetId }] });
+    expect(previews).toMatchObject({ ok: true, data: { items: [{ ok: true, bytes: 14 }] } });
     expect(await ipc('assets.digests', { experimentKey, assetIds: [asset?.assetId as string] })).toMatchObject({ ok: true, data: { digests: [{ bytes: 14 }] } });
     expect(await ipc('files.saveText', { filePath: saved, text: '# evidence\n' })).toEqual({ ok: true, data: { filePath: saved, bytes: 11 } });
     await ipc('transfers.cancel', { transferId: 't2' });

@@ -202,4 +202,16 @@ describe('transfers.preview', () => {
     const refused = await callError(backend, 'transfers.preview', { endpoint: 'downloadAsset', query, maxBytes: 8 });
     expect(refused).toMatchObject({ code: 'too_large' });
   });
+
+  it('answers many small assets in one call, in order, each failure on its own item', async () => {
+    const files = ['{"x": [0, 1], "y": [0, 1], "name": "roc"}', '{"index_values": [[1041, 1]]}'];
+    const ids = [];
+    for (const [index, text] of files.entries()) ids.push((await uploadWhole(`web-up-many-${index}`, `file-${index}.json`, Buffer.from(text), { experimentKey, type: 'curve' })).data?.assetId);
+    const queries = [...ids, 'no-such-asset'].map((assetId) => ({ experimentKey, assetId }));
+    const { items } = await call(backend, 'transfers.previewMany', { endpoint: 'downloadAsset', queries, maxBytes: 1024 });
+    expect(items.slice(0, 2).map((item) => item.ok && Buffer.from(item.dataUrl.slice(item.dataUrl.indexOf(',') + 1), 'base64').toString('utf8'))).toEqual(files);
+    expect(items[2]).toMatchObject({ ok: false, code: 'not_found' });
+    const tooLarge = await call(backend, 'transfers.previewMany', { endpoint: 'downloadAsset', queries: queries.slice(0, 1), maxBytes: 8 });
+    expect(tooLarge.items).toEqual([{ ok: false, code: 'too_large', message: 'It is larger than 8 bytes.' }]);
+  });
 });

@@ -16,7 +16,7 @@ import { EXPERIMENT_READS } from '../experiments/use-experiment-actions.ts';
 import { useExperimentAccess } from '../experiments/experiment-access.ts';
 import { AssetsPanel } from '../assets/index.ts';
 import { RunArtifacts } from '../artifacts/index.ts';
-import { ImagesTab, useRunImages } from '../run-media/images/index.ts';
+import { ImagesTab } from '../run-media/images/index.ts';
 import { HtmlSection, OutputSection } from './documents.tsx';
 import { CodeSection } from './source-code.tsx';
 import { MetricsSection } from './metrics-section.tsx';
@@ -26,9 +26,15 @@ import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
+import { useRunAssetTypes } from '../run-media/chart-media/use-run-asset-types.ts';
+import { ConfusionMatricesTab } from '../run-media/confusion-matrices/index.ts';
+import { HistogramsTab } from '../run-media/histograms/index.ts';
+import { CurvesTab } from '../run-media/curves/index.ts';
 
-const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'Images', 'System and git', 'Output', 'Code', 'HTML'] as const;
+const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'Images', 'Confusion matrices', 'Histograms', 'Curves', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Media tabs, each shown only once the run has an asset of its type. */
+const MEDIA_TYPES: Partial<Record<Section, string>> = { Images: 'image', 'Confusion matrices': 'confusion-matrix', Histograms: 'histogram3d', Curves: 'curve' };
 /** Sections that grow while the experiment runs: showing one moves the live cursor on at once. */
 const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
 /** Growing sections that read only once their live cursor is known. */
@@ -62,8 +68,8 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const invalidate = useInvalidateApi();
   const accessOf = useExperimentAccess(metadata.data?.workspaceName);
   // Media tabs show only when the run has such assets (a running run's list is read again, so it gains them live).
-  const images = useRunImages(experimentKey, metadata.data?.running ?? false);
-  const shown = (name: Section) => name !== 'Images' || (images.data?.assets.length ?? 0) > 0;
+  const assetTypes = useRunAssetTypes(experimentKey, metadata.data?.running ?? false);
+  const shownSections = SECTIONS.filter((name) => !MEDIA_TYPES[name] || assetTypes.has(MEDIA_TYPES[name]));
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
@@ -150,8 +156,8 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           Delete
         </BusyButton>
       </Stack>
-      <Tabs value={section} onChange={(_event, value: Section) => setSection(value)} aria-label="Experiment sections" variant="scrollable" sx={{ mb: 2 }}>
-        {SECTIONS.filter(shown).map((name) => (
+      <Tabs value={shownSections.includes(section) ? section : 'Overview'} onChange={(_event, value: Section) => setSection(value)} aria-label="Experiment sections" variant="scrollable" sx={{ mb: 2 }}>
+        {shownSections.map((name) => (
           <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls="experiment-section" />
         ))}
       </Tabs>
@@ -172,6 +178,9 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} workspaceName={data.workspaceName} />}
         {section === 'Artifacts' && <RunArtifacts experimentKey={experimentKey} />}
         {section === 'Images' && <ImagesTab experimentKey={experimentKey} />}
+        {section === 'Confusion matrices' && <ConfusionMatricesTab experimentKey={experimentKey} />}
+        {section === 'Histograms' && <HistogramsTab experimentKey={experimentKey} />}
+        {section === 'Curves' && <CurvesTab experimentKey={experimentKey} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}

@@ -3,15 +3,17 @@ import { useApiQuery } from '../../lib/api.ts';
 import { Loaded, TextBlock } from './documents.tsx';
 import { DetailSection } from './detail-section.tsx';
 import { KeyValues } from './key-values.tsx';
+import { SystemCharts } from '../run-media/system/index.ts';
 
 const bytes = (value: number | null) => (value === null ? null : `${(value / 1024 ** 3).toFixed(1)} GiB`);
 
-/** The system details (E32) and the git metadata (E33) of an experiment. */
+/** The system usage charts (E40–E43, `sys.*`), the system details (E32) and the git metadata (E33) of an experiment. */
 export function SystemSection({ experimentKey }: { experimentKey: string }) {
   const details = useApiQuery('getSystemDetails', { experimentKey });
   const git = useApiQuery('getGitMetadata', { experimentKey });
   return (
     <Stack spacing={3}>
+      <SystemCharts experimentKey={experimentKey} />
       <DetailSection id="system" title="System">
         <Loaded query={details} what="system details">
           {(data) => (

@@ -1,0 +1,2 @@
+/** The run page's "Confusion matrices" tab. */
+export { ConfusionMatricesTab } from './confusion-matrices-tab.tsx';

@@ -1,0 +1,2 @@
+/** The run page's "Curves" tab. */
+export { CurvesTab } from './curves-tab.tsx';

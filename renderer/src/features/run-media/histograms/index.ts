@@ -1,0 +1,2 @@
+/** The run page's "Histograms" tab. */
+export { HistogramsTab } from './histograms-tab.tsx';
