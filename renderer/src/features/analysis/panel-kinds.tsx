@@ -1,6 +1,8 @@
 import { differencesPanel } from './differences/differences-panel.tsx';
 import { importancePanel } from './importance/importance-panel.tsx';
 import { linePanelKind } from './line/index.ts';
+import { curvesPanelKind } from './media/curves/curves-panel.tsx';
+import { imagesPanelKind } from './media/images/images-panel.tsx';
 import type { PanelKind, PanelKindEntry } from './panel-types.ts';
 import { parallelPanelKind } from './parallel/parallel-entry.tsx';
 import { scatterPanelKind } from './scatter/scatter-entry.tsx';
@@ -12,6 +14,8 @@ export const panelKinds: readonly PanelKindEntry[] = [
   scatterPanelKind,
   importancePanel,
   differencesPanel,
+  imagesPanelKind,
+  curvesPanelKind,
 ];
 
 /** The entry of a kind, or undefined for a kind this version of the app does not know (a view saved by a newer one). */
