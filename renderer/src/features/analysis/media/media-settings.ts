@@ -20,7 +20,7 @@ export function emptyReason(state: Pick<MediaPanelState, 'error' | 'loading' | '
   if (state.error) return { error: true, text: `Could not read the runs' media: ${state.error.message} Check the connection, then reopen the view.` };
   if (state.loading) return undefined;
   if (state.runs.length === 0) return { error: false, text: "No run passes the filters: widen the table's filter or clear a brush." };
-  if (state.names.length === 0) return { error: false, text: `No run in the selection logged ${kind} yet: it appears here once one does.` };
   if (name !== '' && state.mediaRuns.length === 0) return { error: false, text: `No run in the selection logged ${kind} named “${name}”.` };
+  if (state.names.length === 0) return { error: false, text: `No run in the selection logged ${kind} yet: it appears here once one does.` };
   return undefined;
 }
