@@ -57,6 +57,11 @@ export const experimentModelRecord = z.object({
   ),
 });
 
+/** The long sides (pixels) the service makes image previews at. */
+export const PREVIEW_SIZES = [64, 256, 1024] as const;
+/** One of the preview sizes. */
+export type PreviewSize = (typeof PREVIEW_SIZES)[number];
+
 const binaryPart = z.string().meta({ format: 'binary' });
 const experimentKeyQuery = z.object({ experimentKey });
 
@@ -190,6 +195,22 @@ export const assetEndpoints = {
       imageId: nonEmpty(200).optional().describe('The same as assetId (the image URLs the Python SDK builds use it).'),
       artifactVersionId: nonEmpty(200).optional().describe('When given, the asset must be a file of that artifact version (404 otherwise).'),
       allow301: queryBoolean.optional().describe('false: a remote asset answers 400 naming its link instead of redirecting; absent or true: 302 to the link.'),
+    }),
+    replyKind: 'binary',
+  }),
+  assetPreview: defineEndpoint({
+    id: 'ext.assetPreview',
+    summary:
+      "A WebP preview of an image asset, at most `size` pixels on its long side (SVG rasterised), made once and cached; " +
+      'strong ETag (304 on If-None-Match). 422 for an image over 100 megapixels or one that cannot be decoded.',
+    group: 'assets',
+    method: 'GET',
+    needs: 'read',
+    path: 'experiment/asset/preview',
+    query: z.object({
+      experimentKey,
+      assetId: nonEmpty(200),
+      size: queryInt.pipe(z.literal(PREVIEW_SIZES)).describe('The long side in pixels: 64, 256 or 1024.'),
     }),
     replyKind: 'binary',
   }),

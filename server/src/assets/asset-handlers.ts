@@ -4,6 +4,7 @@ import type { HandlerTable } from '../http/handler.ts';
 import type { AssetServices } from './services.ts';
 import type { Experiment } from '../experiments/index.ts';
 import { contentTypeOf, toAssetRecord, typeFilter } from './records.ts';
+import { createPreviewHandlers } from './preview-handlers.ts';
 import { createAssetReadHandlers } from './read-handlers.ts';
 import { createMediaManyHandlers } from './media-many-handlers.ts';
 import { assetFileName, assetRules, checkRemoteLink, saveUploadedAsset } from './save.ts';
@@ -34,6 +35,7 @@ export function createAssetHandlers(services: AssetServices): HandlerTable {
   return {
     ...createAssetReadHandlers(services),
     ...createMediaManyHandlers(services),
+    ...createPreviewHandlers(services),
     uploadAsset: async ({ query, caller, request }) => {
       const experiment = await access.experiment(caller, query.experimentKey);
       const { experimentKey: _key, metadata, type, ...wanted } = query;

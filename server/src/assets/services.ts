@@ -10,6 +10,8 @@ import type { GitPatchStore } from './git-patch-store.ts';
 /** What the assets domain uses of the service: the blobs, and the assets, models, patches and artifacts over them. */
 export interface AssetServices extends ExperimentServices {
   config: ExperimentServices['config'] & {
+    /** The service's data folder (image previews are cached in `previews/` there). */
+    dataDir: string;
     /** Size limit of one uploaded file (E44, E45, E53): 413 beyond it. */
     uploadLimitBytes: number;
   };
