@@ -5,6 +5,7 @@ import { runFuzzBench } from './fuzz.ts';
 import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
 import { runLocalServiceBench } from './local-service.ts';
+import { runMediaCompareBench } from './media-compare.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -28,6 +29,8 @@ const suites: Record<string, () => Promise<void>> = {
   live: runLiveBench,
   /** The app's start when its local service already runs, and the service's restart gap during an upgrade. */
   'local-service': runLocalServiceBench,
+  /** The analysis view's images side by side across 50 runs (first thumbnails, slider moves). */
+  'media-compare': runMediaCompareBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

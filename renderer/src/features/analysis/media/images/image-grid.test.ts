@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MediaRun } from '../media-steps.ts';
 import type { PanelRun } from '../use-media-panel.ts';
-import { imageGrid } from './image-grid.ts';
+import { imageGrid, neighbourItems } from './image-grid.ts';
 
 const runs: PanelRun[] = [
   { key: 'a', name: 'alpha', colour: 0, group: '0.1' },
@@ -31,5 +31,14 @@ describe("the images panel's columns", () => {
 
   it('are none when no run logged the name', () => {
     expect(imageGrid(runs, [], 0, '')).toEqual([{ label: '', columns: [] }]);
+  });
+});
+
+describe('the images read ahead of the slider', () => {
+  it("are each run's images at the steps next to the one shown that differ from those shown", () => {
+    const ids = (found: ReturnType<typeof neighbourItems>) => found.map((one) => one.assetId).sort();
+    expect(ids(neighbourItems(mediaRuns, [0, 1, 2], 1))).toEqual(['a0', 'a2', 'c2', 'd0', 'd2']);
+    expect(ids(neighbourItems(mediaRuns, [0, 1, 2], 2))).toEqual(['a1', 'c0', 'd1']);
+    expect(neighbourItems(mediaRuns, [], null)).toEqual([]);
   });
 });

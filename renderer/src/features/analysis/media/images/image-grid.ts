@@ -32,3 +32,22 @@ export function imageGrid(runs: readonly PanelRun[], mediaRuns: readonly MediaRu
     }),
   }));
 }
+
+/**
+ * The images the slider's steps next to `shown` (one before, one after) would show that the step shown does not: read
+ * ahead, so that moving the slider by one step shows every run's image at once.
+ */
+export function neighbourItems(mediaRuns: readonly MediaRun[], steps: readonly number[], shown: number | null): { experimentKey: string; assetId: string }[] {
+  const at = shown === null ? -1 : steps.indexOf(shown);
+  if (at < 0) return [];
+  const near = [steps[at - 1], steps[at + 1]].filter((step): step is number => step !== undefined);
+  const wanted = new Map<string, { experimentKey: string; assetId: string }>();
+  for (const run of mediaRuns) {
+    const current = itemAt(run, shown)?.assetId;
+    for (const step of near) {
+      const item = itemAt(run, step);
+      if (item && item.assetId !== current) wanted.set(item.assetId, { experimentKey: run.experimentKey, assetId: item.assetId });
+    }
+  }
+  return [...wanted.values()];
+}

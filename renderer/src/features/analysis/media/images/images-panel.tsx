@@ -3,12 +3,22 @@ import { Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@
 import { useCallback, useMemo } from 'react';
 import { imagesPanelSettings } from '../../../../../../shared/api/media-panels.ts';
 import { useApiQuery } from '../../../../lib/api.ts';
+import { Thumbnail, useThumbnail } from '../../../run-media/images/index.ts';
 import type { PanelKindEntry, PanelProps } from '../../panel-types.ts';
 import { MediaEmpty, MediaNamePicker, MediaStepSlider, TruncatedNote } from '../media-panel-parts.tsx';
 import { emptyReason, readSettings } from '../media-settings.ts';
 import { useMediaPanel } from '../use-media-panel.ts';
-import { imageGrid, type ImageGroup } from './image-grid.ts';
-import { ImageThumb, THUMB_SIZE } from './image-thumb.tsx';
+import { imageGrid, neighbourItems, type ImageGroup } from './image-grid.ts';
+
+/** The side of a thumbnail's box (CSS px); the service's 256 px preview fills it sharply on a high-density screen. */
+const THUMB_SIZE = 128;
+const PREVIEW_SIZE = 256;
+
+/** Reads a thumbnail ahead, showing nothing (the slider's next steps then show at once). */
+function ThumbnailAhead({ experimentKey, assetId }: { experimentKey: string; assetId: string }) {
+  useThumbnail({ experimentKey, assetId, size: PREVIEW_SIZE });
+  return null;
+}
 
 /** One group's runs as columns: each run's name on top, its image at the step shown below. */
 function ImageColumns({ group, shown }: { group: ImageGroup; shown: number | null }) {
@@ -28,7 +38,7 @@ function ImageColumns({ group, shown }: { group: ImageGroup; shown: number | nul
             {run.name}
           </Typography>
           {item ? (
-            <ImageThumb experimentKey={run.key} assetId={item.assetId} label={`${run.name} at step ${item.step ?? 0}`} />
+            <Thumbnail experimentKey={run.key} assetId={item.assetId} size={PREVIEW_SIZE} box={THUMB_SIZE} alt={`${run.name} at step ${item.step ?? 0}`} />
           ) : (
             <Box sx={{ width: THUMB_SIZE, height: THUMB_SIZE, display: 'grid', placeItems: 'center', bgcolor: 'action.hover', borderRadius: 1 }}>
               <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', px: 1 }}>
@@ -56,6 +66,7 @@ function ImagesPanel({ projectId, query, panelId, settings: raw, onSettingsChang
   const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
   const params = useMemo(() => (columns.data?.columns ?? []).filter((column) => column.source === 'params').map((column) => column.name), [columns.data]);
   const groups = useMemo(() => imageGrid(state.runs, state.mediaRuns, state.shown, settings.groupBy), [state.runs, state.mediaRuns, state.shown, settings.groupBy]);
+  const ahead = useMemo(() => neighbourItems(state.mediaRuns, state.steps, state.shown), [state.mediaRuns, state.steps, state.shown]);
   const empty = emptyReason(state, 'an image', settings.name);
   const asColumns = settings.groupAs === 'columns';
   return (
@@ -95,6 +106,9 @@ function ImagesPanel({ projectId, query, panelId, settings: raw, onSettingsChang
           ))}
         </Stack>
       )}
+      {ahead.map((one) => (
+        <ThumbnailAhead key={`${one.experimentKey}\n${one.assetId}`} experimentKey={one.experimentKey} assetId={one.assetId} />
+      ))}
       <TruncatedNote state={state} />
     </Stack>
   );
