@@ -46,8 +46,9 @@ const columnsOf = (panel: Locator) =>
 test("two runs' images side by side with one step slider, their curves overlaid, kept in a saved view, following a new run", async ({ page, shell }) => {
   const { projectId, script } = await openMediaProject(page, shell);
   const isImage = (asset: SdkMediaAsset) => asset.type === 'image';
-  const full = await replayRun(script, 'full', (asset) => isImage(asset) || asset.type === 'curve');
-  const early = await replayRun(script, 'early', (asset) => (isImage(asset) && (asset.step ?? 0) <= 1) || asset.type === 'curve');
+  const charts = new Set(['curve', 'confusion-matrix', 'histogram3d']);
+  const full = await replayRun(script, 'full', (asset) => isImage(asset) || charts.has(asset.type));
+  const early = await replayRun(script, 'early', (asset) => (isImage(asset) && (asset.step ?? 0) <= 1) || charts.has(asset.type));
   // A view someone saved with an images panel of a name these runs never logged.
   const panels = [{ id: 'm1', kind: 'media-images', settings: { name: 'masks', step: null, groupBy: '', groupAs: 'rows' } }];
   await callService(shell, 'createAnalysisView', { body: { projectId, name: 'masks', state: { panels, table: { query: '', columns: [], sort: null } } } });
@@ -82,6 +83,19 @@ test("two runs' images side by side with one step slider, their curves overlaid,
   await expect(curvesState).toHaveAttribute('data-lines', '2');
   for (const key of [full, early]) await expect(curves.locator(`polyline[data-run="${key}"]`)).toHaveAttribute('data-points', '0,0 0.1,0.6 0.3,0.9 1,1');
   await expect(curves.getByRole('list', { name: 'Curves by run' })).toContainText('full · step 2 · AUC 0.845');
+
+  // Confusion matrices side by side, with their difference (the same matrix: all zeros); histograms per run at their latest step.
+  const matrices = await addPanel(page, 'Confusion matrices side by side');
+  await expect(matrices.getByTestId('confusion-panel')).toHaveAttribute('data-matrices', '2');
+  const fullMatrix = matrices.getByRole('table', { name: 'confusion-matrix-val.json of full' });
+  await expect(fullMatrix.locator('tbody tr').first()).toHaveText('cat820');
+  await expect(fullMatrix.locator('[data-cell="1,2"]')).toHaveText('2');
+  await expect(matrices.getByRole('table', { name: 'full minus early' }).locator('tbody td')).toHaveText(Array.from({ length: 9 }, () => '0'));
+  const histograms = await addPanel(page, 'Histograms');
+  await expect(histograms.getByTestId('histograms-panel')).toHaveAttribute('data-histograms', '2');
+  await expect(histograms.getByRole('figure', { name: 'full' })).toContainText('full · step 1 · 8 values');
+  await page.getByRole('button', { name: 'Remove Confusion matrices side by side' }).click();
+  await page.getByRole('button', { name: 'Remove Histograms' }).click();
 
   // Saved as a view: the panels' settings go with it and come back after a local change.
   await page.getByRole('button', { name: 'Save as…' }).click();

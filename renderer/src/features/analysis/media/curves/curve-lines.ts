@@ -1,7 +1,7 @@
-import { areaUnderCurve, curveKind, parseCurve, sortedCurvePoints, type CurveKind, type CurvePoint } from '../../../../../../shared/media/curve.ts';
-import { cannotDisplay } from '../../../../../../shared/media/media-json.ts';
-import type { RunText } from '../use-run-texts.ts';
+import { areaUnderCurve, CURVE_KIND, curveKind, parseCurve, sortedCurvePoints, type CurveKind, type CurvePoint } from '../../../../../../shared/media/curve.ts';
+import { decodeRuns } from '../decoded-runs.ts';
 import type { PanelRun } from '../use-media-panel.ts';
+import type { RunText } from '../use-run-texts.ts';
 
 /** One run's curve as drawn: the run, the step it was logged at, its points by x, and its area when it is a ROC or PR curve. */
 export interface CurveLine {
@@ -21,31 +21,24 @@ export interface CurveChart {
   extent: { xMin: number; xMax: number; yMin: number; yMax: number } | null;
 }
 
+/** The smallest box holding every point of `lines`, null without a point. */
+function extentOf(lines: readonly CurveLine[]): CurveChart['extent'] {
+  let extent: CurveChart['extent'] = null;
+  for (const line of lines) {
+    for (const { x, y } of line.points) {
+      const was: NonNullable<CurveChart['extent']> = extent ?? { xMin: x, xMax: x, yMin: y, yMax: y };
+      extent = { xMin: Math.min(was.xMin, x), xMax: Math.max(was.xMax, x), yMin: Math.min(was.yMin, y), yMax: Math.max(was.yMax, y) };
+    }
+  }
+  return extent;
+}
+
 /** The curves of `texts` (each run's asset at the step) as lines in the view's run order, decoded by the SDK's format. */
 export function curveChart(runs: readonly PanelRun[], texts: readonly RunText[]): CurveChart {
-  const textOf = new Map(texts.map((text) => [text.experimentKey, text]));
-  const chart: CurveChart = { lines: [], failures: [], pending: 0, extent: null };
-  for (const run of runs) {
-    const read = textOf.get(run.key);
-    if (!read) continue;
-    if (read.error !== undefined) chart.failures.push({ run, reason: `Cannot display this curve: ${read.error}` });
-    if (read.text === undefined) {
-      if (read.error === undefined) chart.pending += 1;
-      continue;
-    }
-    const curve = parseCurve(read.text);
-    if (!curve.ok) {
-      chart.failures.push({ run, reason: cannotDisplay(curve.error) });
-      continue;
-    }
-    const kind = curveKind(curve.value);
-    chart.lines.push({ run, step: read.step, points: sortedCurvePoints(curve.value), kind, area: kind ? areaUnderCurve(curve.value) : undefined });
-  }
-  for (const line of chart.lines) {
-    for (const { x, y } of line.points) {
-      const was = chart.extent ?? { xMin: x, xMax: x, yMin: y, yMax: y };
-      chart.extent = { xMin: Math.min(was.xMin, x), xMax: Math.max(was.xMax, x), yMin: Math.min(was.yMin, y), yMax: Math.max(was.yMax, y) };
-    }
-  }
-  return chart;
+  const decoded = decodeRuns(runs, texts, CURVE_KIND, parseCurve);
+  const lines = decoded.shown.map(({ run, step, value }) => {
+    const kind = curveKind(value);
+    return { run, step, points: sortedCurvePoints(value), kind, area: kind ? areaUnderCurve(value) : undefined };
+  });
+  return { lines, failures: decoded.failures, pending: decoded.pending, extent: extentOf(lines) };
 }
