@@ -32,6 +32,19 @@ async function call(service: Service, path: string, body: unknown): Promise<Reco
   return (await response.json()) as Record<string, unknown>;
 }
 
+/** The median ms of LOADS reads of one image name's assets of the project's runs (`ext.mediaMany`), from the bench process. */
+async function timeMediaRead(service: Service, projectId: string): Promise<number> {
+  const listed = await fetch(`${service.baseUrl}${fullPath(api.listExperiments)}?projectId=${projectId}`, { headers: { Authorization: service.apiKey } });
+  const experimentKeys = ((await listed.json()) as { experiments: { experimentKey: string }[] }).experiments.map((one) => one.experimentKey);
+  const times: number[] = [];
+  for (let load = 0; load < LOADS; load += 1) {
+    const start = performance.now();
+    await call(service, fullPath(api.getMediaMany), { experimentKeys, type: 'image', name: 'sample' });
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
 /** Logs `runs` runs into a new project, each with the SDK's PNG as image `sample` at steps 0…STEPS-1 (E44, as the SDK's REST upload); answers the project's id. */
 async function seedImageRuns(service: Service, projectName: string, runs: number): Promise<string> {
   const png = readFileSync(join(SDK_MEDIA_DIR, 'image-sample-step0.png'));
@@ -133,6 +146,7 @@ export async function runMediaCompareBench(): Promise<void> {
     const many = await seedImageRuns(service, 'bench-media', RUNS);
     const one = await seedImageRuns(service, 'bench-media-one', 1);
     console.log(`Seeded ${RUNS + 1} runs × ${STEPS} image steps through the service in ${((performance.now() - seedStart) / 1000).toFixed(1)} s.`);
+    const reads = { one: await timeMediaRead(service, one), many: await timeMediaRead(service, many) };
     const baseline = await measurePanel(opened.page, opened.origin, one, 1);
     const measured = await measurePanel(opened.page, opened.origin, many, RUNS);
     const ratio = (value: number, base: number) => `${(value / base).toFixed(2)}× the baseline`;
@@ -142,6 +156,7 @@ export async function runMediaCompareBench(): Promise<void> {
     console.log(`  ${RUNS} runs: first thumbnails ${ms(measured.first)} (${ratio(measured.first, baseline.first)}), all ${RUNS} ${ms(measured.all)} (${ratio(measured.all, baseline.all)})`);
     console.log(`  ${RUNS} runs, first opening while the service makes the previews: first ${ms(measured.cold.first)}, all ${ms(measured.cold.all)}`);
     console.log(`  ${RUNS} runs, a slider move until every run shows the new step: ${ms(measured.firstVisit)} on a step seen first (${ratio(measured.firstVisit, baseline.firstVisit)}), ${ms(measured.revisit)} on one seen before (${ratio(measured.revisit, baseline.revisit)})`);
+    console.log(`  service read of one image name's assets and steps (ext.mediaMany), from the bench process: ${ms(reads.many)} for ${RUNS} runs, ${ms(reads.one)} for 1`);
     console.log(`  renderer JS heap with the ${RUNS}-run panel open: ${measured.heap.toFixed(0)} MB used`);
     console.log(`  targets: first thumbnails < 500 ms ${meets(measured.first < 500)}, a slider move < 100 ms ${meets(measured.firstVisit < 100)} (seen before: ${meets(measured.revisit < 100)})`);
     await opened.context.close();
