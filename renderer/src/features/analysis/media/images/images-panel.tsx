@@ -1,9 +1,11 @@
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { Box, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { imagesPanelSettings } from '../../../../../../shared/api/media-panels.ts';
 import { useApiQuery } from '../../../../lib/api.ts';
-import { Thumbnail, useThumbnail } from '../../../run-media/images/index.ts';
+import { useActiveProfile } from '../../../../lib/profiles.tsx';
+import { Thumbnail, thumbnailKey, useThumbnail } from '../../../run-media/images/index.ts';
 import type { PanelKindEntry, PanelProps } from '../../panel-types.ts';
 import { MediaEmpty, MediaNamePicker, MediaStepSlider, TruncatedNote } from '../media-panel-parts.tsx';
 import { emptyReason, readSettings } from '../media-settings.ts';
@@ -66,7 +68,16 @@ function ImagesPanel({ projectId, query, panelId, settings: raw, onSettingsChang
   const columns = useApiQuery('getProjectColumns', { projectId }, { refetchOnWindowFocus: false, retry: false });
   const params = useMemo(() => (columns.data?.columns ?? []).filter((column) => column.source === 'params').map((column) => column.name), [columns.data]);
   const groups = useMemo(() => imageGrid(state.runs, state.mediaRuns, state.shown, settings.groupBy), [state.runs, state.mediaRuns, state.shown, settings.groupBy]);
-  const ahead = useMemo(() => neighbourItems(state.mediaRuns, state.steps, state.shown), [state.mediaRuns, state.steps, state.shown]);
+  // The next steps' images are read once every image shown has come, never before them (this re-renders as thumbnail reads end).
+  const client = useQueryClient();
+  const profileId = useActiveProfile().id;
+  useIsFetching({ queryKey: [profileId, 'assetThumbnail'] });
+  const came = (experimentKey: string, assetId: string) => {
+    const status = client.getQueryState(thumbnailKey(profileId, { experimentKey, assetId, size: PREVIEW_SIZE }))?.status;
+    return status === 'success' || status === 'error';
+  };
+  const shownCame = groups.every((group) => group.columns.every(({ run, item }) => !item || came(run.key, item.assetId)));
+  const ahead = shownCame ? neighbourItems(state.mediaRuns, state.steps, state.shown) : [];
   const empty = emptyReason(state, 'an image', settings.name);
   const asColumns = settings.groupAs === 'columns';
   return (
