@@ -8,6 +8,7 @@ import { runLiveBench } from './live.ts';
 import { runLocalServiceBench } from './local-service.ts';
 import { runMediaImagesBench } from './media-images.ts';
 import { runMediaChartsBench } from './media-charts.ts';
+import { runMediaCompareBench } from './media-compare.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -37,6 +38,8 @@ const suites: Record<string, () => Promise<void>> = {
   'media-images': runMediaImagesBench,
   /** The run page's Histograms tab: a heatmap of 1,000 steps against the same canvas of 10. */
   'media-charts': runMediaChartsBench,
+  /** The analysis view's images side by side across 50 runs (first thumbnails, slider moves). */
+  'media-compare': runMediaCompareBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

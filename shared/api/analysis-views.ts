@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './define.ts';
 import { nonEmpty } from './fields.ts';
+import { isMediaPanelKind, mediaPanelSettings } from './media-panels.ts';
 
 /** The largest saved state of a view, as JSON text (its panels' settings and the table's state). */
 export const VIEW_STATE_LIMIT_BYTES = 256 * 1024;
@@ -15,12 +16,23 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** A panel of a saved view: its kind (a text: a newer app may know kinds this one does not), id and settings. */
-export const viewPanel = z.object({
-  id: nonEmpty(100),
-  kind: nonEmpty(100),
-  settings: z.record(z.string(), z.unknown()),
-});
+/**
+ * A panel of a saved view: its kind (a text: a newer app may know kinds this one does not), id and settings; a media
+ * panel's settings must have that kind's shape (`media-panels.ts`), kept as sent.
+ */
+export const viewPanel = z
+  .object({
+    id: nonEmpty(100),
+    kind: nonEmpty(100),
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .superRefine((panel, context) => {
+    if (!isMediaPanelKind(panel.kind)) return;
+    const checked = mediaPanelSettings[panel.kind].safeParse(panel.settings);
+    for (const issue of checked.error?.issues ?? []) {
+      context.addIssue({ code: 'custom', path: ['settings', ...issue.path.map(String)], message: `a ${panel.kind} panel's settings: ${issue.message}` });
+    }
+  });
 
 /** A summary column of the experiments table as a view keeps it. */
 export const viewTableColumn = z.object({

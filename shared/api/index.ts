@@ -19,6 +19,7 @@ import { experimentModelEndpoints } from './experiment-models.ts';
 import { experimentEndpoints } from './experiments.ts';
 import { liveEndpoints } from './live.ts';
 import { loggingEndpoints } from './logging.ts';
+import { mediaManyEndpoints } from './media-many.ts';
 import { memberEndpoints } from './members.ts';
 import { metaEndpoints } from './meta.ts';
 import { metricSeriesEndpoints } from './metric-series.ts';
@@ -60,6 +61,7 @@ export const api = {
   ...registryGovernanceEndpoints,
   ...promotionEvidenceEndpoints,
   ...assetEndpoints,
+  ...mediaManyEndpoints,
   ...experimentModelEndpoints,
   ...artifactEndpoints,
   ...artifactVersionEndpoints,

@@ -6,6 +6,7 @@ import type { Experiment } from '../experiments/index.ts';
 import { contentTypeOf, toAssetRecord, typeFilter } from './records.ts';
 import { createPreviewHandlers } from './preview-handlers.ts';
 import { createAssetReadHandlers } from './read-handlers.ts';
+import { createMediaManyHandlers } from './media-many-handlers.ts';
 import { assetFileName, assetRules, checkRemoteLink, saveUploadedAsset } from './save.ts';
 import { mapInOrder } from '../database/in-order.ts';
 import { ok, origin } from '../http/replies.ts';
@@ -33,6 +34,7 @@ export function createAssetHandlers(services: AssetServices): HandlerTable {
 
   return {
     ...createAssetReadHandlers(services),
+    ...createMediaManyHandlers(services),
     ...createPreviewHandlers(services),
     uploadAsset: async ({ query, caller, request }) => {
       const experiment = await access.experiment(caller, query.experimentKey);

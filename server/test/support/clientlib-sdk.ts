@@ -41,7 +41,7 @@ export const sdkExperimentKey = (): string => randomBytes(16).toString('hex');
 export async function sdkCall(url: string, call: SdkCall): Promise<SdkReply> {
   const path = call.path.startsWith('/') ? call.path : `/clientlib/${call.path}`;
   const headers = sdkHeaders(call.experimentKey, call.key === undefined ? TEST_ADMIN_KEY : call.key);
-  let body: Buffer | undefined;
+  let body: Buffer<ArrayBuffer> | undefined;
   if (call.body !== undefined) {
     headers['content-type'] = 'application/json;charset=utf-8';
     const json = Buffer.from(JSON.stringify(call.body));

@@ -92,4 +92,23 @@ describe.each(testBackends())('saved analysis views on %s', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toContain('remove panels or shorten their settings');
   });
+
+  it("keeps the media panels' settings as saved, and refuses a media panel whose settings are not of its kind's shape", async () => {
+    const panels = [
+      { id: 'm1', kind: 'media-images', settings: { name: 'sample', step: 2, groupBy: 'lr', groupAs: 'columns' } },
+      { id: 'm2', kind: 'media-curves', settings: { name: 'roc', step: null } },
+      { id: 'm3', kind: 'media-confusion', settings: { name: 'Confusion Matrix', step: null, diffA: 'a'.repeat(32), diffB: 'b'.repeat(32) } },
+      { id: 'm4', kind: 'media-histograms', settings: { name: 'weights', step: 1 } },
+    ];
+    const state = { panels, table: { query: '', columns: [], sort: null } };
+    const created = await server.call('createAnalysisView', { body: { projectId, name: 'media', state } });
+    expect(created.status, created.body.msg).toBe(200);
+    expect((await server.call('getAnalysisView', { query: { viewId: created.body.viewId } })).body.state.panels).toEqual(panels);
+    for (const settings of [{ name: 'sample', step: 'latest' }, { name: 'sample', groupAs: 'diagonal' }, { name: 7 }]) {
+      const bad = { ...state, panels: [{ id: 'm1', kind: 'media-images', settings }] };
+      const refused = await server.call('createAnalysisView', { body: { projectId, name: 'bad media', state: bad } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toContain("a media-images panel's settings");
+    }
+  });
 });

@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { AnalysisColumn } from '../../../../shared/api/analysis.ts';
+import type { MediaPanelKind } from '../../../../shared/api/media-panels.ts';
 import type { ProjectChoices } from './column-choice/column-choice.ts';
 
 /** The kinds of panel the analysis view offers. */
-export type PanelKind = 'line' | 'parallel' | 'scatter' | 'importance' | 'differences';
+export type PanelKind = 'line' | 'parallel' | 'scatter' | 'importance' | 'differences' | MediaPanelKind;
 
 /** One panel as placed in a view: its kind and its own settings (plain JSON, each kind reads its own shape). */
 export interface PanelSpec {

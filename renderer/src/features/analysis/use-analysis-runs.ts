@@ -5,8 +5,8 @@ import { apiQueryKey, callApi, type ApiReply } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { mergeAnalysisRuns } from './merge-analysis-runs.ts';
 
-/** How often the runs are read again while the view is open, so panels follow runs that are logging. */
-const FOLLOW_MS = 5_000;
+/** How often the runs (and what panels read of them) are read again while the view is open, so panels follow runs that are logging. */
+export const FOLLOW_MS = 5_000;
 
 /** Whether `reply` holds the values of `column`. */
 const hasColumn = (reply: ApiReply<'getAnalysisRuns'>, column: AnalysisColumn) => reply.columns.some((one) => one.kind === column.kind && one.name === column.name);
