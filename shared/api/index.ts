@@ -6,6 +6,7 @@ import { auditEndpoints } from './audit.ts';
 import { invitationEndpoints } from './invitations.ts';
 import { artifactVersionEndpoints } from './artifact-versions.ts';
 import { assetEndpoints } from './assets.ts';
+import { assetContentEndpoints } from './asset-contents.ts';
 import { clientlibBatchEndpoints } from './clientlib-batches.ts';
 import { clientlibExtraEndpoints } from './clientlib-extras.ts';
 import { clientlibLoggerEndpoints } from './clientlib-logger.ts';
@@ -59,6 +60,7 @@ export const api = {
   ...registryGovernanceEndpoints,
   ...promotionEvidenceEndpoints,
   ...assetEndpoints,
+  ...assetContentEndpoints,
   ...experimentModelEndpoints,
   ...artifactEndpoints,
   ...artifactVersionEndpoints,
