@@ -24,8 +24,13 @@ import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
+import { AudioTab } from '../run-media/audio/index.ts';
+import { avTabsOf, type AvTab } from '../run-media/av-common/index.ts';
+import { TablesTab } from '../run-media/tables/index.ts';
+import { TextSamplesTab } from '../run-media/text/index.ts';
+import { VideoTab } from '../run-media/video/index.ts';
 
-const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
+const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Audio', 'Video', 'Text', 'Tables', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Sections that grow while the experiment runs: showing one moves the live cursor on at once. */
 const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
@@ -59,6 +64,10 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateApi();
   const accessOf = useExperimentAccess(metadata.data?.workspaceName);
+  // Media tabs show once the run has an asset of their kind (a running run's list is read again as it grows).
+  const assets = useApiQuery('listAssets', { experimentKey }, { refetchInterval: metadata.data?.running ? 10_000 : false });
+  const avTabs = avTabsOf(assets.data?.assets ?? []);
+  const shown = SECTIONS.filter((name) => !(['Audio', 'Video', 'Text', 'Tables'] as readonly string[]).includes(name) || avTabs.has(name as AvTab));
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
@@ -146,7 +155,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         </BusyButton>
       </Stack>
       <Tabs value={section} onChange={(_event, value: Section) => setSection(value)} aria-label="Experiment sections" variant="scrollable" sx={{ mb: 2 }}>
-        {SECTIONS.map((name) => (
+        {shown.map((name) => (
           <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls="experiment-section" />
         ))}
       </Tabs>
@@ -165,6 +174,10 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           </Box>
         )}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} workspaceName={data.workspaceName} />}
+        {section === 'Audio' && <AudioTab experimentKey={experimentKey} />}
+        {section === 'Video' && <VideoTab experimentKey={experimentKey} />}
+        {section === 'Text' && <TextSamplesTab experimentKey={experimentKey} />}
+        {section === 'Tables' && <TablesTab experimentKey={experimentKey} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}
