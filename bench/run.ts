@@ -5,6 +5,7 @@ import { runFuzzBench } from './fuzz.ts';
 import { runInsightBench } from './insight.ts';
 import { runLiveBench } from './live.ts';
 import { runLocalServiceBench } from './local-service.ts';
+import { runMediaTablesBench } from './media-tables.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -28,6 +29,8 @@ const suites: Record<string, () => Promise<void>> = {
   live: runLiveBench,
   /** The app's start when its local service already runs, and the service's restart gap during an upgrade. */
   'local-service': runLocalServiceBench,
+  /** A 100,000-row CSV in the run page's Tables tab. */
+  'media-tables': runMediaTablesBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

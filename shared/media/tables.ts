@@ -10,7 +10,7 @@ export function tableFormatOf(fileName: string): TableFormat | undefined {
   return extension === 'csv' || extension === 'tsv' || extension === 'json' ? extension : undefined;
 }
 
-/** Whether an asset of the run's list is a table the Tables tab shows: a plain asset (or `log_table`'s) named .csv, .tsv or .json. */
+/** Whether an asset of the run's list is a table the Tables tab shows: a plain asset (as `log_table` sends it) named .csv, .tsv or .json. */
 export function isTableAsset(asset: { type: string; fileName: string }): boolean {
-  return (asset.type === 'asset' || asset.type === 'dataframe') && tableFormatOf(asset.fileName) !== undefined;
+  return asset.type === 'asset' && tableFormatOf(asset.fileName) !== undefined;
 }

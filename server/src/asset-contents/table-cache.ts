@@ -4,6 +4,8 @@ export interface ParsedTable {
   rows: string[][];
   /** Row indexes in the order of `<column index>:<asc|desc>`, made on first use. */
   orders: Map<string, Uint32Array>;
+  /** The rows the last filter kept (indexes, in its order): reused by its next pages, and narrowed as its text grows. */
+  matches?: { filter: string; rows: Uint32Array };
   /** What it is counted as against the cache's budget (about the memory it takes). */
   cost: number;
 }

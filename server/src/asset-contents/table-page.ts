@@ -42,18 +42,30 @@ function orderOf(table: ParsedTable, column: number, descending: boolean): Uint3
   return order;
 }
 
+/**
+ * The indexes of the rows that pass the request's filter, in its order. The last answer is kept on the table: the
+ * next page of the same filter reuses it, and a filter whose text contains the last one's (typing on) looks only
+ * among the rows that one kept.
+ */
+function matchingRows(table: ParsedTable, request: PageRequest, order: Uint32Array | undefined): Uint32Array | undefined {
+  const keep = rowFilter(request);
+  if (!keep) return order;
+  const text = request.filter?.toLowerCase() ?? '';
+  const scope = `${request.filterColumn ?? '*'}|${request.sortColumn ?? '-'}|${request.descending ? 'desc' : 'asc'}|`;
+  const last = table.matches;
+  if (last?.filter === scope + text) return last.rows;
+  const narrowing = last !== undefined && last.filter.startsWith(scope) && text.includes(last.filter.slice(scope.length));
+  const candidates = narrowing ? last.rows : (order ?? Uint32Array.from(table.rows.keys()));
+  const rows = candidates.filter((index) => keep(table.rows[index]!));
+  table.matches = { filter: scope + text, rows };
+  return rows;
+}
+
 /** One page of a parsed table after its filter and sort, and how many rows match. */
 export function pageOf(table: ParsedTable, request: PageRequest): { rows: string[][]; total: number } {
-  const keep = rowFilter(request);
   const order = request.sortColumn === undefined ? undefined : orderOf(table, request.sortColumn, request.descending);
+  const matching = matchingRows(table, request, order);
   const end = request.offset + request.limit;
-  const rows: string[][] = [];
-  let total = 0;
-  for (let position = 0; position < table.rows.length; position++) {
-    const row = table.rows[order ? order[position]! : position]!;
-    if (keep && !keep(row)) continue;
-    if (total >= request.offset && total < end) rows.push(row);
-    total++;
-  }
-  return { rows, total };
+  if (!matching) return { rows: table.rows.slice(request.offset, end), total: table.rows.length };
+  return { rows: Array.from(matching.subarray(request.offset, end), (index) => table.rows[index]!), total: matching.length };
 }

@@ -53,6 +53,14 @@ describe("a table asset read in pages (log_table's CSV, as the real SDK sends it
     expect(anywhere.body.rows.map((row) => row[0])).toEqual(['1', '5']);
   });
 
+  it('answers a filter typed on, and taken back, as if asked afresh', async () => {
+    const totals: Record<string, number | null> = {};
+    for (const filter of ['0.', '0.1', '0.10', '0.1', '0.100']) totals[filter] = (await page(tableId, { filter, sortColumn: 'epoch', sortOrder: 'desc' })).body.total;
+    expect(totals).toEqual({ '0.': 10, '0.1': 6, '0.10': 2, '0.100': 1 });
+    const typedOn = await page(tableId, { filter: '0.10', sortColumn: 'epoch', sortOrder: 'desc' });
+    expect(typedOn.body.rows.map((row) => row[0])).toEqual(['9', '1']);
+  });
+
   it('sorts by a column, numbers as numbers, either way', async () => {
     const byLoss = await page(tableId, { sortColumn: 'loss', limit: 3 });
     expect(byLoss.body.rows.map((row) => row[0])).toEqual(['9', '8', '7']);

@@ -48,7 +48,7 @@ export async function sdkCall(url: string, call: SdkCall): Promise<SdkReply> {
     body = call.gzip ? gzipSync(json) : json;
     if (call.gzip) headers['content-encoding'] = 'gzip';
   }
-  const response = await fetch(url + path + queryString(call.query), { method: call.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const response = await fetch(url + path + queryString(call.query), { method: call.method ?? (body ? 'POST' : 'GET'), headers, body: body && new Uint8Array(body) });
   const text = await response.text();
   return { status: response.status, headers: response.headers, json: text ? (JSON.parse(text) as SdkReply['json']) : {} };
 }

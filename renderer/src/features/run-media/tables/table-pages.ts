@@ -25,6 +25,8 @@ export interface LoadedTable {
   total: number | null;
   error: Error | null;
   fetching: boolean;
+  /** Whether the rows shown are those of this filter and sort (not the previous ones, kept while these load). */
+  current: boolean;
 }
 
 /** Reads the pages of a table asset that cover rows `first`…`last` (the visible range), for one filter and sort. */
@@ -59,5 +61,6 @@ export function useTablePages(experimentKey: string, assetId: string, shape: Tab
     total,
     error: results.find((result) => result.error)?.error ?? null,
     fetching: results.some((result) => result.isFetching),
+    current: results[0]?.data !== undefined && !results[0].isPlaceholderData,
   };
 }

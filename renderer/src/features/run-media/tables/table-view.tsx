@@ -40,7 +40,7 @@ export function TableView({ experimentKey, asset }: { experimentKey: string; ass
   return (
     <Stack spacing={1}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <TextField size="small" label="Filter rows" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <TextField size="small" id={`table-filter-${asset.assetId}`} label="Filter rows" value={filter} onChange={(event) => setFilter(event.target.value)} />
         <FormControl size="small" sx={{ minWidth: 160 }}>
           <InputLabel id={`filter-column-${asset.assetId}`}>In column</InputLabel>
           <Select labelId={`filter-column-${asset.assetId}`} label="In column" value={filterColumn} onChange={(event) => setFilterColumn(event.target.value)}>
@@ -55,7 +55,7 @@ export function TableView({ experimentKey, asset }: { experimentKey: string; ass
         </Typography>
       </Stack>
       {table.error && <CannotDisplay kind="table" reason={table.error.message} experimentKey={experimentKey} asset={asset} />}
-      <Box role="table" aria-label={`Table ${asset.fileName}`} aria-rowcount={table.total ?? -1} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 13 }}>
+      <Box role="table" aria-label={`Table ${asset.fileName}`} aria-rowcount={table.total ?? -1} data-filter={table.current ? shape.filter : undefined} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, fontSize: 13 }}>
         <Box role="rowgroup">
           <Box role="row" sx={{ display: 'grid', gridTemplateColumns: template, bgcolor: 'action.hover', borderBottom: 1, borderColor: 'divider' }}>
             {columns.map((column) => {
