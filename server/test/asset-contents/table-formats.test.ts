@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTableAsset, tableFormatOf } from './tables.ts';
+import { isTableAsset, tableFormatOf } from '../../../shared/media/tables.ts';
 
 describe('which assets are tables', () => {
   it('reads the format from the extension, whatever its case', () => {
