@@ -4,14 +4,16 @@ export interface ParsedTable {
   rows: string[][];
   /** Row indexes in the order of `<column index>:<asc|desc>`, made on first use. */
   orders: Map<string, Uint32Array>;
+  /** Lower-case text of each row, per filtered column (`*`: the row's cells joined), made on a filter's first use. */
+  lowered: Map<string, string[]>;
   /** The rows the last filter kept (indexes, in its order): reused by its next pages, and narrowed as its text grows. */
   matches?: { filter: string; rows: Uint32Array };
   /** What it is counted as against the cache's budget (about the memory it takes). */
   cost: number;
 }
 
-/** How much memory a parsed table is counted as: JavaScript keeps each short cell as an object of its own. */
-export const parsedCost = (fileSize: number, cells: number): number => fileSize * 2 + cells * 16;
+/** How much memory a parsed table is counted as: its cells (JavaScript keeps each short one as an object of its own) and their lower-case copies. */
+export const parsedCost = (fileSize: number, cells: number): number => fileSize * 3 + cells * 16;
 
 /**
  * The parsed tables of the service, least recently used dropped first once their total cost passes `budgetBytes`.

@@ -10,13 +10,14 @@ export interface PageRequest {
   descending: boolean;
 }
 
-/** A predicate over rows for the request's filter (case-insensitive text in one column or any); undefined without one. */
-export function rowFilter(request: PageRequest): ((row: string[]) => boolean) | undefined {
-  const wanted = request.filter?.toLowerCase();
-  if (!wanted) return undefined;
-  const column = request.filterColumn;
-  if (column !== undefined) return (row) => (row[column] ?? '').toLowerCase().includes(wanted);
-  return (row) => row.some((cell) => cell.toLowerCase().includes(wanted));
+/** The lower-case text the filter looks in, one per row: a column's cells, or (no column) each row's cells joined by U+0000. */
+function loweredText(table: ParsedTable, column: number | undefined): string[] {
+  const key = column === undefined ? '*' : String(column);
+  const known = table.lowered.get(key);
+  if (known) return known;
+  const made = table.rows.map((row) => (column === undefined ? row.join('\u0000') : (row[column] ?? '')).toLowerCase());
+  table.lowered.set(key, made);
+  return made;
 }
 
 /** Compares cells as numbers when both are numbers, as text otherwise (numbers first). */
@@ -48,15 +49,15 @@ function orderOf(table: ParsedTable, column: number, descending: boolean): Uint3
  * among the rows that one kept.
  */
 function matchingRows(table: ParsedTable, request: PageRequest, order: Uint32Array | undefined): Uint32Array | undefined {
-  const keep = rowFilter(request);
-  if (!keep) return order;
   const text = request.filter?.toLowerCase() ?? '';
+  if (text === '') return order;
+  const lowered = loweredText(table, request.filterColumn);
   const scope = `${request.filterColumn ?? '*'}|${request.sortColumn ?? '-'}|${request.descending ? 'desc' : 'asc'}|`;
   const last = table.matches;
   if (last?.filter === scope + text) return last.rows;
   const narrowing = last !== undefined && last.filter.startsWith(scope) && text.includes(last.filter.slice(scope.length));
   const candidates = narrowing ? last.rows : (order ?? Uint32Array.from(table.rows.keys()));
-  const rows = candidates.filter((index) => keep(table.rows[index]!));
+  const rows = candidates.filter((index) => lowered[index]!.includes(text));
   table.matches = { filter: scope + text, rows };
   return rows;
 }

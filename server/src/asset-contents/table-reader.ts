@@ -52,7 +52,7 @@ export function createTableReader(blobs: BlobStore, cache = new TableCache(TABLE
     const rows: string[][] = [];
     const parse = scanTable(blobs.read(blob), format, (row) => rows.push(row) > 0)
       .then(({ columns }) => {
-        const table: ParsedTable = { columns, rows, orders: new Map(), cost: parsedCost(fileSize, rows.length * Math.max(columns.length, 1)) };
+        const table: ParsedTable = { columns, rows, orders: new Map(), lowered: new Map(), cost: parsedCost(fileSize, rows.length * Math.max(columns.length, 1)) };
         cache.set(blob, table);
         return table;
       })
