@@ -25,7 +25,7 @@ import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
 import { AudioTab } from '../run-media/audio/index.ts';
-import { avTabsOf, type AvTab } from '../run-media/av-common/index.ts';
+import { avTabsOf, isAvTab } from '../run-media/av-common/index.ts';
 import { TablesTab } from '../run-media/tables/index.ts';
 import { TextSamplesTab } from '../run-media/text/index.ts';
 import { VideoTab } from '../run-media/video/index.ts';
@@ -67,7 +67,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   // Media tabs show once the run has an asset of their kind (a running run's list is read again as it grows).
   const assets = useApiQuery('listAssets', { experimentKey }, { refetchInterval: metadata.data?.running ? 10_000 : false });
   const avTabs = avTabsOf(assets.data?.assets ?? []);
-  const shown = SECTIONS.filter((name) => !(['Audio', 'Video', 'Text', 'Tables'] as readonly string[]).includes(name) || avTabs.has(name as AvTab));
+  const shown = SECTIONS.filter((name) => !isAvTab(name) || avTabs.has(name));
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;

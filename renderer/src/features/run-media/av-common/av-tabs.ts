@@ -12,6 +12,9 @@ export const AV_TABS = {
 /** The name of one of those tabs. */
 export type AvTab = keyof typeof AV_TABS;
 
+/** Whether a tab name is one of those tabs. */
+export const isAvTab = (name: string): name is AvTab => Object.hasOwn(AV_TABS, name);
+
 /** The tabs among them a run's assets call for (a tab shows once the run has one asset of its kind). */
 export function avTabsOf(assets: readonly RunAsset[]): Set<AvTab> {
   return new Set((Object.keys(AV_TABS) as AvTab[]).filter((tab) => assets.some(AV_TABS[tab])));

@@ -5,5 +5,5 @@ export { MetadataList } from './metadata-list.tsx';
 export { useRunAssets } from './run-assets.ts';
 export { byStepThenName, focusedAsset, metadataEntries, stepLabel } from './asset-picks.ts';
 export type { MediaFocus, MediaTabProps, RunAsset } from './asset-picks.ts';
-export { AV_TABS, avTabsOf } from './av-tabs.ts';
+export { AV_TABS, avTabsOf, isAvTab } from './av-tabs.ts';
 export type { AvTab } from './av-tabs.ts';
