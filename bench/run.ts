@@ -9,6 +9,7 @@ import { runLocalServiceBench } from './local-service.ts';
 import { runMediaImagesBench } from './media-images.ts';
 import { runMediaChartsBench } from './media-charts.ts';
 import { runMediaCompareBench } from './media-compare.ts';
+import { runMediaTablesBench } from './media-tables.ts';
 import { runServiceBackendsBench } from './service-backends.ts';
 import { runServiceAgainst } from './service-against.ts';
 import { runServiceBench } from './service.ts';
@@ -40,6 +41,8 @@ const suites: Record<string, () => Promise<void>> = {
   'media-charts': runMediaChartsBench,
   /** The analysis view's images side by side across 50 runs (first thumbnails, slider moves). */
   'media-compare': runMediaCompareBench,
+  /** A 100,000-row CSV in the run page's Tables tab. */
+  'media-tables': runMediaTablesBench,
   service: runServiceBench,
   start: runStartBench,
   /** Only the service bench's SQLite / PostgreSQL rows. */

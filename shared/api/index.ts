@@ -7,6 +7,7 @@ import { invitationEndpoints } from './invitations.ts';
 import { artifactVersionEndpoints } from './artifact-versions.ts';
 import { artifactLineageEndpoints } from './artifact-lineage.ts';
 import { assetEndpoints } from './assets.ts';
+import { assetContentEndpoints } from './asset-contents.ts';
 import { clientlibBatchEndpoints } from './clientlib-batches.ts';
 import { clientlibExtraEndpoints } from './clientlib-extras.ts';
 import { clientlibLoggerEndpoints } from './clientlib-logger.ts';
@@ -62,6 +63,7 @@ export const api = {
   ...promotionEvidenceEndpoints,
   ...assetEndpoints,
   ...mediaManyEndpoints,
+  ...assetContentEndpoints,
   ...experimentModelEndpoints,
   ...artifactEndpoints,
   ...artifactVersionEndpoints,

@@ -1,4 +1,4 @@
-/** The renderer's Content-Security-Policy: own scripts only, no eval, no plugins, no framing, data: images for previews. */
+/** The renderer's Content-Security-Policy: own scripts only, no eval, no plugins, no framing, data: images for previews, blob: media for the audio and video players. */
 export const RENDERER_CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -7,6 +7,7 @@ export const RENDERER_CSP = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "frame-src 'self' blob:",
+  "media-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -2,6 +2,7 @@ import { createClientlibLoggerHandlers } from '../clientlib/index.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from './services.ts';
 import { createArtifactScreenHandlers, createArtifactVersionHandlers, createArtifactHandlers, createAssetHandlers } from '../assets/index.ts';
+import { createAssetContentHandlers } from '../asset-contents/index.ts';
 import { createExperimentClientHandlers, createLoggingHandlers, createMetricSeriesHandlers } from '../logged-data/index.ts';
 import { createExperimentLifecycleHandlers, createExperimentHandlers, createProjectHandlers, createRpcHandlers } from '../experiments/index.ts';
 import { createLiveHandlers } from '../live/index.ts';
@@ -38,6 +39,7 @@ export function createHandlers(services: Services): HandlerTable {
     ...createExperimentClientHandlers(services),
     ...createRegistryHandlers(services),
     ...createAssetHandlers(services),
+    ...createAssetContentHandlers(services),
     ...createWebhookHandlers(services),
     ...createArtifactHandlers(services),
     ...createArtifactVersionHandlers(services),

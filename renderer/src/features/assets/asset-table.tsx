@@ -5,6 +5,7 @@ import {
   Checkbox,
   Chip,
   IconButton,
+  Link,
   Stack,
   Table,
   TableBody,
@@ -17,6 +18,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { RefusalTooltip } from '../../shell/refusal-tooltip.tsx';
 import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
@@ -25,6 +27,7 @@ import type { AssetRecord } from './asset-record.ts';
 import { AssetTags } from './asset-tags.tsx';
 import { formatBytes } from './format.ts';
 import type { AssetActions } from './use-asset-actions.ts';
+import { mediaTabOf } from '../run-media/media-tabs.ts';
 
 const FIRST_PAGE_SIZE = 25;
 const PAGE_SIZES = [FIRST_PAGE_SIZE, 50, 100];
@@ -38,6 +41,18 @@ interface AssetTableProps {
   actions: AssetActions;
   /** Registers a logged model (an asset of type model-element) in the registry. */
   onRegister(asset: AssetRecord): void;
+}
+
+/** A link from an asset's row to the run page tab that shows it (its name and step selected there), when one does. */
+function ShowInTab({ asset }: { asset: AssetRecord }) {
+  const tab = asset.remote ? undefined : mediaTabOf(asset);
+  if (!tab) return null;
+  const search = new URLSearchParams({ section: tab, name: asset.fileName, ...(asset.step === null || asset.step === undefined ? {} : { step: String(asset.step) }) });
+  return (
+    <Link component={RouterLink} to={{ search: `?${search.toString()}` }} variant="caption" aria-label={`Show ${asset.fileName} in ${tab}`}>
+      Show in {tab}
+    </Link>
+  );
 }
 
 function AssetRow({ asset, experimentKey, selected, onSelect, actions, onRegister }: Omit<AssetTableProps, 'assets' | 'selected'> & { asset: AssetRecord; selected: boolean }) {
@@ -55,6 +70,7 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions, onRegiste
           <span>{asset.fileName}</span>
           {asset.remote && <Chip size="small" variant="outlined" label="remote" />}
         </Stack>
+        <ShowInTab asset={asset} />
         {asset.remote && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             {asset.link}

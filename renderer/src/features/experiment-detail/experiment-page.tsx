@@ -1,7 +1,7 @@
 import { Alert, Box, Breadcrumbs, Button, CircularProgress, Link, Stack, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useApiQuery, useInvalidateApi } from '../../lib/api.ts';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
+import { BACKGROUND_READ, useApiQuery, useInvalidateApi } from '../../lib/api.ts';
 import { useActiveProfile } from '../../lib/profiles.tsx';
 import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
@@ -26,19 +26,22 @@ import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
-import { useRunAssetTypes } from '../run-media/chart-media/use-run-asset-types.ts';
 import { ConfusionMatricesTab } from '../run-media/confusion-matrices/index.ts';
 import { HistogramsTab } from '../run-media/histograms/index.ts';
 import { CurvesTab } from '../run-media/curves/index.ts';
+import { AudioTab } from '../run-media/audio/index.ts';
+import { TablesTab } from '../run-media/tables/index.ts';
+import { TextSamplesTab } from '../run-media/text/index.ts';
+import { VideoTab } from '../run-media/video/index.ts';
+import { isMediaTab, mediaTabsOf } from '../run-media/media-tabs.ts';
 
-const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'Images', 'Confusion matrices', 'Histograms', 'Curves', 'System and git', 'Output', 'Code', 'HTML'] as const;
+const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'Images', 'Confusion matrices', 'Histograms', 'Curves', 'Audio', 'Video', 'Text', 'Tables', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
-/** Media tabs, each shown only once the run has an asset of its type. */
-const MEDIA_TYPES: Partial<Record<Section, string>> = { Images: 'image', 'Confusion matrices': 'confusion-matrix', Histograms: 'histogram3d', Curves: 'curve' };
 /** Sections that grow while the experiment runs: showing one moves the live cursor on at once. */
 const GROWING: ReadonlySet<Section> = new Set(['Metrics', 'System and git', 'Output']);
 /** Growing sections that read only once their live cursor is known. */
 const WAITS_FOR_CURSOR: ReadonlySet<Section> = new Set(['System and git', 'Output']);
+const isSection = (name: string | null): name is Section => SECTIONS.includes(name as Section);
 const tabId = (section: Section) => `experiment-tab-${section.replace(/\W+/g, '-').toLowerCase()}`;
 
 /** The `/experiments/:experimentKey` screen: a fresh page (no state carried over) for each experiment. */
@@ -53,7 +56,13 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const metadata = useApiQuery('getExperimentMetadata', { experimentKey });
   // The tags the overview shows (the same cached read): Undo of a tag change puts back just what changed.
   const tags = useApiQuery('getTags', { experimentKey });
-  const [section, setSection] = useState<Section>('Overview');
+  // The section is in the address (`?section=Images&name=…&step=…`), so an Assets row can open its media tab on
+  // that name and step, and Back returns to where the user was.
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('section');
+  const section: Section = isSection(requested) ? requested : 'Overview';
+  const setSection = (next: Section) => setSearch(next === 'Overview' ? {} : { section: next }, { replace: true });
+  const focus = { name: search.get('name') ?? undefined, step: search.get('step') === null ? undefined : Number(search.get('step')) };
   // Output and system details are read once their section's live cursor is known, so nothing falls in between.
   const live = useLiveExperiment(experimentKey, GROWING.has(section) ? section : 'other');
   // Metrics draw at once from the reads made as the page opens (read again after the first cursor if the experiment
@@ -67,9 +76,10 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateApi();
   const accessOf = useExperimentAccess(metadata.data?.workspaceName);
-  // Media tabs show only when the run has such assets (a running run's list is read again, so it gains them live).
-  const assetTypes = useRunAssetTypes(experimentKey, metadata.data?.running ?? false);
-  const shownSections = SECTIONS.filter((name) => !MEDIA_TYPES[name] || assetTypes.has(MEDIA_TYPES[name]));
+  // Media tabs show once the run has an asset of their kind (a running run's list is read again as it grows).
+  const assets = useApiQuery('listAssets', { experimentKey }, { refetchInterval: metadata.data?.running ? 5_000 : false, meta: BACKGROUND_READ });
+  const mediaTabs = mediaTabsOf(assets.data?.assets ?? []);
+  const shownSections = SECTIONS.filter((name) => !isMediaTab(name) || mediaTabs.has(name));
   if (metadata.error) return <Alert severity="error" sx={{ m: 3 }}>Cannot open experiment {experimentKey}: {metadata.error.message}</Alert>;
   if (!metadata.data) return <CircularProgress aria-label="Loading the experiment" sx={{ m: 3 }} />;
   const data = metadata.data;
@@ -177,10 +187,14 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
         )}
         {section === 'Assets' && <AssetsPanel experimentKey={experimentKey} workspaceName={data.workspaceName} />}
         {section === 'Artifacts' && <RunArtifacts experimentKey={experimentKey} />}
-        {section === 'Images' && <ImagesTab experimentKey={experimentKey} />}
-        {section === 'Confusion matrices' && <ConfusionMatricesTab experimentKey={experimentKey} />}
-        {section === 'Histograms' && <HistogramsTab experimentKey={experimentKey} />}
-        {section === 'Curves' && <CurvesTab experimentKey={experimentKey} />}
+        {section === 'Images' && <ImagesTab experimentKey={experimentKey} focus={focus} />}
+        {section === 'Confusion matrices' && <ConfusionMatricesTab experimentKey={experimentKey} focus={focus} />}
+        {section === 'Histograms' && <HistogramsTab experimentKey={experimentKey} focus={focus} />}
+        {section === 'Curves' && <CurvesTab experimentKey={experimentKey} focus={focus} />}
+        {section === 'Audio' && <AudioTab experimentKey={experimentKey} focus={focus} />}
+        {section === 'Video' && <VideoTab experimentKey={experimentKey} focus={focus} />}
+        {section === 'Text' && <TextSamplesTab experimentKey={experimentKey} focus={focus} />}
+        {section === 'Tables' && <TablesTab experimentKey={experimentKey} focus={focus} />}
         {live.ready && section === 'System and git' && <SystemSection experimentKey={experimentKey} />}
         {live.ready && section === 'Output' && <OutputSection experimentKey={experimentKey} />}
         {section === 'Code' && <CodeSection experimentKey={experimentKey} />}
