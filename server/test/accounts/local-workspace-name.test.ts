@@ -15,8 +15,9 @@ afterEach(async () => {
 
 /** Starts a service (again, when `on` is given: on its rows), closed after the test. */
 async function start(options: { on?: TestServer; localWorkspaceName?: string } = {}): Promise<TestServer> {
-  const where = options.on ? { storage: options.on.storage } : { dataDir: mkdtempSync(join(tmpdir(), 'trackdesk-local-name-')) };
-  if ('dataDir' in where) dirs.push(where.dataDir);
+  const dataDir = options.on ? undefined : mkdtempSync(join(tmpdir(), 'trackdesk-local-name-'));
+  if (dataDir !== undefined) dirs.push(dataDir);
+  const where = options.on ? { storage: options.on.storage } : { dataDir };
   const server = await startTestServer({ ...where, ...(options.localWorkspaceName === undefined ? {} : { localWorkspaceName: options.localWorkspaceName }) });
   running.push(server);
   return server;
