@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,13 +14,19 @@ import { stopChild } from './children.ts';
 const REPO = new URL('..', import.meta.url).pathname;
 const ROUNDS = 5;
 const UPGRADES = 3;
+/** First starts (each builds the renderer and starts a service on an empty data folder): fewer, they take seconds each. */
+const FIRST_STARTS = 3;
+/** `npm start`'s entry: plain JavaScript that turns the compile cache on before any TypeScript module loads. */
+const START_ENTRY = 'tools/start.mjs';
+/** The entry `npm start` had before: TypeScript, stripped before the compile cache is on (measured beside it). */
+const TYPESCRIPT_ENTRY = 'tools/start.ts';
 /** The baseline: a bare Node HTTP server, plain JavaScript, printing its address. */
 const BARE_SERVER = `const server = require('node:http').createServer((request, response) => response.end('{}'));
 server.listen(0, '127.0.0.1', () => console.log('listening on http://127.0.0.1:' + server.address().port));`;
 
 /** Environment of an app that leaves its local service running when it stops (as a user's does). */
-function appEnv(userDataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir, TRACKDESK_LOCAL_PORT: '0' };
+function appEnv(userDataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, TRACKDESK_USER_DATA_DIR: userDataDir, TRACKDESK_LOCAL_PORT: '0', ...extra };
   delete env.TRACKDESK_STOP_SERVICE_ON_EXIT;
   return env;
 }
@@ -46,9 +53,9 @@ async function serviceReady(origin: string, token: string): Promise<string> {
   }
 }
 
-/** One app start (`npm start`, browser mode): ms until its page and its (already running) local service both answered. */
-async function appStartToUsable(userDataDir: string): Promise<number> {
-  const { child, url, started } = await spawnUntilAddress(['tools/start.ts', '--port', '0'], appEnv(userDataDir));
+/** One app start (`npm start`, browser mode): ms until its page and its local service both answered. */
+async function appStartToUsable(userDataDir: string, entry = START_ENTRY, extraEnv: Record<string, string> = {}): Promise<number> {
+  const { child, url, started } = await spawnUntilAddress([entry, '--port', '0'], appEnv(userDataDir, extraEnv));
   try {
     const { origin, searchParams } = new URL(url);
     const token = searchParams.get('token') ?? '';
@@ -61,6 +68,29 @@ async function appStartToUsable(userDataDir: string): Promise<number> {
   }
 }
 
+/** Stops the local service an app left running on `userDataDir`, and removes the folder. */
+async function removeUserDataDir(userDataDir: string): Promise<void> {
+  const info = await readServiceInfo(join(userDataDir, 'service'));
+  if (info) await stopService(info);
+  rmSync(userDataDir, { recursive: true, force: true });
+}
+
+/**
+ * A user's first start: a new user data dir (the service starts on an empty data folder), an empty compile cache, and a
+ * renderer build (a VITE_ variable never seen before changes the build's inputs, as an edited source does).
+ */
+async function firstStartToUsable(): Promise<number> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-first-'));
+  const compileCache = mkdtempSync(join(tmpdir(), 'trackdesk-bench-cache-'));
+  try {
+    return await appStartToUsable(userDataDir, START_ENTRY, { NODE_COMPILE_CACHE: compileCache, VITE_TRACKDESK_BENCH_BUILD: randomUUID() });
+  } finally {
+    await removeUserDataDir(userDataDir);
+    rmSync(compileCache, { recursive: true, force: true });
+  }
+}
+
+/** A bare Node HTTP server: ms from spawn to its first answer. */
 async function bareStart(): Promise<number> {
   const { child, url, started } = await spawnUntilAddress(['-e', BARE_SERVER], process.env);
   try {
@@ -131,27 +161,36 @@ async function upgradeRestart(): Promise<RestartSeen & { appMs: number }> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const row = (name: string, values: number[]) => console.log(`${name.padEnd(58)}${median(values).toFixed(0).padStart(8)}${Math.min(...values).toFixed(0).padStart(8)}${Math.max(...values).toFixed(0).padStart(8)}`);
 
-/** The local service's figures: the app's start when its service already runs (next to a bare Node server), and an upgrade's restart gap. */
+/**
+ * The local service's figures: the app's first start (renderer build included) and its later starts (the service already
+ * running, through `npm start`'s entry and through the TypeScript entry it had before), next to a bare Node HTTP server
+ * started in the same run; then an upgrade's restart gap.
+ */
 export async function runLocalServiceBench(): Promise<void> {
   console.log(`load average at start: ${loadavg().map((load) => load.toFixed(1)).join(' ')} (2 s goals are for an idle machine)`);
+  const first: number[] = [];
+  for (let round = 0; round < FIRST_STARTS; round += 1) first.push(await firstStartToUsable());
   const userDataDir = mkdtempSync(join(tmpdir(), 'trackdesk-bench-local-'));
   try {
-    // The first start starts the service; the ones measured find it running (the common case from the second start on).
+    // The first start starts the service (and builds the renderer back from the first starts' variable); the ones
+    // measured find it running (the common case from the second start on).
     await appStartToUsable(userDataDir);
     const bare: number[] = [];
     const app: number[] = [];
+    const typescriptEntry: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       bare.push(await bareStart());
       app.push(await appStartToUsable(userDataDir));
+      typescriptEntry.push(await appStartToUsable(userDataDir, TYPESCRIPT_ENTRY));
     }
-    console.log(`${`ms (of ${ROUNDS} rounds)`.padEnd(58)}  median     min     max`);
+    console.log(`${`ms (${ROUNDS} rounds, first starts ${FIRST_STARTS})`.padEnd(58)}  median     min     max`);
     row('bare Node HTTP server: spawn to first answer', bare);
-    row('app start to usable, local service already running', app);
-    console.log(`ratio app / bare: ${(median(app) / median(bare)).toFixed(1)}× (goal: app usable within 2000 ms)`);
+    row('second+ start to usable, local service already running', app);
+    row(`  the same through ${TYPESCRIPT_ENTRY} (types stripped uncached)`, typescriptEntry);
+    row('first start to usable: renderer build, new service', first);
+    console.log(`ratio second start / bare: ${(median(app) / median(bare)).toFixed(1)}× (goal: usable within 2000 ms); first start / bare: ${(median(first) / median(bare)).toFixed(1)}×`);
   } finally {
-    const info = await readServiceInfo(join(userDataDir, 'service'));
-    if (info) await stopService(info);
-    rmSync(userDataDir, { recursive: true, force: true });
+    await removeUserDataDir(userDataDir);
   }
   const upgrades: Awaited<ReturnType<typeof upgradeRestart>>[] = [];
   for (let round = 0; round < UPGRADES; round += 1) upgrades.push(await upgradeRestart());

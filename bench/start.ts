@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -73,9 +73,11 @@ async function embeddedServiceUrl(origin: string, token: string): Promise<string
   }
 }
 
-/** One `npm start` (node tools/start.ts, browser mode here): when the address was printed, the page answered and the embedded service answered. */
+/** One `npm start` (node tools/start.mjs, browser mode here): when the address was printed, the page answered and the embedded service answered. */
 async function appStart(userDataDir: string, cwd = REPO): Promise<{ printed: number; page: number; service: number }> {
-  const { child, url, started, printed } = await spawnUntilAddress(['tools/start.ts', '--port', '0'], childEnv({ TRACKDESK_USER_DATA_DIR: userDataDir }), cwd);
+  // A checkout from before `npm start` had its JavaScript entry starts the TypeScript one.
+  const entry = existsSync(join(cwd, 'tools/start.mjs')) ? 'tools/start.mjs' : 'tools/start.ts';
+  const { child, url, started, printed } = await spawnUntilAddress([entry, '--port', '0'], childEnv({ TRACKDESK_USER_DATA_DIR: userDataDir }), cwd);
   try {
     const { origin, searchParams } = new URL(url);
     const token = searchParams.get('token') ?? '';
@@ -200,7 +202,7 @@ export async function runStartBench(): Promise<void> {
         console.log(`  ${label.padEnd(52)}${text}  ${(median / against).toFixed(1).padStart(6)}`);
       }
     }
-    console.log("  (app: node tools/start.ts, in browser mode where no Electron runtime can be had; `npm start` adds npm's own start)");
+    console.log("  (app: node tools/start.mjs, in browser mode where no Electron runtime can be had; `npm start` adds npm's own start)");
   } finally {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   }

@@ -4,11 +4,12 @@ import { callService } from './experiments-seed.ts';
 import { callDirect, embeddedServiceAccess } from './helpers/registry-seed.ts';
 import { signInWithPassword, useConnection } from './helpers/sign-in.ts';
 import { openProjectForScript } from './script-client.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 // Two users, a sign-in and several screens against a fresh shell and service: longer than the default minute on 2 cores.
 test.slow();
 
-const REASON = 'Needs the member role; you are a viewer in “admin”.';
+const REASON = `Needs the member role; you are a viewer in “${LOCAL_WORKSPACE}”.`;
 /** A kind of panel no app knows yet: a view saved by a newer app keeps it, and this app shows it as such. */
 const NEWER_PANEL = 'Unknown panel “heatmap”';
 

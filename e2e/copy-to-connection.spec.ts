@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { callService, seedExperiments, seedProject } from './experiments-seed.ts';
 import { shellChannel } from './helpers/registry-seed.ts';
 import { startSecondService, type SecondService } from './helpers/second-service.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 let team: SecondService;
 test.beforeAll(async () => {
@@ -64,7 +65,7 @@ test('copies the selected experiments to another connection: losses said first, 
   expect(experiments.map((e) => e.experimentName).sort()).toEqual(['a', 'b']);
   for (const { experimentKey } of experiments) {
     const { tags } = (await teamRead(`experiment/tags?experimentKey=${experimentKey}`)) as { tags: string[] };
-    expect(tags).toEqual(expect.arrayContaining(['laptop-run', expect.stringMatching(/^copied-from:http:\/\/127\.0\.0\.1:\d+\/admin\/laptop\/\w+$/)]));
+    expect(tags).toEqual(expect.arrayContaining(['laptop-run', expect.stringMatching(new RegExp(`^copied-from:http://127\\.0\\.0\\.1:\\d+/${LOCAL_WORKSPACE}/laptop/\\w+$`))]));
     const { metrics } = (await teamRead(`experiment/metrics/get-metric?experimentKey=${experimentKey}&metricName=loss`)) as { metrics: unknown[] };
     expect(metrics).toHaveLength(500);
   }

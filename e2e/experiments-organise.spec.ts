@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ShellUnderTest } from './fixtures.ts';
 import { callService, seedExperiments, seedProject } from './experiments-seed.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 /** Opens a project's experiments in the app and waits for its table. */
 async function openProject(page: Page, shell: ShellUnderTest, projectId: string, first = true): Promise<void> {
@@ -40,7 +41,7 @@ test('moves the selection in one request and moves it back with Undo; symlinks s
   await expect(report(page)).toContainText('Moved 2 experiments to “target”.');
   await expect(names(page)).toHaveText(['c']);
   expect(calls('moveExperiments')).toHaveLength(1);
-  expect(calls('moveExperiments')[0]?.body).toMatchObject({ targetWorkspaceName: 'admin', targetProjectName: 'target', symlink: false });
+  expect(calls('moveExperiments')[0]?.body).toMatchObject({ targetWorkspaceName: LOCAL_WORKSPACE, targetProjectName: 'target', symlink: false });
   expect((calls('moveExperiments')[0]?.body as { experimentKeys: string[] }).experimentKeys).toHaveLength(2);
 
   await report(page).getByRole('button', { name: 'Undo' }).click();
@@ -140,7 +141,7 @@ test('a move the service refuses shows its message and moves nothing', async ({ 
   await callService(shell, 'deleteProject', { body: { workspaceName: 'admin', projectName: 'target', deleteAllExperiments: true } });
   await dialog.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(report(page)).toContainText('Moved 0 of 2 experiments to “target”; 2 failed.');
-  await expect(report(page)).toContainText('No project named "target" in workspace "admin".');
+  await expect(report(page)).toContainText(`No project named "target" in workspace "${LOCAL_WORKSPACE}".`);
   const inSource = await callService(shell, 'listExperiments', { query: { projectId: source } });
   expect(inSource.experiments.map((experiment) => experiment.experimentName).sort()).toEqual(['also-fine', 'fine']);
 });

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures.ts';
 import { callDirect, embeddedServiceAccess } from './helpers/registry-seed.ts';
 import { startSecondService } from './helpers/second-service.ts';
 import { useConnection } from './helpers/sign-in.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 test('an invitation link opened in the browser names the workspace and carries a trackdesk:// link back to itself; ?join= opens the Join dialog with it', async ({ page, shell }) => {
   await page.goto(shell.url);
@@ -11,8 +12,8 @@ test('an invitation link opened in the browser names the workspace and carries a
 
   // Whoever opens the link in a browser gets the service's page, not its JSON.
   await page.goto(made.link);
-  await expect(page.getByRole('heading', { name: 'Join “admin” on Trackdesk' })).toBeVisible();
-  await expect(page.getByText('admin invites you to the workspace admin as a member.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Join “${LOCAL_WORKSPACE}” on Trackdesk` })).toBeVisible();
+  await expect(page.getByText(`admin invites you to the workspace ${LOCAL_WORKSPACE} as a member.`, { exact: false })).toBeVisible();
   const open = page.getByRole('link', { name: 'Open in Trackdesk' });
   const appLink = new URL((await open.getAttribute('href'))!);
   expect(`${appLink.protocol}//${appLink.host}`).toBe('trackdesk://join');
@@ -25,7 +26,7 @@ test('an invitation link opened in the browser names the workspace and carries a
   await expect(dialog.getByRole('textbox', { name: 'Invitation link' })).toHaveValue(made.link);
   expect(new URL(page.url()).searchParams.has('join')).toBe(false);
   await dialog.getByRole('button', { name: 'Open' }).click();
-  await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText('Join “admin”');
+  await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText(`Join “${LOCAL_WORKSPACE}”`);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Connections' })).toBeVisible();

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, invokeInPage, test } from './fixtures.ts';
 import { seedProject } from './experiments-seed.ts';
 import { readCometConfig, ScriptClient, scriptSettingsFromApp } from './script-client.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 test('a newcomer on an empty local service learns how to log a first run, and sees its project arrive', async ({ page, shell }) => {
   const answers: string[] = [];
@@ -9,7 +10,7 @@ test('a newcomer on an empty local service learns how to log a first run, and se
   await page.goto(shell.url);
   await expect(page.locator('[data-app-state="ready"]')).toBeVisible();
   const firstRun = page.getByRole('region', { name: 'Log your first run' });
-  await expect(firstRun).toContainText('admin has no projects yet.');
+  await expect(firstRun).toContainText(`${LOCAL_WORKSPACE} has no projects yet.`);
   // The browser shell offers no copy: the panel says save, and only save.
   await expect(firstRun).toContainText('create a key for scripts, save the settings below as a .comet.config file, and run your script.');
   await expect(firstRun.getByTestId('script-url')).toHaveText(/^http:\/\/127\.0\.0\.1:\d+\/clientlib\/$/);
@@ -70,7 +71,7 @@ test('"Log from your code" is offered in an open project, by its toolbar and its
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Log to “vision” from your code' });
     await dialog.getByRole('tab', { name: 'Python' }).click();
-    await expect(dialog.getByLabel('Python snippet')).toContainText('comet_ml.start(workspace="admin", project_name="vision")');
+    await expect(dialog.getByLabel('Python snippet')).toContainText(`comet_ml.start(workspace="${LOCAL_WORKSPACE}", project_name="vision")`);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   }

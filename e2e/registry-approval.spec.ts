@@ -3,17 +3,18 @@ import { expect, test } from './fixtures.ts';
 import { downloadedText, openClassifier, seedPromotion } from './helpers/governance-seed.ts';
 import { callDirect, memberAccess, shellChannel } from './helpers/registry-seed.ts';
 import { startWebhookReceiver } from './helpers/webhook-receiver.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 // Two profiles, a request, an approval and an export against a fresh shell and service: longer than the default minute on 2 cores.
 test.slow();
 
-/** Makes `profile` the connection in use and `admin` the workspace, from the top bar. */
+/** Makes `profile` the connection in use and the local service's workspace the one shown, from the top bar. */
 async function useProfile(page: Page, profile: RegExp): Promise<void> {
   await page.getByRole('combobox', { name: 'Connection' }).click();
   await page.getByRole('option', { name: profile }).click();
   await page.locator('[data-app-state="ready"]').waitFor();
   await page.getByRole('combobox', { name: 'Workspace' }).click();
-  await page.getByRole('option', { name: 'admin', exact: true }).click();
+  await page.getByRole('option', { name: LOCAL_WORKSPACE, exact: true }).click();
 }
 
 test('a requester files a promotion in one profile, an approver approves it in another, the stage moves, the receiver gets the events, the evidence holds both', async ({ page, shell }) => {

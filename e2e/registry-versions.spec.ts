@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, type ShellUnderTest } from './fixtures.ts';
 import { callDirect, embeddedServiceAccess, memberAccess, seedExperimentModel, type ServiceAccess } from './helpers/registry-seed.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 // Each test drives a long scenario against a fresh shell and service; on the shared 2-core machines a run can near the default minute.
 test.slow();
@@ -48,7 +49,7 @@ test('status from the allowed values, a refused status with the server’s messa
   const refused = page.getByRole('dialog', { name: 'Promote classifier 2.0.0' });
   await refused.getByRole('button', { name: 'Set status Development on 2.0.0' }).click();
   await expect(refused.getByRole('region', { name: 'Result of the promotion' })).toContainText(
-    'The service refused the change: The status "Development" is not allowed in workspace "admin"; allowed: None, Staging, Production.',
+    `The service refused the change: The status "Development" is not allowed in workspace "${LOCAL_WORKSPACE}"; allowed: None, Staging, Production.`,
   );
   await refused.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('combobox', { name: 'Status of 2.0.0' })).toHaveText('None');

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { callDirect, embeddedServiceAccess, seedExperimentModel } from './helpers/registry-seed.ts';
 import { startWebhookReceiver } from './helpers/webhook-receiver.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 async function openReady(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -31,7 +32,7 @@ test('register a model, add a version, promote to staging then move production; 
     });
 
     await page.getByRole('link', { name: 'Registry' }).click();
-    await expect(page.getByRole('heading', { name: 'Model registry of admin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Model registry of ${LOCAL_WORKSPACE}` })).toBeVisible();
     await expect(page.getByLabel('Model count')).toHaveText('0 registered models');
     await page.getByRole('button', { name: 'Register a model' }).click();
     const register = page.getByRole('dialog', { name: 'Register a model' });
@@ -154,6 +155,6 @@ test('model notes, edit and delete, with the count of the workspace', async ({ p
   const deleting = page.getByRole('dialog', { name: 'Delete the model “detector-v2”?' });
   await expect(deleting).toContainText('1 version (1.0.0)');
   await deleting.getByRole('button', { name: 'Delete model' }).click();
-  await expect(page.getByText('No models are registered in admin yet.')).toBeVisible();
+  await expect(page.getByText(`No models are registered in ${LOCAL_WORKSPACE} yet.`)).toBeVisible();
   await expect(page.getByLabel('Model count')).toHaveText('0 registered models');
 });

@@ -2,15 +2,16 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openClassifier, seedPromotion } from './helpers/governance-seed.ts';
 import { signInWithPassword, useConnection } from './helpers/sign-in.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 // Four people, invitations, a policy, a request and its approval, through one shell: several minutes on 2 cores.
 test.slow();
 
-/** Makes `profile` the connection in use and `admin` the workspace shown. */
+/** Makes `profile` the connection in use and the local service's workspace the one shown. */
 async function useProfile(page: Page, profile: RegExp): Promise<void> {
   await useConnection(page, profile);
   await page.getByRole('combobox', { name: 'Workspace' }).click();
-  await page.getByRole('option', { name: 'admin', exact: true }).click();
+  await page.getByRole('option', { name: LOCAL_WORKSPACE, exact: true }).click();
 }
 
 test('a team through the window: users made, a lead and a viewer added, a researcher invited, a policy naming the lead, a request approved, the researcher removed, all in the audit trail', async ({ page, shell }) => {
@@ -57,7 +58,7 @@ test('a team through the window: users made, a lead and a viewer added, a resear
   await join.getByRole('combobox', { name: 'Join as the user of' }).click();
   await page.getByRole('option', { name: 'Rex' }).click();
   await join.getByRole('button', { name: 'Join workspace' }).click();
-  await expect(page.getByText('You joined “admin” as member.')).toBeVisible();
+  await expect(page.getByText(`You joined “${LOCAL_WORKSPACE}” as member.`)).toBeVisible();
   await useProfile(page, /^Rex/);
   await openClassifier(page);
   await page.getByRole('button', { name: 'Promote 2.0.0' }).click();
@@ -80,18 +81,18 @@ test('a team through the window: users made, a lead and a viewer added, a resear
   await useProfile(page, /^Val/);
   await openClassifier(page);
   await expect(page.getByRole('button', { name: 'Promote 2.0.0' })).toBeDisabled();
-  await expect(page.getByRole('alert', { name: 'Your role' })).toContainText('You are a viewer of “admin”');
+  await expect(page.getByRole('alert', { name: 'Your role' })).toContainText(`You are a viewer of “${LOCAL_WORKSPACE}”`);
 
   // The admin removes the researcher: his next request is refused.
   await useProfile(page, /^Local/);
   await page.getByRole('link', { name: 'Members' }).click();
   await page.getByRole('button', { name: 'Remove rex' }).click();
-  await page.getByRole('dialog', { name: 'Remove rex from “admin”?' }).getByRole('button', { name: 'Remove member' }).click();
-  await expect(page.getByText('rex was removed from “admin”.')).toBeVisible();
+  await page.getByRole('dialog', { name: `Remove rex from “${LOCAL_WORKSPACE}”?` }).getByRole('button', { name: 'Remove member' }).click();
+  await expect(page.getByText(`rex was removed from “${LOCAL_WORKSPACE}”.`)).toBeVisible();
   await page.getByRole('combobox', { name: 'Connection' }).click();
   await page.getByRole('option', { name: /^Rex/ }).click();
   await page.locator('[data-app-state="ready"]').waitFor();
-  await expect(page.getByRole('combobox', { name: 'Workspace' })).not.toContainText('admin');
+  await expect(page.getByRole('combobox', { name: 'Workspace' })).not.toContainText(LOCAL_WORKSPACE);
 
   // The audit trail of the workspace shows each step.
   await useProfile(page, /^Local/);

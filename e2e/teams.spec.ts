@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { openClassifier } from './helpers/governance-seed.ts';
 import { callDirect, embeddedServiceAccess, seedExperimentModel, shellChannel } from './helpers/registry-seed.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 // A sign-in, role changes and a sign-out against a fresh shell and service: longer than the default minute on 2 cores.
 test.slow();
@@ -26,9 +27,9 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   const { experimentModelId } = await seedExperimentModel(service, { projectName: 'vision', experimentName: 'run-1', modelName: 'classifier' });
   await callDirect(service, 'createRegistryModel', { body: { experimentModelId, registryModelName: 'classifier', version: '1.0.0' } });
 
-  // The admin adds rita to workspace admin as a viewer, and sees her listed.
+  // The admin adds rita to the local workspace as a viewer, and sees her listed.
   await page.getByRole('link', { name: 'Members' }).click();
-  await expect(page.getByRole('heading', { name: 'Members of “admin”' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Members of “${LOCAL_WORKSPACE}”` })).toBeVisible();
   const add = page.getByRole('form', { name: 'Add a member' });
   await add.getByRole('textbox', { name: 'User name' }).fill('rita');
   await add.getByRole('combobox', { name: 'Role' }).click();
@@ -58,23 +59,23 @@ test('an admin adds a user as a viewer, who signs in with a password, reads but 
   await expect(page.getByRole('table', { name: 'Connections' }).getByRole('row', { name: /Team as rita/ })).toContainText('OS keychain');
 
   // As a viewer of admin she sees the members read-only.
-  await useProfile(page, /^Team as rita/, 'admin');
+  await useProfile(page, /^Team as rita/, LOCAL_WORKSPACE);
   await page.getByRole('link', { name: 'Members' }).click();
-  await expect(page.getByText('Read-only: Needs the admin role; you are a viewer in “admin”. Only the workspace’s admins add, change or remove members.')).toBeVisible();
+  await expect(page.getByText(`Read-only: Needs the admin role; you are a viewer in “${LOCAL_WORKSPACE}”. Only the workspace’s admins add, change or remove members.`)).toBeVisible();
   await expect(page.getByRole('form', { name: 'Add a member' })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /rita \(you\)/ })).toContainText('Viewer');
   // The webhook editor is read-only for her, with the reason, instead of refusing on save.
   await page.getByRole('link', { name: 'Webhooks' }).click();
-  await expect(page.getByText(/^Read-only: Needs the admin role; you are a viewer in “admin”\. Only the workspace’s admins change webhooks/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Read-only: Needs the admin role; you are a viewer in “${LOCAL_WORKSPACE}”\\. Only the workspace’s admins change webhooks`))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add webhook' })).toBeDisabled();
   // Everywhere she is told what her role allows; a model's versions offer her no change.
-  await expect(page.getByRole('alert', { name: 'Your role' })).toContainText('You are a viewer of “admin”: you can read everything in it');
+  await expect(page.getByRole('alert', { name: 'Your role' })).toContainText(`You are a viewer of “${LOCAL_WORKSPACE}”: you can read everything in it`);
   await openClassifier(page);
   await expect(page.getByRole('button', { name: 'Promote 1.0.0' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Delete version 1.0.0' })).toBeDisabled();
 
   // The admin promotes her to member; her screen follows on its next read.
-  await useProfile(page, /^Local/, 'admin');
+  await useProfile(page, /^Local/, LOCAL_WORKSPACE);
   await page.getByRole('link', { name: 'Members' }).click();
   await page.getByRole('combobox', { name: 'Role of rita' }).click();
   await page.getByRole('option', { name: /^Member/ }).click();
@@ -117,17 +118,17 @@ test('an admin makes an invitation link, a person joins with it from the connect
   const dialog = page.getByRole('dialog', { name: 'Join a workspace with an invitation' });
   await dialog.getByRole('textbox', { name: 'Invitation link' }).fill(link);
   await dialog.getByRole('button', { name: 'Open' }).click();
-  await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText('Join “admin”');
+  await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText(`Join “${LOCAL_WORKSPACE}”`);
   await expect(dialog.getByRole('alert', { name: 'Invitation' })).toContainText('as viewer, invited by admin');
   await expect(dialog.getByRole('combobox', { name: 'Join as the user of' })).toHaveText('Lena');
   await dialog.getByRole('button', { name: 'Join workspace' }).click();
-  await expect(page.getByText('You joined “admin” as viewer.')).toBeVisible();
+  await expect(page.getByText(`You joined “${LOCAL_WORKSPACE}” as viewer.`)).toBeVisible();
   // Her connection now opens the workspace she joined, not her own empty default one.
-  await expect(page.getByRole('combobox', { name: 'Workspace' })).toContainText('admin');
+  await expect(page.getByRole('combobox', { name: 'Workspace' })).toContainText(LOCAL_WORKSPACE);
   await page.getByRole('link', { name: 'Members' }).click();
-  await expect(page.getByText(/Read-only: Needs the admin role; you are a viewer in “admin”/)).toBeVisible();
+  await expect(page.getByText(new RegExp(`Read-only: Needs the admin role; you are a viewer in “${LOCAL_WORKSPACE}”`))).toBeVisible();
 
-  await useProfile(page, /^Local/, 'admin');
+  await useProfile(page, /^Local/, LOCAL_WORKSPACE);
   await page.getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('table', { name: 'Members' }).getByRole('row', { name: /lena/ })).toContainText('Viewer');
   await expect(page.getByRole('table', { name: 'Invitations' }).getByRole('row').nth(1)).toContainText('used by lena');

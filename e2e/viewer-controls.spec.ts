@@ -3,11 +3,12 @@ import { expect, test } from './fixtures.ts';
 import { signInWithPassword, useConnection } from './helpers/sign-in.ts';
 import { openClassifier } from './helpers/governance-seed.ts';
 import { callDirect, embeddedServiceAccess, seedExperimentModel } from './helpers/registry-seed.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 // A sign-in and a walk through every screen, twice, against a fresh shell and service: longer than the default minute on 2 cores.
 test.slow();
 
-const REASON = 'Needs the member role; you are a viewer in “admin”.';
+const REASON = `Needs the member role; you are a viewer in “${LOCAL_WORKSPACE}”.`;
 
 /** The control is disabled and says why in a tooltip (shown on the span around it: a disabled button gets no events). */
 async function expectRefused(page: Page, control: Locator, reason: string): Promise<void> {
@@ -54,7 +55,7 @@ async function checkScreens(page: Page, role: 'viewer' | 'member'): Promise<void
   await check(page.getByRole('button', { name: 'Promote 1.0.0' }));
   await check(page.getByRole('button', { name: 'Metadata of 1.0.0' }));
   await page.getByRole('link', { name: 'Webhooks' }).click();
-  await check(page.getByRole('button', { name: 'Add webhook' }), `Needs the admin role; you are a ${role} in “admin”.`);
+  await check(page.getByRole('button', { name: 'Add webhook' }), `Needs the admin role; you are a ${role} in “${LOCAL_WORKSPACE}”.`);
 }
 
 test('a viewer sees every write control disabled with the reason, and a member sees them enabled', async ({ page, shell }) => {
@@ -70,7 +71,7 @@ test('a viewer sees every write control disabled with the reason, and a member s
   await signInWithPassword(page, { name: 'Team as vera', baseUrl: service.baseUrl, userName: 'vera', password: 'vera-password-1' });
   await useConnection(page, 'Team as vera');
   await page.getByRole('combobox', { name: 'Workspace' }).click();
-  await page.getByRole('option', { name: 'admin', exact: true }).click();
+  await page.getByRole('option', { name: LOCAL_WORKSPACE, exact: true }).click();
 
   await checkScreens(page, 'viewer');
 

@@ -1,4 +1,5 @@
 import { eventsInOrder, expect, invokeInPage, test } from './fixtures.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 test('the browser shell runs the embedded service and pushes its status to the page', async ({ page, shell }) => {
   await page.goto(shell.url);
@@ -8,11 +9,11 @@ test('the browser shell runs the embedded service and pushes its status to the p
   expect(restarted).toMatchObject({ profileId: 'local', state: 'ready', baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
 
   const test = await invokeInPage(page, 'profiles.test', { id: 'local' });
-  expect(test).toMatchObject({ ok: true, data: { ok: true, userName: 'admin', workspaceNames: ['admin'] } });
+  expect(test).toMatchObject({ ok: true, data: { ok: true, userName: 'admin', workspaceNames: [LOCAL_WORKSPACE] } });
   const created = await invokeInPage(page, 'api.call', { endpoint: 'createWorkspace', body: { name: 'from-the-browser' } });
   expect(created).toMatchObject({ ok: true, data: { msg: 'saved', workspace_name: 'from-the-browser' } });
   const listed = await invokeInPage(page, 'api.call', { endpoint: 'listWorkspaces' });
-  expect(listed).toMatchObject({ ok: true, data: { workspaceNames: expect.arrayContaining(['admin', 'from-the-browser']) } });
+  expect(listed).toMatchObject({ ok: true, data: { workspaceNames: expect.arrayContaining([LOCAL_WORKSPACE, 'from-the-browser']) } });
 });
 
 test('the page keeps the token for its tab only: never in a cookie, the address or localStorage; a reload keeps working', async ({ page, shell }) => {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type ShellUnderTest } from './fixtures.ts';
 import { callDirect, embeddedServiceAccess, seedExperimentModel, type ServiceAccess } from './helpers/registry-seed.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './helpers/webhook-receiver.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 /** Opens the app, registers model "classifier" 1.0.0 directly, and opens the Webhooks screen; answers the service access and version id. */
 async function setUp(page: Page, shell: ShellUnderTest): Promise<{ service: ServiceAccess; itemId: string }> {
@@ -12,7 +13,7 @@ async function setUp(page: Page, shell: ShellUnderTest): Promise<{ service: Serv
   const { experimentModelId } = await seedExperimentModel(service, { projectName: 'vision', experimentName: 'run-1', modelName: 'classifier' });
   const created = await callDirect(service, 'createRegistryModel', { body: { experimentModelId, registryModelName: 'classifier', version: '1.0.0' } });
   await page.getByRole('link', { name: 'Webhooks' }).click();
-  await expect(page.getByRole('heading', { name: 'Webhooks of admin' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Webhooks of ${LOCAL_WORKSPACE}` })).toBeVisible();
   return { service, itemId: String(created.registryModelItemId) };
 }
 
@@ -49,7 +50,7 @@ test('edit webhooks with merge and with replace; the receivers that get notified
   const [a, b, c] = await Promise.all([startWebhookReceiver('a'), startWebhookReceiver('b'), startWebhookReceiver('c')]);
   try {
     const { service, itemId } = await setUp(page, shell);
-    await expect(page.getByText('No webhooks are configured in admin.')).toBeVisible();
+    await expect(page.getByText(`No webhooks are configured in ${LOCAL_WORKSPACE}.`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add webhook' });
@@ -66,11 +67,11 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('new, not saved');
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('Authorization: ••••••••');
     await page.getByRole('link', { name: 'Registry' }).click();
-    await expect(page.getByRole('heading', { name: 'Model registry of admin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Model registry of ${LOCAL_WORKSPACE}` })).toBeVisible();
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('new, not saved');
     await page.getByRole('button', { name: 'Review and save…' }).click();
-    let save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
+    let save = page.getByRole('dialog', { name: `Save the webhook configuration of “${LOCAL_WORKSPACE}”` });
     await expect(save.getByRole('radio', { name: /^Merge: add and update/ })).toBeChecked();
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(a.url);
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText('header Authorization—••••••••');
@@ -86,7 +87,7 @@ test('edit webhooks with merge and with replace; the receivers that get notified
 
     await addEntry(page, b, { name: 'beta', model: 'classifier', header: ['X-Api-Key', 'key-B-123456'] });
     await page.getByRole('button', { name: 'Review and save…' }).click();
-    save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
+    save = page.getByRole('dialog', { name: `Save the webhook configuration of “${LOCAL_WORKSPACE}”` });
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(`${b.url} for model “classifier”`);
     await expect(save.getByText('1 entry unchanged.')).toBeVisible();
     await save.getByRole('button', { name: 'Save (merge)' }).click();
@@ -99,13 +100,13 @@ test('edit webhooks with merge and with replace; the receivers that get notified
     await expect(entries.getByRole('row', { name: /alpha/ })).toContainText('removed, not saved');
     await addEntry(page, c, { name: 'gamma' });
     await page.getByRole('button', { name: 'Review and save…' }).click();
-    save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
+    save = page.getByRole('dialog', { name: `Save the webhook configuration of “${LOCAL_WORKSPACE}”` });
     await expect(save.getByRole('region', { name: 'Left in place: a merge never removes (1)' })).toContainText(a.url);
     await save.getByRole('radio', { name: /^Replace: the workspace keeps/ }).check();
     await expect(save.getByRole('region', { name: 'Removed (1)' })).toContainText(a.url);
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(c.url);
     await save.getByRole('button', { name: 'Replace configuration…' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Replace the webhook configuration of “admin”?' });
+    const confirm = page.getByRole('dialog', { name: `Replace the webhook configuration of “${LOCAL_WORKSPACE}”?` });
     await expect(confirm).toContainText(`Removed: ${a.url}.`);
     await confirm.getByRole('button', { name: 'Replace configuration' }).click();
     await expect(save).toBeHidden();
@@ -157,7 +158,7 @@ test('send test shows the receiver’s answer; export leaves secrets and header 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe('webhooks-admin.json');
+    expect(file.suggestedFilename()).toBe(`webhooks-${LOCAL_WORKSPACE}.json`);
     const exported = await readFile(await file.path(), 'utf8');
     expect(exported).not.toMatch(/key-123456|signing-secret|prod/);
     const parsed = JSON.parse(exported) as { webhookConfigs: { modelName: string; webhookUrls: Record<string, unknown>[] }[] };
@@ -169,11 +170,11 @@ test('send test shows the receiver’s answer; export leaves secrets and header 
     await expect(entries.getByRole('row', { name: /imported/ })).toContainText('new, not saved');
     await page.getByRole('button', { name: 'Discard changes' }).click();
     const discard = page.getByRole('dialog', { name: 'Discard your unsaved webhook edits?' });
-    await expect(discard).toContainText('Your unsaved webhook edits for admin will be lost.');
+    await expect(discard).toContainText(`Your unsaved webhook edits for ${LOCAL_WORKSPACE} will be lost.`);
     await discard.getByRole('button', { name: 'Cancel' }).click();
     await expect(entries.getByRole('row', { name: /imported/ })).toContainText('new, not saved');
     await page.getByRole('button', { name: 'Review and save…' }).click();
-    const save = page.getByRole('dialog', { name: 'Save the webhook configuration of “admin”' });
+    const save = page.getByRole('dialog', { name: `Save the webhook configuration of “${LOCAL_WORKSPACE}”` });
     await expect(save.getByRole('region', { name: 'Added (1)' })).toContainText(other.url);
     await expect(save.getByText('1 entry unchanged.')).toBeVisible();
     await save.getByRole('button', { name: 'Save (merge)' }).click();

@@ -1,14 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ELECTRON_BUILD, RENDERER_BUILD, buildNeeded, inputsDigest, recordBuild, type BuildTarget } from './build-stamps.ts';
 import { rememberedElectronRuntime, runtimeProbeKey } from './electron-runtime.ts';
 
-// Later starts reuse the compiled (and type-stripped) modules, here and in the embedded service (it inherits the variable).
-const compileCache = enableCompileCache().directory;
-if (compileCache && !process.env.NODE_COMPILE_CACHE) process.env.NODE_COMPILE_CACHE = compileCache;
-
+// `npm start` runs it through start.mjs, which turns on the compile cache first: later starts reuse the compiled (and
+// type-stripped) modules, here and in the local service.
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** What one start leaves for the next: the runtime probe's answer and the build stamps. */
 const cacheDir = join(root, 'node_modules', '.cache', 'trackdesk');

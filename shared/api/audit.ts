@@ -5,6 +5,7 @@ import { nonEmpty, queryInt } from './fields.ts';
 /** What the audit trail records: every change of who may do what (issue 29). */
 export const auditActions = [
   'workspace.created',
+  'workspace.renamed',
   'member.added',
   'member.roleChanged',
   'member.removed',

@@ -2,8 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localWorkspaceName } from '../../../server/src/accounts/local-workspace.ts';
 import { call, closedPort, fakeServer, startBackend, tempDir } from './helpers.ts';
 
 let backend: Awaited<ReturnType<typeof startBackend>>;
@@ -29,9 +31,9 @@ async function selfSignedServer(): Promise<{ url: string; close: () => void }> {
 }
 
 describe('connection test', () => {
-  it('connects to the embedded service with its own key and names the user and workspaces', async () => {
+  it('connects to the embedded service with its own key and names the user and workspaces (the workspace named for the person)', async () => {
     const result = await call(backend, 'profiles.test', { id: 'local' });
-    expect(result).toMatchObject({ ok: true, userName: 'admin', workspaceNames: ['admin'] });
+    expect(result).toMatchObject({ ok: true, userName: 'admin', workspaceNames: [localWorkspaceName(userInfo().username)] });
     expect(result.message).toMatch(/^Connected to 127\.0\.0\.1:\d+ as admin \(1 workspace\)\.$/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endedWorkspace, pickWorkspace } from './workspace.ts';
+import { endedWorkspace, pickWorkspace, standingChoice } from './workspace.ts';
 
 describe('pickWorkspace', () => {
   it("keeps the user's choice while it exists", () => {
@@ -25,5 +25,19 @@ describe('endedWorkspace', () => {
   it('names nothing while the choice is still theirs, or when nothing was chosen', () => {
     expect(endedWorkspace('team', ['admin', 'team'])).toBeUndefined();
     expect(endedWorkspace(undefined, ['admin'])).toBeUndefined();
+  });
+});
+
+describe('standingChoice', () => {
+  it('drops a choice of the local workspace\'s former name "admin" once that workspace is named for its person', () => {
+    expect(standingChoice('admin', 'embedded', ['alice', 'team'])).toBeUndefined();
+    expect(endedWorkspace(standingChoice('admin', 'embedded', ['alice']), ['alice'])).toBeUndefined();
+  });
+
+  it('keeps every other choice: "admin" while it exists or before the list is read, and any choice on another connection', () => {
+    expect(standingChoice('admin', 'embedded', ['admin', 'team'])).toBe('admin');
+    expect(standingChoice('admin', 'embedded', [])).toBe('admin');
+    expect(standingChoice('admin', 'remote', ['alice'])).toBe('admin');
+    expect(standingChoice('team', 'embedded', ['alice'])).toBe('team');
   });
 });

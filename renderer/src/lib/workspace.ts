@@ -22,13 +22,13 @@ interface WorkspaceSelection {
 
 /** The selected workspace: the user's last choice for this profile, else the account's default, else the first. */
 export function useWorkspace(): WorkspaceSelection {
-  const profileId = useActiveProfile().id;
+  const { id: profileId, kind } = useActiveProfile();
   const workspaces = useApiQuery('listWorkspaces', {});
   const account = useApiQuery('accountDetails', {});
-  const chosen = useUiStore((state) => state.workspaceByProfile[profileId]);
   const chooseWorkspace = useUiStore((state) => state.chooseWorkspace);
   const select = useCallback((name: string) => chooseWorkspace(profileId, name), [chooseWorkspace, profileId]);
   const workspaceNames = workspaces.data?.workspaceNames ?? [];
+  const chosen = standingChoice(useUiStore((state) => state.workspaceByProfile[profileId]), kind, workspaceNames);
   const defaultWorkspaceName = account.data?.defaultWorkspaceName;
   const workspaceName = pickWorkspace(chosen, defaultWorkspaceName, workspaceNames);
   // While the list is read again (e.g. just after creating or joining one) a fresh choice is not yet in it.
@@ -42,6 +42,18 @@ export function useWorkspace(): WorkspaceSelection {
     error: workspaces.error ?? account.error,
     select,
   };
+}
+
+/** What the local service's workspace was called before it was named for its person (issue 46). */
+const FORMER_LOCAL_WORKSPACE = 'admin';
+
+/**
+ * The user's choice, unless it is the local workspace's former name "admin" and that workspace was renamed: then no
+ * choice (the default, the renamed workspace, is shown) rather than an access that ended.
+ */
+export function standingChoice(chosen: string | undefined, profileKind: 'embedded' | 'remote', names: readonly string[]): string | undefined {
+  const renamed = profileKind === 'embedded' && chosen === FORMER_LOCAL_WORKSPACE && names.length > 0 && !names.includes(chosen);
+  return renamed ? undefined : chosen;
 }
 
 /** The workspace to show: the user's choice if it still exists, else the account's default, else the first one. */

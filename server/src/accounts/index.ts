@@ -20,4 +20,5 @@ export { createWorkspaceAccess } from './workspace-access.ts';
 export type { WorkspaceAccess } from './workspace-access.ts';
 export { createWorkspaceHandlers } from './workspace-handlers.ts';
 export { createWorkspaceStore } from './workspace-store.ts';
+export { localWorkspaceName, nameLocalWorkspace } from './local-workspace.ts';
 export type { Workspace, WorkspaceStore } from './workspace-store.ts';

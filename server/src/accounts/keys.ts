@@ -1,5 +1,6 @@
-import { createHash, hash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, timingSafeEqual } from 'node:crypto';
 import { ensureUser } from './ensure-user.ts';
+import { generateApiKey } from './random-key.ts';
 import type { KeyOwner } from '../http/handler.ts';
 import type { Sql } from '../database/sql.ts';
 import { openSql, type StorageLocation } from '../database/open-storage.ts';
@@ -8,6 +9,8 @@ import { createAuditStore } from './audit-store.ts';
 import { createUserStore, type ApiKeyListing, type UserStore } from './user-store.ts';
 import { createWorkspaceStore } from './workspace-store.ts';
 
+export { generateApiKey };
+
 /** New keys (custom ones, the bootstrap key) shorter than this are refused: with the prefix in clear, a short one could be guessed. */
 export const MIN_KEY_LENGTH = 32;
 /** Presented keys shorter than this are refused unchecked (keys registered before the 32-character rule had at least 12). */
@@ -15,14 +18,6 @@ const MIN_PRESENTED_KEY_LENGTH = 12;
 /** How many leading characters of a key are stored in clear, to list and revoke it. */
 export const KEY_PREFIX_LENGTH = 8;
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** A new random key: 40 alphanumeric characters (about 238 bits). */
-export function generateApiKey(): string {
-  let key = '';
-  for (let i = 0; i < 40; i += 1) key += ALPHABET[randomInt(ALPHABET.length)];
-  return key;
-}
 
 /** SHA-256 of a key: enough for high-entropy random keys (no password stretching needed). */
 export const hashApiKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();

@@ -22,9 +22,12 @@ export interface Member {
 
 /** Storage of workspaces and their members. */
 export interface WorkspaceStore {
+  /** The workspace of that name, or the one that had it before a rename (an old name keeps reaching it). */
   byName(name: string): Promise<Workspace | undefined>;
   byId(id: number): Promise<Workspace | undefined>;
   create(name: string, plan: string | null, createdBy: number, now: number): Promise<Workspace>;
+  /** Gives a workspace a new name; the one it had keeps naming it (see `byName`). */
+  rename(workspace: Workspace, name: string): Promise<void>;
   /** Adds a member with a role; false (and nothing changed) when the user already belongs to the workspace. */
   addMember(workspaceId: number, userId: number, role: WorkspaceRole, now: number, isDefault?: boolean): Promise<boolean>;
   /**
@@ -68,6 +71,12 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
   /** Counts `forgetMembers` calls. */
   let generation = 0;
   const byName = db.prepare<[string], WorkspaceRecord>('SELECT * FROM workspaces WHERE name = ?');
+  const byFormerName = db.prepare<[string], WorkspaceRecord>(
+    'SELECT w.* FROM workspace_former_names f JOIN workspaces w ON w.id = f.workspace_id WHERE f.name = ?',
+  );
+  const setName = db.prepare('UPDATE workspaces SET name = ? WHERE id = ?');
+  const keepFormerName = db.prepare('INSERT INTO workspace_former_names (name, workspace_id) VALUES (?, ?) ON CONFLICT (name) DO NOTHING');
+  const dropFormerName = db.prepare('DELETE FROM workspace_former_names WHERE name = ?');
   const byId = db.prepare<[number], WorkspaceRecord>('SELECT * FROM workspaces WHERE id = ?');
   const insert = db.prepare('INSERT INTO workspaces (uuid, name, plan, created_by, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id').pluck();
   const addMember = db.prepare(
@@ -109,12 +118,17 @@ export function createWorkspaceStore(db: Sql): WorkspaceStore {
     return role;
   };
   return {
-    byName: async (name) => toWorkspace(await byName.get(name)),
+    byName: async (name) => toWorkspace((await byName.get(name)) ?? (await byFormerName.get(name))),
     byId: async (id) => toWorkspace(await byId.get(id)),
     async create(name, plan, createdBy, now) {
       const uuid = randomUUID();
       const id = Number(await insert.get(uuid, name, plan, createdBy, now));
       return { id, uuid, name, plan, createdAt: now };
+    },
+    async rename(workspace, name) {
+      await dropFormerName.run(name);
+      await setName.run(name, workspace.id);
+      await keepFormerName.run(workspace.name, workspace.id);
     },
     addMember: async (workspaceId, userId, role, now, isDefault = false) => {
       const added = await addMember.get(workspaceId, userId, role, now, isDefault ? 1 : 0) !== undefined;

@@ -4,7 +4,7 @@ import { api, type Endpoint } from '../../../shared/api/index.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { installBatchBodyDecoding, routedTo, THREAD_DECODED_ENDPOINTS } from '../clientlib/index.ts';
 import { createHandlers } from './handlers.ts';
-import { createAuthenticator, type SsoSettings } from '../accounts/index.ts';
+import { createAuthenticator, nameLocalWorkspace, type SsoSettings } from '../accounts/index.ts';
 import { answerClientError } from '../http/client-errors.ts';
 import { limitBodyBytesInFlight } from '../http/body-budget.ts';
 import { installErrorReplies } from '../http/error-reply.ts';
@@ -57,6 +57,11 @@ export interface ServerOptions {
   bootstrapApiKey?: string;
   /** The admin password set on first start ('generate': random, written to `admin-password`); none when omitted. */
   bootstrapPassword?: string;
+  /**
+   * The local service's (one person's): its workspace's name. The admin's default workspace, still called "admin", is
+   * renamed to it on start, and "admin" keeps naming it. Omitted by the standalone service.
+   */
+  localWorkspaceName?: string;
   /** Let webhooks target private/loopback addresses (off by default: SSRF). */
   webhooksAllowPrivate?: boolean;
   /** Let a person holding an invitation create their account with it (off: a service admin makes accounts). */
@@ -161,7 +166,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   // This instance's heartbeat row, and a restart's own dead uploads removed, before it takes any upload.
   await services.tempKeeper.start();
   // Hashing a generated admin password takes a core for a moment: on another thread, while the routes are set up.
-  const bootstrapping = bootstrapAdmin(services, options.bootstrapApiKey, options.bootstrapPassword);
+  const bootstrapping = bootstrapAdmin(services, options.bootstrapApiKey, options.bootstrapPassword).then(async (result) => {
+    if (options.localWorkspaceName !== undefined) await nameLocalWorkspace(services, options.localWorkspaceName, services.now());
+    return result;
+  });
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,

@@ -4,9 +4,11 @@
  * writes `service.json` for the next app start to find it, and stops only when asked (the control route, or SIGTERM).
  */
 import { randomBytes } from 'node:crypto';
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { ADMIN_USER } from '../../../../server/src/accounts/ensure-user.ts';
 import { issueApiKey, revokeApiKeys } from '../../../../server/src/accounts/keys.ts';
+import { localWorkspaceName } from '../../../../server/src/accounts/local-workspace.ts';
 import { startServer, type RunningServer } from '../../../../server/src/process/app.ts';
 import { embeddedThrottleLimits } from '../../../../server/src/throttle/rate-limits.ts';
 import { registerLocalRoutes, SERVICE_NAME, type ControlReply, type ControlRequest } from './local-routes.ts';
@@ -43,6 +45,15 @@ async function fail(code: 'port-taken' | 'already-running' | 'failed', message: 
 if (!dataDir || !instanceId || !version || !Number.isInteger(port) || !Number.isInteger(aliveBeatMs)) {
   console.error(`Usage: ${LOCAL_SERVICE_FLAG} --data-dir <dir> --port <port> --instance-id <id> --version <v> [--alive-beat-ms <ms>]`);
   process.exit(2);
+}
+
+/** The person using this computer's name for the workspace (it has none without a password-file entry). */
+function personName(): string | undefined {
+  try {
+    return userInfo().username;
+  } catch {
+    return undefined;
+  }
 }
 
 /** How long a service taking over waits for the one it replaces to let go of the data folder. */
@@ -104,6 +115,7 @@ try {
     port,
     dataDir,
     bootstrapApiKey,
+    localWorkspaceName: localWorkspaceName(personName()),
     webhooksAllowPrivate: true,
     throttle: embeddedThrottleLimits,
     ...(aliveBeatMs > 0 ? { keepAlive: { isAliveBeatDurationMillis: aliveBeatMs } } : {}),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { generateApiKey } from '../../../../server/src/accounts/keys.ts';
+import { generateApiKey } from '../../../../server/src/accounts/random-key.ts';
 import type { ServiceStatus } from '../../../../shared/ipc/index.ts';
 import { appInfo } from '../app-info.ts';
 import { ServiceClient } from '../client/service-client.ts';

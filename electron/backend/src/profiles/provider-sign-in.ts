@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { calculatePKCECodeChallenge, randomPKCECodeVerifier } from 'openid-client';
 import type { ChannelOutput, ChannelRequest } from '../../../../shared/ipc/index.ts';
 import { isBrowsableSignInPage } from '../../../../shared/security/sign-in-page.ts';
 import { normalizeBaseUrl } from '../client/request.ts';
@@ -94,6 +93,8 @@ export class ProviderSignIns {
     const { provider } = await this.options(baseUrl);
     if (!provider) throw new AppError('unsupported', `The service at ${baseUrl} offers no single sign-on: sign in with a user name and password.`);
     const attemptId = randomUUID();
+    // Loaded on the first sign-in: an app start that signs nobody in does not pay for it.
+    const { calculatePKCECodeChallenge, randomPKCECodeVerifier } = await import('openid-client');
     const codeVerifier = randomPKCECodeVerifier();
     const loopback = createServer((request, response) => void this.receive(attemptId, request, response));
     await new Promise<void>((resolve, reject) => loopback.once('error', reject).listen(0, '127.0.0.1', resolve));

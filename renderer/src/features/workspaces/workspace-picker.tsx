@@ -1,8 +1,9 @@
 import { Alert, Divider, FormControl, InputLabel, ListItemText, MenuItem, Select, Snackbar } from '@mui/material';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAccess } from '../../lib/access.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
+import { screenAfterWorkspaceSwitch } from '../../lib/workspace-switch.ts';
 import { useShortcut } from '../../shell/shortcuts.tsx';
 import { CreateWorkspaceDialog } from './create-workspace-dialog.tsx';
 
@@ -12,6 +13,7 @@ const CREATE = '__create__';
 export function WorkspacePicker() {
   const workspace = useWorkspace();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [creating, setCreating] = useState(false);
   const createRefusal = useAccess('createWorkspace', null).reason;
   useShortcut('Shift+W', 'New workspace', () => setCreating(createRefusal === undefined), { group: 'Everywhere' });
@@ -28,7 +30,8 @@ export function WorkspacePicker() {
               setCreating(true);
             } else if (event.target.value !== workspace.workspaceName) {
               workspace.select(event.target.value);
-              void navigate('/projects');
+              const next = screenAfterWorkspaceSwitch(pathname);
+              if (next !== undefined) void navigate(next);
             }
           }}
         >
