@@ -69,6 +69,7 @@ export const SERVER_PARTS = {
   live: { kind: 'domain', uses: ['experiments', 'logged-data'] },
   clientlib: { kind: 'domain', uses: ['accounts', 'experiments', 'assets', 'logged-data'] },
   views: { kind: 'domain', uses: ['experiments'] },
+  alerts: { kind: 'domain', uses: ['experiments', 'logged-data', 'webhooks'] },
   process: { kind: 'process', uses: [] },
 };
 

@@ -54,6 +54,7 @@ export async function planConfig(services: WebhookServices, caller: Caller, body
         headers: entry.header ?? {},
         triggers: [...new Set(entry.triggers ?? [])],
         secret: entry.secret === undefined ? undefined : entry.secret === '' ? null : entry.secret,
+        bodyFormat: entry.bodyFormat ?? 'trackdesk',
         where,
       });
     }
