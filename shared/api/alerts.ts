@@ -103,6 +103,7 @@ export const alertEndpoints = {
     needs: 'read',
     path: 'ext/alerts/rules',
     body: alertRuleInput,
+    changesOwnAccount: true, // my rules are my own standing: any role, not a read-only key (shared ones check the write role)
     reply: alertRuleRecord,
   }),
   updateAlertRule: defineEndpoint({
@@ -112,6 +113,7 @@ export const alertEndpoints = {
     method: 'POST',
     needs: 'read',
     path: 'ext/alerts/rules/update',
+    changesOwnAccount: true, // my rules are my own standing: any role, not a read-only key (shared ones check the write role)
     body: alertRuleInput.omit({ workspaceName: true, projectName: true, shared: true }).extend({ ruleId }),
     reply: alertRuleRecord,
   }),
@@ -122,6 +124,7 @@ export const alertEndpoints = {
     method: 'POST',
     needs: 'read',
     path: 'ext/alerts/rules/delete',
+    changesOwnAccount: true, // my rules are my own standing: any role, not a read-only key (shared ones check the write role)
     body: z.object({ ruleId }),
     reply: z.object({ ruleId: z.string() }),
   }),
@@ -141,12 +144,13 @@ export const alertEndpoints = {
   }),
   markAlertNotificationsRead: defineEndpoint({
     id: 'ext.alertNotificationsRead',
-    summary: 'Extension: mark notifications read for me (the ones named, or all of them).',
+    summary: 'Extension: mark notifications read for me: the ones named, or every one when notificationIds is absent.',
     group: 'alerts',
     method: 'POST',
     needs: 'read',
     path: 'ext/alerts/notifications/read',
-    body: z.object({ notificationIds: z.array(nonEmpty(100)).max(1000).optional(), all: z.boolean().optional() }),
+    changesOwnAccount: true,
+    body: z.object({ notificationIds: z.array(nonEmpty(100)).max(1000).optional().describe('Absent: every notification I see.') }),
     reply: z.object({ unread: z.number().int() }),
   }),
 };

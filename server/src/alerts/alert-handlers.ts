@@ -134,8 +134,7 @@ export function createAlertHandlers(services: AlertServices): HandlerTable {
       };
     },
     markAlertNotificationsRead: async ({ body, caller }) => {
-      if (!body.all && !body.notificationIds?.length) throw badRequest('Name the notifications to mark read ("notificationIds"), or send "all": true.');
-      await alerts.events.markRead(caller.userId, body.all ? 'all' : (body.notificationIds ?? []));
+      await alerts.events.markRead(caller.userId, body.notificationIds ?? 'all');
       return { unread: await alerts.events.unreadCount(caller.userId) };
     },
   };
