@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { runAlertsBench } from './alerts.ts';
 import { runBackupBench } from './backup.ts';
 import { runCopyBench } from './copy.ts';
 import { runFuzzBench } from './fuzz.ts';
@@ -21,6 +22,8 @@ process.env.TRACKDESK_STOP_SERVICE_ON_EXIT ??= '1';
 
 /** Benchmark suites by name; each prints its figures next to a baseline measured in the same run. */
 const suites: Record<string, () => Promise<void>> = {
+  /** Metric batch ingest with 100 alert rules over the project, next to the same ingest without rules. */
+  alerts: runAlertsBench,
   backup: runBackupBench,
   copy: runCopyBench,
   fuzz: runFuzzBench,
