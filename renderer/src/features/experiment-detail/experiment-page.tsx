@@ -24,6 +24,7 @@ import { SystemSection } from './system-section.tsx';
 import { useLiveExperiment } from './use-live-experiment.ts';
 import { usePrefetchCharts } from './chart-prefetch.ts';
 import { useBuiltAhead } from './use-built-ahead.ts';
+import { NotifyMeButton } from '../alerts/notify-me-button.tsx';
 
 const SECTIONS = ['Overview', 'Metrics', 'Assets', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -130,6 +131,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           </Button>
         </Tooltip>
         <Box sx={{ flexGrow: 1 }} />
+        <NotifyMeButton run={data} />
         <BusyButton size="small" disabledReason={accessOf('rename').reason} onClick={() => setDialog('rename')}>Rename</BusyButton>
         <BusyButton size="small" disabledReason={accessOf('times').reason} onClick={() => setDialog('times')}>Set times</BusyButton>
         <BusyButton size="small" disabledReason={accessOf('tags').reason} onClick={() => setDialog('tags')}>Add tags</BusyButton>
