@@ -1,7 +1,7 @@
 // The desktop preload bridge is replaced by a scripted feed here (the service side of the feed is tested over real
 // HTTP in server/test/alerts/), and the browser's Notification by a recorder: jsdom has none, and the Electron runtime
 // cannot run on this machine.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../../../shared/ipc/index.ts';
@@ -37,6 +37,27 @@ it('shows no desktop notification for what fired before the first look, and one 
   expect(fresh.map((item) => item.notificationId)).toEqual(['c']);
 });
 
+const rule = {
+  ruleId: 'r1',
+  name: '',
+  workspaceName: 'admin',
+  projectName: 'vision',
+  shared: false,
+  owner: 'admin',
+  enabled: true,
+  kind: 'threshold',
+  metricName: 'loss',
+  operator: '>',
+  threshold: 2,
+  minutes: null,
+  steps: null,
+  direction: null,
+  experimentKey: 'key-old',
+  nameContains: null,
+  createdAt: 1_732_000_000_000,
+  lastFired: { at: 1_732_000_000_000, experimentKey: 'key-old', experimentName: 'r-old' },
+};
+
 it('counts unread alerts in the bell, notifies the desktop of a new one, and a click marks it read and opens the run', async () => {
   let feed = [alert('old')];
   const calls: { endpoint: string; body?: unknown }[] = [];
@@ -45,6 +66,9 @@ it('counts unread alerts in the bell, notifies the desktop of a new one, and a c
       const { endpoint, body } = input as { endpoint: string; body?: { notificationIds?: string[] } };
       if (channel !== 'api.call') return { ok: true, data: {} } as Envelope<unknown>;
       calls.push({ endpoint, body });
+      if (endpoint === 'listWorkspaces') return { ok: true, data: { workspaceNames: ['admin'] } } as Envelope<unknown>;
+      if (endpoint === 'accountDetails') return { ok: true, data: { userName: 'admin', defaultWorkspaceName: 'admin' } } as Envelope<unknown>;
+      if (endpoint === 'listAlertRules') return { ok: true, data: { rules: [rule] } } as Envelope<unknown>;
       if (endpoint === 'markAlertNotificationsRead') feed = feed.map((item) => ({ ...item, read: item.read || (body?.notificationIds ?? []).includes(item.notificationId) }));
       return { ok: true, data: { notifications: feed, unread: feed.filter((item) => !item.read).length } } as Envelope<unknown>;
     },
@@ -85,4 +109,9 @@ it('counts unread alerts in the bell, notifies the desktop of a new one, and a c
   await screen.findByRole('heading', { name: 'Run key-old' });
   await screen.findByRole('button', { name: 'Alerts, 1 unread' });
   expect(calls.filter((call) => call.endpoint === 'markAlertNotificationsRead').map((call) => call.body)).toEqual([{ notificationIds: ['old'] }]);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Alerts, 1 unread' }));
+  fireEvent.click(await screen.findByRole('menuitem', { name: 'My alerts…' }));
+  const dialog = await screen.findByRole('dialog', { name: 'My alerts' });
+  await within(dialog).findByText(/When loss > 2 on run key-old · last fired .* on r-old/);
 });

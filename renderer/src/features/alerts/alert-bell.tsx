@@ -4,7 +4,9 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { BACKGROUND_READ, useApiMutation, useApiQuery } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { useWorkspace } from '../../lib/workspace.ts';
 import { useDesktopNotifications } from './desktop-notifications.ts';
+import { MyAlertsDialog } from './my-alerts-dialog.tsx';
 
 /** How often the bell looks for what fired (the service evaluates the rules; the app only reads the feed). */
 const POLL_MILLIS = 5_000;
@@ -13,6 +15,8 @@ const POLL_MILLIS = 5_000;
 export function AlertBell() {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const { workspaceName } = useWorkspace();
   const feed = useApiQuery('listAlertNotifications', { limit: 30 }, { refetchInterval: POLL_MILLIS, meta: BACKGROUND_READ, retry: false });
   const markRead = useApiMutation('markAlertNotificationsRead', { invalidate: ['listAlertNotifications'] });
   const openRun = useCallback((experimentKey: string) => void navigate(`/experiments/${experimentKey}`), [navigate]);
@@ -45,9 +49,19 @@ export function AlertBell() {
             />
           </MenuItem>
         ))}
-        {unread > 0 && <Divider />}
+        <Divider />
         {unread > 0 && <MenuItem onClick={() => markRead.mutate({ body: {} })}>Mark all read</MenuItem>}
+        <MenuItem
+          disabled={!workspaceName}
+          onClick={() => {
+            setAnchor(null);
+            setRulesOpen(true);
+          }}
+        >
+          My alerts…
+        </MenuItem>
       </Menu>
+      {rulesOpen && workspaceName && <MyAlertsDialog workspaceName={workspaceName} onClose={() => setRulesOpen(false)} />}
     </>
   );
 }
