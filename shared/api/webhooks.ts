@@ -86,7 +86,7 @@ export const webhookUrlInput = z.object({
   header: headerMap.optional(),
   triggers: z.array(z.enum(webhookTriggers)).max(20).optional(),
   secret: z.string().max(1000).optional(),
-  bodyFormat: z.enum(webhookBodyFormats).optional().describe("Run events' body: Trackdesk's JSON (default) or Slack's {\"text\": …}."),
+  bodyFormat: z.enum(webhookBodyFormats).optional().describe("Run events' body: Trackdesk's JSON (default) or Slack's {\"text\": …}; absent keeps the stored one."),
 });
 
 /** One URL entry as read back: never the secret, only whether one is set; header names with their values withheld (null). */

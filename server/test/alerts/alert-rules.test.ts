@@ -162,6 +162,16 @@ describe.each(testBackends())('alert rules on %s', (backend) => {
     expect(rules.body.rules.filter((item) => item.shared).map((item) => item.lastFired?.experimentKey)).toEqual([key]);
   });
 
+  it('a webhook entry keeps its Slack body format when an editor that does not send the format saves it again', async () => {
+    const url = `${receiver.url}/slack-${backend}`;
+    const save = (entry: Record<string, unknown>) => server.call('mergeWebhookConfig', { body: { webhookConfigs: [{ workspaceName: WORKSPACE, webhookUrls: [{ url, ...entry }] }] } });
+    expect((await save({ bodyFormat: 'slack', triggers: ['EXPERIMENT_ALERT'] })).status).toBe(204);
+    expect((await save({ name: 'renamed', triggers: ['EXPERIMENT_ALERT'] })).status).toBe(204);
+    const read = await server.call('getWebhookConfig', { query: { workspaceName: WORKSPACE } });
+    const entry = read.body.webhookConfigs.flatMap((item) => item.webhookUrls).find((item) => item.url === url);
+    expect([entry?.name, entry?.bodyFormat]).toEqual(['renamed', 'slack']);
+  });
+
   it("records the SDK's send_notification in the sender's feed", async () => {
     const key = await newRun('sdk-note');
     const body = { api_key: TEST_ADMIN_KEY, title: 'Done', status: 'finished', experiment_key: key, experiment_name: null, experiment_link: '', additional_data: { loss: 0.1 } };
