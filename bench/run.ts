@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runArtifactsBench } from './artifacts.ts';
+import { runAlertsBench } from './alerts.ts';
 import { runBackupBench } from './backup.ts';
 import { runCopyBench } from './copy.ts';
 import { runFuzzBench } from './fuzz.ts';
@@ -28,6 +29,8 @@ process.env.TRACKDESK_STOP_SERVICE_ON_EXIT ??= '1';
 const suites: Record<string, () => Promise<void>> = {
   /** A 1 GiB artifact of 1,000 files logged and downloaded as the SDK does, next to raw copies. */
   artifacts: runArtifactsBench,
+  /** Metric batch ingest with 100 alert rules over the project, next to the same ingest without rules. */
+  alerts: runAlertsBench,
   backup: runBackupBench,
   copy: runCopyBench,
   fuzz: runFuzzBench,

@@ -46,7 +46,7 @@ export const clientlibExtraEndpoints = {
   }),
   clientlibNotification: defineEndpoint({
     id: 'clientlib.notification',
-    summary: 'The end-of-run summary e-mail request: accepted (200) and not recorded; the service sends no e-mail.',
+    summary: "Experiment.send_notification (and the end-of-run summary): recorded in the sender's notification feed (ext.alertNotifications); no e-mail is sent.",
     group,
     method: 'POST',
     needs: 'read', // changes nothing: any key may send it

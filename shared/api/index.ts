@@ -1,5 +1,6 @@
 import { accountEndpoints, userEndpoints } from './account.ts';
 import { analysisEndpoints } from './analysis.ts';
+import { alertEndpoints } from './alerts.ts';
 import { analysisViewEndpoints } from './analysis-views.ts';
 import { artifactEndpoints } from './artifacts.ts';
 import { auditEndpoints } from './audit.ts';
@@ -81,6 +82,7 @@ export const api = {
   ...metricSeriesManyEndpoints,
   ...analysisEndpoints,
   ...analysisViewEndpoints,
+  ...alertEndpoints,
 };
 
 /** The name of an endpoint in the contract. */

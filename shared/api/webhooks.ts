@@ -16,12 +16,23 @@ export const webhookTriggers = [
   'MODEL_VERSION_PROMOTION_APPROVED',
   'MODEL_VERSION_PROMOTION_REJECTED',
   'MODEL_VERSION_PROMOTION_CANCELLED',
+  'EXPERIMENT_CRASHED',
+  'EXPERIMENT_FINISHED',
+  'EXPERIMENT_ALERT',
 ] as const;
+
+/** The event types about runs (issue 45): sent to workspace-wide entries (no modelName) that name them. */
+export const runEventTypes = ['EXPERIMENT_CRASHED', 'EXPERIMENT_FINISHED', 'EXPERIMENT_ALERT'] as const;
+/** One run event type. */
+export type RunEventType = (typeof runEventTypes)[number];
+
+/** How a URL's bodies are written: Trackdesk's JSON payload, or Slack's incoming-webhook `{"text": …}` (run events only). */
+export const webhookBodyFormats = ['trackdesk', 'slack'] as const;
 
 /** One webhook event type. */
 export type WebhookTrigger = (typeof webhookTriggers)[number];
 
-/** The notification body POSTed to a webhook URL (documented in server/README.md). */
+/** The notification body of a registry event POSTed to a webhook URL (documented in server/README.md). */
 export const webhookPayload = z.object({
   eventType: z.enum(webhookTriggers),
   deliveryId: z.string(),
@@ -42,6 +53,26 @@ export const webhookPayload = z.object({
   promotionRequest: promotionRequestRecord.omit({ mayApprove: true }).nullish().describe('The request, for the MODEL_VERSION_PROMOTION_* events; null otherwise.'),
 });
 
+/** The body of a run event (EXPERIMENT_CRASHED, EXPERIMENT_FINISHED, EXPERIMENT_ALERT; documented in server/README.md). */
+export const runEventPayload = z.object({
+  eventType: z.enum(runEventTypes),
+  deliveryId: z.string(),
+  timestamp: z.number().int(),
+  workspaceName: z.string(),
+  projectName: z.string(),
+  experiment: z.object({ experimentKey: z.string(), experimentName: z.string().nullable(), userName: z.string().nullable(), link: z.string() }),
+  rule: z
+    .object({ ruleId: z.string(), name: z.string(), kind: z.string(), metricName: z.string().nullable() })
+    .nullable()
+    .describe('The rule that fired; null for EXPERIMENT_CRASHED/FINISHED sent without one.'),
+  value: z.string().nullable().describe('The value that fired it (a number as text, "NaN", "Infinity"), or null.'),
+  message: z.string().describe('What happened, in one sentence.'),
+  test: z.boolean(),
+});
+
+/** The body sent to a URL whose format is `slack` (Slack's incoming webhooks and compatible receivers). */
+export const slackPayload = z.object({ text: z.string() });
+
 /** Configured headers; a null value keeps the value the service holds for that header (values are write-only). */
 const headerMap = z.record(z.string().min(1).max(200), z.string().max(8192).nullable());
 
@@ -55,6 +86,7 @@ export const webhookUrlInput = z.object({
   header: headerMap.optional(),
   triggers: z.array(z.enum(webhookTriggers)).max(20).optional(),
   secret: z.string().max(1000).optional(),
+  bodyFormat: z.enum(webhookBodyFormats).optional().describe("Run events' body: Trackdesk's JSON (default) or Slack's {\"text\": …}; absent keeps the stored one."),
 });
 
 /** One URL entry as read back: never the secret, only whether one is set; header names with their values withheld (null). */
@@ -64,6 +96,7 @@ export const webhookUrlRecord = z.object({
   header: z.record(z.string(), z.null()).describe('The configured header names; values are write-only and always null here.'),
   triggers: z.array(z.string()),
   hasSecret: z.boolean(),
+  bodyFormat: z.enum(webhookBodyFormats).optional().describe('Absent from services before issue 45 (they send Trackdesk bodies only).'),
 });
 
 /** A configuration item; a missing, null or empty modelName means every model of the workspace. */
@@ -101,7 +134,7 @@ export const webhookDeliveryRecord = z.object({
   lastError: z.string().nullable(),
   createdAt: z.number().int(),
   redeliveryOf: z.string().nullable().describe('The deliveryId this one re-sends, or null.'),
-  payload: webhookPayload,
+  payload: z.union([webhookPayload, runEventPayload, slackPayload]),
 });
 
 

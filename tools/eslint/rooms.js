@@ -70,6 +70,7 @@ export const SERVER_PARTS = {
   clientlib: { kind: 'domain', uses: ['accounts', 'experiments', 'assets', 'logged-data'] },
   views: { kind: 'domain', uses: ['experiments'] },
   'asset-contents': { kind: 'domain', uses: ['experiments', 'assets'] },
+  alerts: { kind: 'domain', uses: ['experiments', 'logged-data', 'webhooks'] },
   process: { kind: 'process', uses: [] },
 };
 

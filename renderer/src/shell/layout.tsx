@@ -9,6 +9,7 @@ import { useOpenedInvitation } from '../features/connections/use-opened-invitati
 import { useOpenedExperiment } from '../features/experiment-detail/use-opened-experiment.ts';
 import { useOpenedView } from '../features/analysis/views/use-opened-view.ts';
 import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
+import { AlertBell } from '../features/alerts/alert-bell.tsx';
 import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
 import { useServiceStatusEvents } from '../lib/service-status.ts';
@@ -64,6 +65,7 @@ export function Layout({ appName, version }: { appName: string; version: string 
           <WorkspacePicker />
           <Box sx={{ flexGrow: 1 }} />
           {profile.kind === 'embedded' && <ServiceStatusChip />}
+          <AlertBell />
           <ColorSchemeMenu />
           <Tooltip title="Keyboard shortcuts (?)">
             <IconButton aria-label="Keyboard shortcuts" onClick={() => setShortcutsOpen(true)}>

@@ -5,8 +5,8 @@ import { experimentLink, ok } from '../http/replies.ts';
 import type { ClientlibServices } from './services.ts';
 
 /**
- * Handlers of tags, symlink, notifications and remote calls (clients.md B.8, B.9). Notifications are accepted and
- * not recorded: the service sends no e-mail, and a 200 keeps the SDK's log clean (it would ignore a 404 too).
+ * Handlers of tags, symlink, notifications and remote calls (clients.md B.8, B.9). A notification is recorded in the
+ * feed of the user who sent it (the app's bell and desktop notifications); the service sends no e-mail.
  */
 export function createClientlibExtraHandlers(services: ClientlibServices): HandlerTable {
   const { access, projects, experiments, rpc, loggedData } = services;
@@ -24,7 +24,13 @@ export function createClientlibExtraHandlers(services: ClientlibServices): Handl
         if (project.id !== experiment.projectId) await experiments.link(project.id, experiment.id, services.now());
         return { link: experimentLink(request, project.workspaceName, project.name, experiment.key) };
       }),
-    clientlibNotification: () => ok('Not sent: this service sends no notifications'),
+    clientlibNotification: async ({ body, caller }) => {
+      // The SDK sends one at every end() (status "finished") and on send_notification: recorded in the sender's feed.
+      if (!body.experiment_key) throw badRequest('"experiment_key" is required: the notification belongs to a run.');
+      const experiment = await access.experiment(caller, body.experiment_key);
+      await services.sdkNotified(experiment, caller.userId, { title: body.title ?? '', status: body.status ?? '', additionalData: body.additional_data });
+      return ok('Recorded');
+    },
     clientlibNotifyEvent: () => ok('Ignored'),
     clientlibRegisterRpc: async ({ body, caller }) => {
       await access.experiment(caller, body.experimentKey);

@@ -11,7 +11,7 @@ export { createSeriesSampler } from './metrics/series-sampler.ts';
 export { createTileKeeper } from './metrics/tile-keeper.ts';
 export type { TileKeeperOptions } from './metrics/tile-keeper.ts';
 export { createMetricTileStore } from './metrics/tile-store.ts';
-export type { LoggedDataServices } from './services.ts';
+export type { LoggedDataServices, MetricsListener } from './services.ts';
 export { loggedPoint, numberOf } from './summary.ts';
 export type { RawValue } from './summary.ts';
 export { createThrottleGuard } from './throttle-guard.ts';

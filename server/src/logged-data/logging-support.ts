@@ -53,7 +53,10 @@ export function appendMetrics(
     const now = appendMetricsNow && (() => appendMetricsNow(experimentId, points, max));
     const { refusedSeries } = await loggedData.batch.run([experimentId], append, { atomic: true, now, hint: { experimentId, points } satisfies AppendHint });
     if (refusedSeries !== null) await throttle.refuseFullSeries(experimentId, refusedSeries);
-    else services.tileKeeper.logged(experimentId, points.length);
+    else {
+      services.tileKeeper.logged(experimentId, points.length);
+      await services.metricsLogged(experimentId, points);
+    }
   };
   return throttle.admit(experimentId, type, count, write, oversized);
 }

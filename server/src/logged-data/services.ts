@@ -1,4 +1,5 @@
 import type { ExperimentServices } from '../experiments/index.ts';
+import type { MetricInput } from './append.ts';
 import type { LoggedDataStore } from './logged-data-store.ts';
 import type { SeriesSampler } from './metrics/series-sampler.ts';
 import type { TileKeeper } from './metrics/tile-keeper.ts';
@@ -17,4 +18,9 @@ export interface LoggedDataServices extends ExperimentServices {
   seriesSampler: SeriesSampler;
   /** Tiles large metric series in the service's quiet moments (told of every metric append). */
   tileKeeper: TileKeeper;
+  /** Told of every metric append once it committed (the alert rules evaluate it); settles before the reply. */
+  metricsLogged: MetricsListener;
 }
+
+/** What is told of committed metric values: the experiment's row id and the values, in arrival order. */
+export type MetricsListener = (experimentId: number, points: readonly MetricInput[]) => Promise<void>;

@@ -94,6 +94,8 @@ export interface ServerOptions {
   now?: () => number;
   /** How long an instance may stay silent before its peers remove its unfinished uploads (default 60 s; it beats six times as often). */
   instanceTimeoutMs?: number;
+  /** How often alert rules look for ended, silent and stale runs (default 1 s; tests shorten it). */
+  alertSweepMillis?: number;
   /** Routes of the process that hosts the service (the desktop app's local service: its identity and control), added before listening. */
   hostRoutes?: (app: FastifyInstance) => void;
 }
@@ -160,6 +162,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       throttle: options.throttle,
       backgroundTiles: options.backgroundTiles,
       instanceTimeoutMs: options.instanceTimeoutMs,
+      alertSweepMillis: options.alertSweepMillis,
     },
     options.now,
   );
@@ -230,6 +233,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const hostInUrl = options.host.includes(':') ? `[${options.host}]` : options.host;
+  services.alerts.setOrigin(publicUrl ?? `http://${hostInUrl}:${port}`);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${hostInUrl}:${port}`,

@@ -1,3 +1,4 @@
+import { createAlertHandlers } from '../alerts/index.ts';
 import { createClientlibLoggerHandlers } from '../clientlib/index.ts';
 import type { HandlerTable } from '../http/handler.ts';
 import type { Services } from './services.ts';
@@ -53,5 +54,6 @@ export function createHandlers(services: Services): HandlerTable {
     ...createViewHandlers(services),
     ...createLiveHandlers(services),
     ...createMetricSeriesHandlers(services),
+    ...createAlertHandlers(services),
   };
 }

@@ -1,3 +1,4 @@
+import { type AlertServices, createAlerts } from '../alerts/index.ts';
 import type { ClientlibServices } from '../clientlib/index.ts';
 import { type KeepAliveIntervals, createAccess, createRpcStore, createExperimentStore, createProjectStore } from '../experiments/index.ts';
 import { type LiveServices, createChangeStore, createLiveDataStore } from '../live/index.ts';
@@ -40,6 +41,8 @@ export interface ServiceConfig {
   backgroundTiles?: TileKeeperOptions;
   /** How long an instance sharing the data dir may stay silent before its peers remove its unfinished uploads. */
   instanceTimeoutMs?: number;
+  /** How often the alert rules' sweep looks for ended, silent and stale runs (default 1 s). */
+  alertSweepMillis?: number | undefined;
 }
 
 /** Something to run when an experiment is purged (e.g. deleting its blobs; rows go by ON DELETE CASCADE). */
@@ -48,7 +51,7 @@ export type PurgeListener = (experimentId: number) => void | Promise<void>;
 export type CloseListener = () => void | Promise<void>;
 
 /** The composition root handed to every handler-table factory: every domain's services, and what only the process uses. */
-export interface Services extends RegistryServices, PanelServices, LiveServices, ClientlibServices, SearchServices, ViewServices {
+export interface Services extends RegistryServices, PanelServices, LiveServices, ClientlibServices, SearchServices, ViewServices, AlertServices {
   config: ServiceConfig;
   /** Other connections' commits (e.g. `keys revoke` in another process): drops the caches of committed state. */
   externalCommits: ExternalCommits;
@@ -90,6 +93,18 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   closeListeners.push(() => tileKeeper.close());
   closeListeners.push(() => tempKeeper.close());
   const sso = config.sso && createSsoServices(sql, config.sso, secrets);
+  const loggedData = createLoggedDataStore(sql);
+  const alerts = createAlerts(sql, {
+    experiments,
+    values: loggedData.values,
+    runEvents: webhooks.runEvents,
+    now,
+    beatMillis: config.keepAlive.isAliveBeatDurationMillis,
+    sweepMillis: config.alertSweepMillis,
+    onError: (error) => console.error('evaluating alert rules failed', error),
+  });
+  externalCommits.onCommit(alerts.forget);
+  closeListeners.push(() => alerts.sweep.close());
   const services: Services = {
     sql,
     config,
@@ -120,7 +135,11 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     vizStores: createVizStoreStore(sql),
     panels: createPanelStore(sql),
     rpc: createRpcStore(sql),
-    loggedData: createLoggedDataStore(sql),
+    loggedData,
+    alerts,
+    alertsOrigin: alerts.origin,
+    metricsLogged: alerts.metrics.logged,
+    sdkNotified: alerts.sdkNotified,
     search: createSearchStore(sql),
     views: createViewStore(sql),
     throttle: createThrottleGuard({ ...defaultThrottleLimits, ...config.throttle }, experiments, now),

@@ -16,9 +16,11 @@ export type WebhookConfigBody = z.infer<typeof webhookConfigBody>;
 export const modelKey = (modelName: string | null | undefined): string => modelName?.trim() ?? '';
 
 /** One URL entry to save; `secret` undefined keeps the stored one, null clears it; a null header value keeps the stored one. */
-interface PlannedEntry extends Omit<WebhookUrlEntry, 'secret' | 'headers'> {
+interface PlannedEntry extends Omit<WebhookUrlEntry, 'secret' | 'headers' | 'bodyFormat'> {
   headers: Record<string, string | null>;
   secret: string | null | undefined;
+  /** Undefined keeps the stored format (an editor that does not know it leaves it as it is). */
+  bodyFormat: WebhookUrlEntry['bodyFormat'] | undefined;
   /** Where the entry is in the body, for error messages. */
   where: string;
 }
@@ -54,6 +56,7 @@ export async function planConfig(services: WebhookServices, caller: Caller, body
         headers: entry.header ?? {},
         triggers: [...new Set(entry.triggers ?? [])],
         secret: entry.secret === undefined ? undefined : entry.secret === '' ? null : entry.secret,
+        bodyFormat: entry.bodyFormat,
         where,
       });
     }
@@ -94,7 +97,8 @@ export async function saveConfig(services: WebhookServices, caller: Caller, plan
     for (const entry of plan.entries) {
       const stored = before.get(keyOf(entry));
       const secret = entry.secret === undefined ? (stored?.secret ?? null) : entry.secret;
-      await config.upsert({ ...entry, headers: resolveHeaders(entry, stored), secret }, now);
+      const bodyFormat = entry.bodyFormat ?? stored?.bodyFormat ?? 'trackdesk';
+      await config.upsert({ ...entry, headers: resolveHeaders(entry, stored), secret, bodyFormat }, now);
     }
     for (const workspace of plan.workspaces) {
       const change = { before: auditedConfig(listed.get(workspace.id) ?? []), after: auditedConfig(await config.list(workspace.id)) };

@@ -4,3 +4,5 @@ export type { WebhookServices } from './services.ts';
 export { createWebhookHandlers } from './webhook-handlers.ts';
 export { createWebhooks } from './webhook-services.ts';
 export type { DeliveryPolicy } from './worker.ts';
+export type { RunEvent, RunEventOutbox } from './run-events.ts';
+export type { Webhooks } from './webhook-services.ts';

@@ -7,6 +7,7 @@ import type { Delivery } from './delivery-store.ts';
 import type { WebhookUrlEntry } from './webhook-store.ts';
 import { attemptHeaders } from './headers.ts';
 import { STAGE_CHANGED, stagePayload, type WebhookPayload } from './outbox.ts';
+import type { RunEventPayload } from './run-events.ts';
 import { sendWebhook } from './send.ts';
 import { modelKey, planConfig, saveConfig } from './config-handlers.ts';
 
@@ -23,6 +24,7 @@ function configItems(workspaceName: string, entries: WebhookUrlEntry[]) {
       header: Object.fromEntries(Object.keys(entry.headers).map((name) => [name, null])),
       triggers: entry.triggers,
       hasSecret: entry.secret !== null,
+      bodyFormat: entry.bodyFormat,
     })),
   }));
 }
@@ -43,7 +45,7 @@ function deliveryRecord(workspaceName: string, delivery: Delivery) {
     lastError: delivery.lastError,
     createdAt: delivery.createdAt,
     redeliveryOf: delivery.redeliveryOf,
-    payload: JSON.parse(delivery.payload) as WebhookPayload,
+    payload: JSON.parse(delivery.payload) as WebhookPayload | RunEventPayload,
   };
 }
 

@@ -3,6 +3,7 @@ import type { Sql } from '../database/sql.ts';
 import { createDeliveryStore, type DeliveryStore } from './delivery-store.ts';
 import { createWebhookConfigStore, type WebhookConfigStore } from './webhook-store.ts';
 import { createWebhookOutbox, type WebhookOutbox } from './outbox.ts';
+import { createRunEventOutbox, type RunEventOutbox } from './run-events.ts';
 import { createDeliveryWorker, defaultDeliveryPolicy, SHARED_DATABASE_POLL_MILLIS, type DeliveryPolicy, type DeliveryWorker } from './worker.ts';
 
 /** Webhook configuration, the outbox and its delivery worker. */
@@ -10,6 +11,8 @@ export interface Webhooks {
   config: WebhookConfigStore;
   deliveries: DeliveryStore;
   outbox: WebhookOutbox;
+  /** Run events (EXPERIMENT_CRASHED, EXPERIMENT_FINISHED, EXPERIMENT_ALERT) for workspace-wide URLs. */
+  runEvents: RunEventOutbox;
   worker: DeliveryWorker;
   policy: DeliveryPolicy;
   allowPrivate: boolean;
@@ -34,5 +37,6 @@ export function createWebhooks(db: Sql, settings: WebhookSettings): Webhooks {
   const deliveries = createDeliveryStore(db, settings.secrets);
   const worker = createDeliveryWorker({ deliveries, allowPrivate: settings.allowPrivate, now: settings.now, policy, onError: settings.onError });
   const outbox = createWebhookOutbox({ config, deliveries, now: settings.now, wake: worker.wake });
-  return { config, deliveries, outbox, worker, policy, allowPrivate: settings.allowPrivate };
+  const runEvents = createRunEventOutbox({ config, deliveries, now: settings.now, wake: worker.wake });
+  return { config, deliveries, outbox, runEvents, worker, policy, allowPrivate: settings.allowPrivate };
 }

@@ -1,5 +1,6 @@
 import type { SecretBox } from '../database/secret-box.ts';
 import type { Sql } from '../database/sql.ts';
+import type { webhookBodyFormats } from '../../../shared/api/webhooks.ts';
 
 /** One configured webhook URL of a workspace (modelName '' = every registry model). */
 export interface WebhookUrlEntry {
@@ -10,7 +11,12 @@ export interface WebhookUrlEntry {
   headers: Record<string, string>;
   triggers: string[];
   secret: string | null;
+  /** How run events' bodies are written for this URL. */
+  bodyFormat: WebhookBodyFormat;
 }
+
+/** Trackdesk's JSON payload, or Slack's `{"text": …}`. */
+export type WebhookBodyFormat = (typeof webhookBodyFormats)[number];
 
 /** Storage of webhook configuration. */
 export interface WebhookConfigStore {
@@ -35,6 +41,7 @@ interface UrlRecord {
   headers: string;
   triggers: string;
   secret: string | null;
+  body_format: string;
 }
 
 /** Creates the webhook configuration store over a database; the secret and the headers are stored sealed by `box`. */
@@ -47,6 +54,7 @@ export function createWebhookConfigStore(db: Sql, box: SecretBox): WebhookConfig
     headers: JSON.parse(box.open(row.headers)) as Record<string, string>,
     triggers: JSON.parse(row.triggers) as string[],
     secret: row.secret === null ? null : box.open(row.secret),
+    bodyFormat: row.body_format === 'slack' ? 'slack' : 'trackdesk',
   });
   const listAll = db.prepare<[number], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? ORDER BY model_name, url');
   const listModel = db.prepare<[number, string], UrlRecord>('SELECT * FROM webhook_urls WHERE workspace_id = ? AND model_name = ? ORDER BY url');
@@ -55,10 +63,10 @@ export function createWebhookConfigStore(db: Sql, box: SecretBox): WebhookConfig
     "SELECT * FROM webhook_urls WHERE workspace_id = ? AND (model_name = '' OR model_name = ?) ORDER BY model_name, url",
   );
   const upsert = db.prepare(
-    `INSERT INTO webhook_urls (workspace_id, model_name, url, name, headers, triggers, secret, created_at, last_updated)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO webhook_urls (workspace_id, model_name, url, name, headers, triggers, secret, created_at, last_updated, body_format)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (workspace_id, model_name, url) DO UPDATE SET name = excluded.name, headers = excluded.headers,
-     triggers = excluded.triggers, secret = excluded.secret, last_updated = excluded.last_updated`,
+     triggers = excluded.triggers, secret = excluded.secret, last_updated = excluded.last_updated, body_format = excluded.body_format`,
   );
   /** The entries a rename would collide with (same url under the new name) give way, as SQLite's UPDATE OR REPLACE would. */
   const dropCollisions = db.prepare(
@@ -84,6 +92,7 @@ export function createWebhookConfigStore(db: Sql, box: SecretBox): WebhookConfig
         entry.secret === null ? null : box.seal(entry.secret),
         now,
         now,
+        entry.bodyFormat,
       );
     },
     renameModel: (workspaceId, from, to, now) =>

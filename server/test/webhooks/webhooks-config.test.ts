@@ -49,8 +49,8 @@ describe('webhook configuration (E56 merge, E57 replace, GET)', () => {
         workspaceName: WORKSPACE,
         modelName: 'merge-model',
         webhookUrls: [
-          { name: 'ci-renamed', url: hook('a'), header: { X: null }, triggers: [], hasSecret: true },
-          { name: '', url: hook('b'), header: {}, triggers: [], hasSecret: false },
+          { name: 'ci-renamed', url: hook('a'), header: { X: null }, triggers: [], hasSecret: true, bodyFormat: 'trackdesk' },
+          { name: '', url: hook('b'), header: {}, triggers: [], hasSecret: false, bodyFormat: 'trackdesk' },
         ],
       },
     ]);
@@ -79,15 +79,15 @@ describe('webhook configuration (E56 merge, E57 replace, GET)', () => {
         workspaceName: WORKSPACE,
         modelName: 'put-a',
         webhookUrls: [
-          { name: '', url: hook('put-a'), header: {}, triggers: [], hasSecret: true },
-          { name: '', url: hook('put-a2'), header: {}, triggers: [], hasSecret: false },
+          { name: '', url: hook('put-a'), header: {}, triggers: [], hasSecret: true, bodyFormat: 'trackdesk' },
+          { name: '', url: hook('put-a2'), header: {}, triggers: [], hasSecret: false, bodyFormat: 'trackdesk' },
         ],
       },
     ]);
 
     await server.call('replaceWebhookConfig', { body: { webhookConfigs: [{ workspaceName: WORKSPACE, modelName: null, webhookUrls: [{ url: hook('all') }] }] } });
     expect(await readConfig(server)).toEqual([
-      { workspaceName: WORKSPACE, modelName: '', webhookUrls: [{ name: '', url: hook('all'), header: {}, triggers: [], hasSecret: false }] },
+      { workspaceName: WORKSPACE, modelName: '', webhookUrls: [{ name: '', url: hook('all'), header: {}, triggers: [], hasSecret: false, bodyFormat: 'trackdesk' }] },
     ]);
   });
 

@@ -34,6 +34,7 @@ import { TablesTab } from '../run-media/tables/index.ts';
 import { TextSamplesTab } from '../run-media/text/index.ts';
 import { VideoTab } from '../run-media/video/index.ts';
 import { isMediaTab, mediaTabsOf } from '../run-media/media-tabs.ts';
+import { NotifyMeButton } from '../alerts/notify-me-button.tsx';
 
 const SECTIONS = ['Overview', 'Metrics', 'Assets', 'Artifacts', 'Images', 'Confusion matrices', 'Histograms', 'Curves', 'Audio', 'Video', 'Text', 'Tables', 'System and git', 'Output', 'Code', 'HTML'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -151,6 +152,7 @@ export function ExperimentPage({ experimentKey }: { experimentKey: string }) {
           </Button>
         </Tooltip>
         <Box sx={{ flexGrow: 1 }} />
+        <NotifyMeButton run={data} />
         <BusyButton size="small" disabledReason={accessOf('rename').reason} onClick={() => setDialog('rename')}>Rename</BusyButton>
         <BusyButton size="small" disabledReason={accessOf('times').reason} onClick={() => setDialog('times')}>Set times</BusyButton>
         <BusyButton size="small" disabledReason={accessOf('tags').reason} onClick={() => setDialog('tags')}>Add tags</BusyButton>

@@ -7,6 +7,7 @@ import { useApiQuery } from '../../lib/api.ts';
 import { DeliveryTable, refreshWhilePending } from '../webhooks/index.ts';
 import { describeStep } from './stages.ts';
 import type { StageChangeResult, StepOutcome } from './use-stage-change.ts';
+import { registryPayload } from '../webhooks/delivery-payload.ts';
 
 function OutcomeLine({ outcome }: { outcome: StepOutcome }) {
   const icon = { done: <CheckIcon color="success" />, requested: <WaitIcon color="info" />, failed: <ErrorIcon color="error" />, skipped: <SkipIcon color="disabled" /> }[outcome.state];
@@ -26,7 +27,7 @@ function CausedDeliveries({ workspaceName, modelName, knownIds, changedIds }: { 
   if (log.error) return <Alert severity="info">The webhook deliveries could not be read: {log.error.message}</Alert>;
   const known = new Set(knownIds);
   const changed = new Set(changedIds);
-  const caused = log.data.deliveries.filter((delivery) => !known.has(delivery.deliveryId) && changed.has(delivery.payload.registryModelItemId));
+  const caused = log.data.deliveries.filter((delivery) => !known.has(delivery.deliveryId) && changed.has(registryPayload(delivery)?.registryModelItemId ?? ''));
   if (caused.length === 0) return <Typography variant="body2">No webhook is configured for this model, so no notification was sent.</Typography>;
   return <DeliveryTable deliveries={caused} label="Webhook deliveries of this change" />;
 }

@@ -8,6 +8,7 @@ import { useConfirm } from '../../shell/confirm.tsx';
 import { useNotify } from '../../shell/notify.tsx';
 import { ALL_DELIVERIES, DeliveryFilters, deliveryQuery, type DeliveryFilterState } from './delivery-filters.tsx';
 import { DeliveryTable, type WebhookDelivery } from './delivery-table.tsx';
+import { deliverySubject } from './delivery-payload.ts';
 
 /** How often the log refreshes while some delivery is still pending. */
 const PENDING_REFRESH_MS = 1500;
@@ -40,7 +41,7 @@ export function DeliveryLog({ workspaceName, modelName }: { workspaceName: strin
   const resend = async (delivery: WebhookDelivery) => {
     const confirmed = await confirm({
       title: 'Re-send this notification?',
-      message: `${delivery.url} receives the same body again (${delivery.payload.registryModelName} ${delivery.payload.version}, ${formatDateTime(delivery.createdAt)}), under a new delivery id that names this one, with the headers and secret configured now.`,
+      message: `${delivery.url} receives the same body again (${deliverySubject(delivery)}, ${formatDateTime(delivery.createdAt)}), under a new delivery id that names this one, with the headers and secret configured now.`,
       confirmLabel: 'Re-send',
     });
     if (!confirmed) return;

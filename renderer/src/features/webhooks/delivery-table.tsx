@@ -5,17 +5,13 @@ import type { z } from 'zod';
 import type { webhookDeliveryRecord } from '../../../../shared/api/webhooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { eventLabel } from './webhook-model.ts';
+import { deliveryChange, deliverySubject } from './delivery-payload.ts';
 
 /** One notification to one URL, as the delivery log shows it. */
 export type WebhookDelivery = z.infer<typeof webhookDeliveryRecord>;
 
 const STATUS_COLOR = { pending: 'info', delivered: 'success', failed: 'error' } as const;
 
-function stageChange(delivery: WebhookDelivery): string {
-  const { previousStages, stages } = delivery.payload;
-  const words = (list: readonly string[]) => (list.length > 0 ? list.join(', ') : 'none');
-  return `${words(previousStages)} → ${words(stages)}`;
-}
 
 function lastAnswer(delivery: WebhookDelivery): string {
   if (delivery.lastResponseCode !== null) return `HTTP ${delivery.lastResponseCode}${delivery.lastError ? ` · ${delivery.lastError}` : ''}`;
@@ -59,10 +55,8 @@ export function DeliveryTable({ deliveries, label, onRedeliver, redeliverRefusal
                 {delivery.redeliveryOf && <Chip size="small" variant="outlined" label="re-sent" sx={{ ml: 1 }} title={`Re-sends ${delivery.redeliveryOf}`} />}
               </TableCell>
               <TableCell>{eventLabel(delivery.eventType)}</TableCell>
-              <TableCell>
-                {delivery.payload.registryModelName} {delivery.payload.version}
-              </TableCell>
-              <TableCell>{stageChange(delivery)}</TableCell>
+              <TableCell>{deliverySubject(delivery)}</TableCell>
+              <TableCell>{deliveryChange(delivery)}</TableCell>
               <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>{delivery.url}</TableCell>
               <TableCell>
                 <Chip size="small" variant="outlined" color={STATUS_COLOR[delivery.status]} label={delivery.status} />

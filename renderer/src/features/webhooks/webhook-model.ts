@@ -17,6 +17,9 @@ export const EVENT_LABELS: Record<WebhookTrigger, string> = {
   MODEL_VERSION_PROMOTION_APPROVED: 'Promotion approved',
   MODEL_VERSION_PROMOTION_REJECTED: 'Promotion rejected',
   MODEL_VERSION_PROMOTION_CANCELLED: 'Promotion cancelled',
+  EXPERIMENT_CRASHED: 'Run crashed',
+  EXPERIMENT_FINISHED: 'Run finished',
+  EXPERIMENT_ALERT: 'Run alert fired',
 };
 
 /** An event type in words (the type itself when unknown to this app). */
