@@ -4,8 +4,8 @@ import { isAllowedExternalLink, isAllowedNavigation, isAllowedPermission, isAllo
 /** Denies permissions and outside requests for the default session, per the security policy. */
 export function hardenSession(): void {
   const ses = session.defaultSession;
-  ses.setPermissionRequestHandler((_contents, permission, callback) => callback(isAllowedPermission(permission)));
-  ses.setPermissionCheckHandler((_contents, permission) => isAllowedPermission(permission));
+  ses.setPermissionRequestHandler((_contents, permission, callback, details) => callback(isAllowedPermission(permission, details.requestingUrl)));
+  ses.setPermissionCheckHandler((_contents, permission, requestingOrigin) => isAllowedPermission(permission, requestingOrigin));
   ses.webRequest.onBeforeRequest((details, callback) => callback({ cancel: !isAllowedRequest(details.url) }));
 }
 

@@ -52,15 +52,17 @@ export function isAllowedExternalLink(url: string, profileHosts: ReadonlySet<str
   return EXTERNAL_LINK_HOSTS.has(host) || profileHosts.has(host);
 }
 
-/** Permissions the page may get without asking. */
+/** Permissions the app's own pages may get without asking. */
 const GRANTED_PERMISSIONS: ReadonlySet<string> = new Set([
   // "Copy experiment key" and similar buttons write plain text to the clipboard; reading it is not granted.
   'clipboard-sanitized-write',
+  // Run alerts (issue 45): the OS notification of an alert that fires while the window is open.
+  'notifications',
 ]);
 
-/** Every permission request (camera, notifications, geolocation, ...) is denied unless listed above. */
-export function isAllowedPermission(permission: string): boolean {
-  return GRANTED_PERMISSIONS.has(permission);
+/** Every permission request (camera, geolocation, ...) is denied unless listed above and made by the app's own page. */
+export function isAllowedPermission(permission: string, requestingUrl: string): boolean {
+  return GRANTED_PERMISSIONS.has(permission) && isAppUrl(requestingUrl);
 }
 
 /** Requests the renderer may make: its own origin, plus inline data/blob previews it built itself; devtools in development. */

@@ -50,13 +50,18 @@ describe('desktop security policy', () => {
     expect(isAllowedExternalLink('https://other.example.org/', hosts)).toBe(false);
   });
 
-  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb', 'unknown'])(
+  it.each(['media', 'geolocation', 'clipboard-read', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb', 'unknown'])(
     'denies the %s permission',
-    (permission) => expect(isAllowedPermission(permission)).toBe(false),
+    (permission) => expect(isAllowedPermission(permission, 'app://trackdesk/index.html')).toBe(false),
   );
 
-  it('grants writing plain text to the clipboard only', () => {
-    expect(isAllowedPermission('clipboard-sanitized-write')).toBe(true);
+  it('grants writing plain text to the clipboard and showing notifications (run alerts), to the app’s own pages only', () => {
+    for (const permission of ['clipboard-sanitized-write', 'notifications']) {
+      expect(isAllowedPermission(permission, 'app://trackdesk/index.html')).toBe(true);
+      expect(isAllowedPermission(permission, 'app://trackdesk')).toBe(true);
+      expect(isAllowedPermission(permission, 'https://tracking.example.org/')).toBe(false);
+      expect(isAllowedPermission(permission, 'app://evil/index.html')).toBe(false);
+    }
   });
 
   it.each([
