@@ -29,6 +29,9 @@ export type RunEventType = (typeof runEventTypes)[number];
 /** How a URL's bodies are written: Trackdesk's JSON payload, or Slack's incoming-webhook `{"text": …}` (run events only). */
 export const webhookBodyFormats = ['trackdesk', 'slack'] as const;
 
+/** How run events' bodies are sent to one address. */
+export type WebhookBodyFormat = (typeof webhookBodyFormats)[number];
+
 /** One webhook event type. */
 export type WebhookTrigger = (typeof webhookTriggers)[number];
 

@@ -21,8 +21,8 @@ import { useState } from 'react';
 import { useApiQuery } from '../../lib/api.ts';
 import { entryProblems } from './entry-validation.ts';
 import { fromHeaderRows, HeaderRows, toHeaderRows, type HeaderRow } from './header-rows.tsx';
-import { webhookTriggers } from '../../../../shared/api/webhooks.ts';
-import { entryKey, EVENT_LABELS, type SecretChange, type WebhookEntry } from './webhook-model.ts';
+import { webhookBodyFormats, webhookTriggers, type WebhookBodyFormat } from '../../../../shared/api/webhooks.ts';
+import { BODY_FORMAT_LABELS, entryKey, EVENT_LABELS, type SecretChange, type WebhookEntry } from './webhook-model.ts';
 import { useGuardedClose } from '../../shell/guarded-close.ts';
 
 type SecretChoice = 'keep' | 'set' | 'clear';
@@ -65,6 +65,7 @@ export function EntryDialog({
   const [url, setUrl] = useState(initial.url);
   const [rows, setRows] = useState<HeaderRow[]>(() => toHeaderRows(initial.headers));
   const [triggers, setTriggers] = useState<string[]>([...initial.triggers]);
+  const [bodyFormat, setBodyFormat] = useState<WebhookBodyFormat>(initial.bodyFormat ?? 'trackdesk');
   const [secretChoice, setSecretChoice] = useState<SecretChoice>(initial.secret.action);
   const [secretValue, setSecretValue] = useState(initial.secret.action === 'set' ? initial.secret.value : '');
   const [checked, setChecked] = useState(false);
@@ -81,6 +82,7 @@ export function EntryDialog({
     url: scoped.url,
     headers: fromHeaderRows(rows),
     triggers: webhookTriggers.filter((trigger) => triggers.includes(trigger)),
+    bodyFormat,
     secret: secretChange(secretChoice, secretValue),
   };
   const problems = entryProblems(entry, others);
@@ -97,6 +99,7 @@ export function EntryDialog({
     modelName !== initial.modelName ||
     JSON.stringify(entry.headers) !== JSON.stringify(initial.headers) ||
     entry.triggers.join() !== initial.triggers.join() ||
+    bodyFormat !== (initial.bodyFormat ?? 'trackdesk') ||
     JSON.stringify(entry.secret) !== JSON.stringify(initial.secret);
   const closeOutside = useGuardedClose(typed, onClose);
   return (
@@ -148,6 +151,15 @@ export function EntryDialog({
               ))}
             </FormGroup>
             <FormHelperText>With no trigger chosen the address receives stage changes only; the other events go to entries that name them.</FormHelperText>
+          </FormControl>
+          <FormControl>
+            <FormLabel id="body-format-label">Body of run events (crashed, finished, alerts)</FormLabel>
+            <RadioGroup row aria-labelledby="body-format-label" value={bodyFormat} onChange={(event) => setBodyFormat(event.target.value as WebhookBodyFormat)}>
+              {webhookBodyFormats.map((format) => (
+                <FormControlLabel key={format} value={format} control={<Radio />} label={BODY_FORMAT_LABELS[format]} />
+              ))}
+            </RadioGroup>
+            <FormHelperText>A Slack message suits an incoming-webhook address: one line of text with the run's link. Registry events keep their JSON body.</FormHelperText>
           </FormControl>
           <FormControl error={Boolean(shown.secret)}>
             <FormLabel id="secret-label">Signing secret {initial.hasSecret ? '(one is set)' : '(none is set)'}</FormLabel>

@@ -41,6 +41,17 @@ describe('webhook configuration diff', () => {
     expect(looksSecret('X-Team', 'machine learning')).toBe(false);
   });
 
+  it("reads back each address's run-event body format, sends it, and lists a change of it (issue 45)", () => {
+    const [slack] = entriesFromConfig([
+      { workspaceName: 'team', modelName: '', webhookUrls: [{ name: 'chat', url: 'https://hooks.example.com/x', header: {}, triggers: ['EXPERIMENT_ALERT'], hasSecret: false, bodyFormat: 'slack' }] },
+    ]) as [WebhookEntry];
+    expect(slack.bodyFormat).toBe('slack');
+    expect(ops.bodyFormat).toBe('trackdesk');
+    expect(toWireEntry(slack)).toMatchObject({ bodyFormat: 'slack', triggers: ['EXPERIMENT_ALERT'] });
+    const diff = diffConfig(saved, [edit(ops, { bodyFormat: 'slack' }), audit, local], 'replace');
+    expect(diff.changed.map((change) => change.changes)).toEqual([[{ field: 'run event body', before: 'Trackdesk JSON', after: 'Slack message ({"text": …})' }]]);
+  });
+
   it('finds nothing to save in an unedited configuration', () => {
     for (const mode of ['merge', 'replace'] as const) expect(hasChanges(diffConfig(saved, saved, mode))).toBe(false);
   });
@@ -78,7 +89,7 @@ describe('webhook configuration diff', () => {
         {
           workspaceName: 'team',
           modelName: '',
-          webhookUrls: [{ name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: null, 'X-Team': null }, triggers: ['MODEL_VERSION_STAGE_CHANGED'] }],
+          webhookUrls: [{ name: 'ops', url: 'https://ops.example.com/hook', header: { Authorization: null, 'X-Team': null }, triggers: ['MODEL_VERSION_STAGE_CHANGED'], bodyFormat: 'trackdesk' }],
         },
         {
           workspaceName: 'team',

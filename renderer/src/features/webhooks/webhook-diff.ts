@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { webhookConfigBody } from '../../../../shared/api/webhooks.ts';
-import { entryKey, looksSecret, MASK, toWireEntry, triggersText, type HeaderDraft, type WebhookEntry, type WebhookUrlInput } from './webhook-model.ts';
+import { BODY_FORMAT_LABELS, entryKey, looksSecret, MASK, toWireEntry, triggersText, type HeaderDraft, type WebhookEntry, type WebhookUrlInput } from './webhook-model.ts';
 
 /** E56 merges entries into the workspace's configuration; E57 replaces it. */
 export type SaveMode = 'merge' | 'replace';
@@ -74,6 +74,8 @@ function fieldChanges(before: WebhookEntry | undefined, after: WebhookEntry | un
   changes.push(...headerChanges(before, after));
   const triggers = [before ? triggersText([...before.triggers].sort()) : NONE, after ? triggersText([...after.triggers].sort()) : NONE] as const;
   if (triggers[0] !== triggers[1]) changes.push({ field: 'triggers', before: triggers[0], after: triggers[1] });
+  const format = [before ? BODY_FORMAT_LABELS[before.bodyFormat ?? 'trackdesk'] : NONE, after ? BODY_FORMAT_LABELS[after.bodyFormat ?? 'trackdesk'] : NONE] as const;
+  if (before && after && format[0] !== format[1]) changes.push({ field: 'run event body', before: format[0], after: format[1] });
   const secret = [before ? secretState(before) : NONE, secretState(after)] as const;
   if (secret[0] !== secret[1] && !(before === undefined && secret[1] === 'none') && !(after === undefined && secret[0] === 'none')) {
     changes.push({ field: 'signing secret', before: secret[0], after: secret[1] });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { webhookConfigRecord, webhookUrlInput, WebhookTrigger } from '../../../../shared/api/webhooks.ts';
+import type { webhookConfigRecord, webhookUrlInput, WebhookBodyFormat, WebhookTrigger } from '../../../../shared/api/webhooks.ts';
 
 /** A configuration item as the service reads it back (secrets and header values never included). */
 type WebhookConfigRecord = z.infer<typeof webhookConfigRecord>;
@@ -52,6 +52,8 @@ export interface WebhookEntry {
   url: string;
   headers: HeaderDraft[];
   triggers: string[];
+  /** How run events are sent to this address: Trackdesk's JSON, or Slack's `{"text": …}` (absent: as stored). */
+  bodyFormat?: WebhookBodyFormat;
   /** The service holds a signing secret for this (modelName, url). */
   hasSecret: boolean;
   secret: SecretChange;
@@ -67,6 +69,9 @@ export function looksSecret(name: string, value: string | null): boolean {
   if (SECRET_SCHEME.test(text)) return true;
   return text.length >= 20 && /^[A-Za-z0-9+/=_.~-]+$/.test(text) && /\d/.test(text) && /[A-Za-z]/.test(text);
 }
+
+/** How run events' bodies are sent, in words. */
+export const BODY_FORMAT_LABELS: Record<WebhookBodyFormat, string> = { trackdesk: 'Trackdesk JSON', slack: 'Slack message ({"text": …})' };
 
 /** What is shown instead of a masked value. */
 export const MASK = '••••••••';
@@ -87,6 +92,7 @@ export function entriesFromConfig(configs: readonly WebhookConfigRecord[]): Webh
       url: url.url,
       headers: Object.keys(url.header).map((name) => ({ name, value: null, masked: true, stored: true })),
       triggers: [...url.triggers],
+      bodyFormat: url.bodyFormat ?? 'trackdesk',
       hasSecret: url.hasSecret,
       secret: { action: 'keep' as const },
     })),
@@ -100,6 +106,7 @@ export function entriesFromConfig(configs: readonly WebhookConfigRecord[]): Webh
 export function toWireEntry(entry: WebhookEntry): WebhookUrlInput {
   const header = Object.fromEntries(entry.headers.map((row) => [row.name.trim(), row.value]));
   const wire: WebhookUrlInput = { name: entry.name.trim(), url: entry.url.trim(), header, triggers: entry.triggers as WebhookUrlInput['triggers'] };
+  if (entry.bodyFormat) wire.bodyFormat = entry.bodyFormat;
   if (entry.secret.action === 'set') wire.secret = entry.secret.value;
   if (entry.secret.action === 'clear') wire.secret = '';
   return wire;
