@@ -8,6 +8,11 @@ import { startTestServer } from '../../../server/test/support/harness.ts';
 import { startOidcProvider } from '../../../server/test/support/oidc-provider.ts';
 import { dispatch } from '../src/ipc/dispatch.ts';
 import { startBackend, tempDir } from './helpers.ts';
+import { userInfo } from 'node:os';
+import { localWorkspaceName } from '../../../server/src/accounts/local-workspace.ts';
+
+/** The local service's workspace, named for the person running the tests (issue 46; "admin" still reaches it). */
+const LOCAL_WORKSPACE = localWorkspaceName(userInfo().username);
 
 describe('nothing sent to the renderer carries an API key', () => {
   it('walks every channel through a full scenario and scans every answer and event', async () => {
@@ -91,9 +96,9 @@ describe('nothing sent to the renderer carries an API key', () => {
     const { data: invitation } = await ipc('api.call', { endpoint: 'createInvitation', profileId: 'local', body: { workspaceName: 'admin', role: 'viewer' } });
     const link = invitation?.link as string;
     const opened = await ipc('invitations.open', { link });
-    expect(opened.data).toMatchObject({ baseUrl: admin.baseUrl, workspaceName: 'admin', role: 'viewer', invitedBy: 'admin', signUpAllowed: false });
+    expect(opened.data).toMatchObject({ baseUrl: admin.baseUrl, workspaceName: LOCAL_WORKSPACE, role: 'viewer', invitedBy: 'admin', signUpAllowed: false });
     expect((opened.data?.profiles as { id: string }[]).map((profile) => profile.id)).toEqual(expect.arrayContaining(['local', aliceId, samId]));
-    expect((await ipc('invitations.accept', { link, profileId: aliceId })).data).toEqual({ workspaceName: 'admin', role: 'viewer' });
+    expect((await ipc('invitations.accept', { link, profileId: aliceId })).data).toEqual({ workspaceName: LOCAL_WORKSPACE, role: 'viewer' });
     expect((await ipc('invitations.open', { link })).error).toMatchObject({ code: 'not_found' });
     const another = (await ipc('api.call', { endpoint: 'createInvitation', profileId: 'local', body: { workspaceName: 'admin', role: 'member' } })).data?.link as string;
     const signUp = { link: another, name: 'Newcomer', userName: 'newcomer', password: 'newcomer-password' };
