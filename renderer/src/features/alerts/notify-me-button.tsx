@@ -17,15 +17,18 @@ const KIND_LABELS: Record<AlertKind, string> = {
 };
 const OPERATORS: ThresholdOperator[] = ['>', '>=', '<', '<='];
 
-/** The run whose page shows the button. */
+/** What a rule made here watches: one run (its page), or every run of a project (its page, a rule shared by its members). */
 export interface NotifyMeRun {
   workspaceName: string;
   projectName: string;
-  experimentKey: string;
+  experimentKey?: string;
 }
 
-/** "Notify me when…" on a run's page: a rule of mine on this run (the service evaluates it; the bell and the desktop show what fires). */
-export function NotifyMeButton({ run }: { run: NotifyMeRun }) {
+/**
+ * "Notify me when…" on a run's page: a rule of mine on this run; with `shared`, on a project's page, a rule on every run
+ * of the project that notifies all its members (the service evaluates both; the bell and the desktop show what fires).
+ */
+export function NotifyMeButton({ run, shared = false }: { run: NotifyMeRun; shared?: boolean }) {
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<AlertKind>('threshold');
   const [metricName, setMetricName] = useState('loss');
@@ -39,9 +42,9 @@ export function NotifyMeButton({ run }: { run: NotifyMeRun }) {
     const body = {
       workspaceName: run.workspaceName,
       projectName: run.projectName,
-      experimentKey: run.experimentKey,
+      ...(run.experimentKey ? { experimentKey: run.experimentKey } : {}),
       kind,
-      shared: false,
+      shared,
       enabled: true,
       ...(needsMetric ? { metricName: metricName.trim() } : {}),
       ...(kind === 'threshold' ? { operator, threshold: Number(threshold) } : {}),
@@ -54,7 +57,7 @@ export function NotifyMeButton({ run }: { run: NotifyMeRun }) {
       {
         onSuccess: () => {
           setOpen(false);
-          notify.success('You will be notified on this run.');
+          notify.success(shared ? 'The members of this project will be notified.' : 'You will be notified on this run.');
         },
       },
     );
@@ -62,10 +65,10 @@ export function NotifyMeButton({ run }: { run: NotifyMeRun }) {
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)}>
-        Notify me when…
+        {shared ? 'Alert the project when…' : 'Notify me when…'}
       </Button>
       {open && (
-        <FormDialog titleId="notify-me-title" title="Notify me when this run…" submitLabel="Save alert" mutation={create} errorContext="Could not save the alert" onSubmit={submit} onClose={() => setOpen(false)}>
+        <FormDialog titleId="notify-me-title" title={shared ? 'Alert the members of this project when a run…' : 'Notify me when this run…'} submitLabel="Save alert" mutation={create} errorContext="Could not save the alert" onSubmit={submit} onClose={() => setOpen(false)}>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField select label="When" value={kind} onChange={(event) => setKind(event.target.value as AlertKind)}>
               {(Object.keys(KIND_LABELS) as AlertKind[]).map((value) => (

@@ -2,6 +2,7 @@ import { Alert, Box, Button, CircularProgress, Typography } from '@mui/material'
 import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { ExperimentsScreen } from '../experiments/index.ts';
+import { NotifyMeButton } from '../alerts/notify-me-button.tsx';
 import { useApiQuery } from '../../lib/api.ts';
 import { plural } from '../../lib/format.ts';
 import { useWorkspace } from '../../lib/workspace.ts';
@@ -50,6 +51,7 @@ export function ProjectPage() {
           <Button size="small" component={RouterLink} to={`/projects/${encodeURIComponent(projectId)}/analysis`}>
             Analysis
           </Button>
+          <NotifyMeButton run={{ workspaceName: record.workspaceName, projectName: record.projectName }} shared />
           {actions.map((action) => (
             <BusyButton
               key={action.kind}
