@@ -47,7 +47,7 @@ test('at 1024×700 every screen fits the window: no sideways scrolling, header c
     const experiments = page.getByRole('table', { name: 'Experiments' });
     await expect(experiments.getByRole('link', { name: 'run-1' })).toBeVisible();
     await expectFitsWindow(page);
-    await expectInViewOnOneLine(page, buttons(page, 'Edit project', 'Notes', 'Share links', 'Delete project'));
+    await expectInViewOnOneLine(page, buttons(page, 'Alerts…', 'Edit project', 'Notes', 'Share links', 'Delete project'));
     await expectInViewOnOneLine(page, buttons(page, 'Log from your code', 'Summary columns', 'Reload the experiments', 'New experiment'));
     await expectInViewOnOneLine(page, buttons(experiments, 'Actions for run-1'));
 

@@ -33,7 +33,7 @@ it('"Notify me when…" saves a threshold rule of mine on this run', async () =>
   ]);
 });
 
-it('"Alert the project when…" on a project saves a shared rule over every run of the project, and shows the service refusal where it was made', async () => {
+it('"Alerts…" on a project's page saves a shared rule over every run of the project, and shows the service refusal where it was made', async () => {
   const sent: unknown[] = [];
   window.trackdesk = {
     invoke: async (channel: string, input: unknown) => {
@@ -48,7 +48,7 @@ it('"Alert the project when…" on a project saves a shared rule over every run 
     acceptDroppedFiles: async () => [],
   };
   renderInShell(<NotifyMeButton run={{ workspaceName: 'admin', projectName: 'vision' }} shared />);
-  fireEvent.click(screen.getByRole('button', { name: 'Alert the project when…' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Alerts…' }));
   const dialog = await screen.findByRole('dialog', { name: 'Alert the members of this project when a run…' });
   fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Value' }), { target: { value: '5' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save alert' }));

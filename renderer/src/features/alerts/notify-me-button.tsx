@@ -65,7 +65,7 @@ export function NotifyMeButton({ run, shared = false }: { run: NotifyMeRun; shar
   return (
     <>
       <Button size="small" onClick={() => setOpen(true)}>
-        {shared ? 'Alert the project when…' : 'Notify me when…'}
+        {shared ? 'Alerts…' : 'Notify me when…'}
       </Button>
       {open && (
         <FormDialog titleId="notify-me-title" title={shared ? 'Alert the members of this project when a run…' : 'Notify me when this run…'} submitLabel="Save alert" mutation={create} errorContext="Could not save the alert" onSubmit={submit} onClose={() => setOpen(false)}>
