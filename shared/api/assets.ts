@@ -210,7 +210,7 @@ export const assetEndpoints = {
     query: z.object({
       experimentKey,
       assetId: nonEmpty(200),
-      size: queryInt.pipe(z.literal(PREVIEW_SIZES)).describe('The long side in pixels: 64, 256 or 1024.'),
+      size: z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value), z.literal(PREVIEW_SIZES)).describe('The long side in pixels: 64, 256 or 1024.'),
     }),
     replyKind: 'binary',
   }),

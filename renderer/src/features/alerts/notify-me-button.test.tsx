@@ -33,7 +33,7 @@ it('"Notify me when…" saves a threshold rule of mine on this run', async () =>
   ]);
 });
 
-it('"Alerts…" on a project's page saves a shared rule over every run of the project, and shows the service refusal where it was made', async () => {
+it('"Alerts…" on a project’s page saves a shared rule over every run of the project, and shows the service refusal where it was made', async () => {
   const sent: unknown[] = [];
   window.trackdesk = {
     invoke: async (channel: string, input: unknown) => {
