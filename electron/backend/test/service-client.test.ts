@@ -1,4 +1,6 @@
+import { userInfo } from 'node:os';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { localWorkspaceName } from '../../../server/src/accounts/local-workspace.ts';
 import { ServiceClient } from '../src/client/service-client.ts';
 import type { ServiceTarget } from '../src/client/target.ts';
 import { AppError } from '../src/ipc/app-error.ts';
@@ -25,7 +27,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 describe('service client', () => {
   it('calls typed endpoints of the contract with the key and answers the checked reply', async () => {
     const client = new ServiceClient(target);
-    expect(await client.call('accountDetails', {})).toEqual({ userName: 'admin', defaultWorkspaceName: 'admin' });
+    expect(await client.call('accountDetails', {})).toEqual({ userName: 'admin', defaultWorkspaceName: localWorkspaceName(userInfo().username) });
     const created = await client.call('createExperiment', { body: { workspaceName: 'admin', projectName: 'client-test' } });
     expect(created.experimentKey).toMatch(/\S+/);
     expect(await client.call('archiveExperiment', { query: { experimentKey: created.experimentKey } })).toMatchObject({ msg: 'Archived' });

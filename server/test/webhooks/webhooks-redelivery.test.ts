@@ -36,7 +36,7 @@ describe('webhook secrets stay in the service', () => {
     const url = `${receiver.url}/secrets`;
     expect((await configure('secret-model', [{ url, header: { Authorization: 'Bearer t0ken', 'X-Team': 'ml' }, secret: 'shh' }])).status).toBe(204);
     const read = await server.call('getWebhookConfig', { query: { workspaceName: WORKSPACE, modelName: 'secret-model' } });
-    expect(read.body.webhookConfigs[0]?.webhookUrls[0]).toEqual({ name: '', url, header: { Authorization: null, 'X-Team': null }, triggers: [], hasSecret: true });
+    expect(read.body.webhookConfigs[0]?.webhookUrls[0]).toEqual({ name: '', url, header: { Authorization: null, 'X-Team': null }, triggers: [], bodyFormat: 'trackdesk', hasSecret: true });
     expect(read.bytes.toString()).not.toMatch(/t0ken|shh|"ml"/);
 
     // What a client does to edit one field: read, change, write the whole configuration back (read-only fields and all).
