@@ -20,7 +20,19 @@ const dataRows = (page: Page, name: string) => page.getByRole('table', { name })
 
 test("a run logged by the real SDK shows its table, text sample, audio and video", async ({ page, shell }) => {
   await openReplayedRun(page, shell);
-  await expect(page.getByRole('tab')).toHaveText(['Overview', 'Metrics', 'Assets', 'Audio', 'Video', 'Text', 'Tables', 'System and git', 'Output', 'Code', 'HTML']);
+  await expect(page.getByRole('tab')).toHaveText([
+    'Overview', 'Metrics', 'Assets', 'Artifacts', 'Images', 'Confusion matrices', 'Histograms', 'Curves', 'Audio', 'Video', 'Text', 'Tables', 'System and git', 'Output', 'Code', 'HTML',
+  ]);
+
+  // An Assets row of a kind a tab shows links to that tab, on its name and step; Back returns to the Assets tab.
+  await page.getByRole('tab', { name: 'Assets' }).click();
+  await page.getByRole('link', { name: 'Show table.csv in Tables' }).click();
+  await expect(page.getByRole('tab', { name: 'Tables' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/section=Tables&name=table\.csv&step=1/);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Assets' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('link', { name: 'Show sample in Images' }).first().click();
+  await expect(page.getByRole('tab', { name: 'Images' })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByRole('tab', { name: 'Tables' }).click();
   const rows = dataRows(page, 'Table table.csv');
