@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { callDirect, embeddedServiceAccess, shellChannel } from './helpers/registry-seed.ts';
+import { LOCAL_WORKSPACE } from './helpers/local-workspace.ts';
 
 test('the run address the SDK prints names the run in a browser and links back to the app; ?open= shows that run in the browser shell', async ({ page, shell }) => {
   await page.goto(shell.url);
@@ -10,7 +11,7 @@ test('the run address the SDK prints names the run in a browser and links back t
   // Whoever opens the printed address in a browser gets the service's page, not a JSON 404.
   await page.goto(created.link);
   await expect(page.getByRole('heading', { name: 'resnet sweep' })).toBeVisible();
-  await expect(page.getByText('A run in the project vision of the workspace admin', { exact: false })).toBeVisible();
+  await expect(page.getByText(`A run in the project vision of the workspace ${LOCAL_WORKSPACE}`, { exact: false })).toBeVisible();
   const appLink = new URL((await page.getByRole('link', { name: 'Open in Trackdesk' }).getAttribute('href'))!);
   expect(`${appLink.protocol}//${appLink.host}`).toBe('trackdesk://open');
   expect(appLink.searchParams.get('link')).toBe(created.link);
