@@ -10,6 +10,7 @@ import { addRunBody, sdkCall, sdkExperimentKey, sdkUpload } from '../server/test
 import { DEFAULT_HISTOGRAM_LAYOUT, histogramBinIndex, histogramEdges } from '../shared/media/histogram3d.ts';
 import { openApp, serviceUrl, stopShell } from './ui.ts';
 import { seedProjects } from './ui-seed.ts';
+import { median, rendererHeapMb } from './page-measures.ts';
 
 /** The steps of the measured histogram, and of the baseline's (the same canvas, few steps). */
 const STEPS = 1_000;
@@ -92,17 +93,6 @@ async function timeStepMoves(page: Page, name: string): Promise<number[]> {
   return times;
 }
 
-/** The renderer's JavaScript heap (MB) as Chromium's DevTools protocol reports it, after a garbage collection. */
-async function heapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 2 ** 20;
-}
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Medians of LOADS openings. */
@@ -130,11 +120,11 @@ export async function runMediaChartsBench(): Promise<void> {
     const [large, small] = [await logHistogramRun(url, apiKey, STEPS), await logHistogramRun(url, apiKey, BASELINE_STEPS)];
     console.log(`Logged ${STEPS.toLocaleString('en-US')} + ${BASELINE_STEPS} histogram3d steps through /clientlib in ${((performance.now() - seedStart) / 1000).toFixed(1)} s.`);
     const page = opened.page;
-    const heapBefore = await heapMb(page);
+    const heapBefore = await rendererHeapMb(page);
     const baseline = await openings(page, opened.origin, small, BASELINE_STEPS, 'baseline');
-    const heapBaseline = await heapMb(page);
+    const heapBaseline = await rendererHeapMb(page);
     const measured = await openings(page, opened.origin, large, STEPS, 'large');
-    const heapLarge = await heapMb(page);
+    const heapLarge = await rendererHeapMb(page);
     const moves = await timeStepMoves(page, 'weights');
     await opened.context.close();
     const meets = (ok: boolean) => (ok ? 'met' : 'MISSED');

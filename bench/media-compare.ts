@@ -10,6 +10,7 @@ import { issueApiKey } from '../server/src/accounts/keys.ts';
 import { SDK_MEDIA_DIR } from '../server/test/support/sdk-media-replay.ts';
 import { openApp, serviceUrl, stopShell } from './ui.ts';
 import { seedProjects } from './ui-seed.ts';
+import { median, rendererHeapMb } from './page-measures.ts';
 
 /** The runs of the measured panel, and the image steps each logged. */
 const RUNS = 50;
@@ -83,18 +84,7 @@ function timeThumbnails({ hash, columns, step, giveUpMs }: { hash: string | null
   });
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number) => (Number.isNaN(value) ? 'MISSED' : `${value.toFixed(0)} ms`);
-
-/** The renderer's JavaScript heap (MB used) as Chromium's DevTools protocol reports it. */
-async function heapMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 2 ** 20;
-}
 
 /** One project's images panel: its first openings (thumbnails first made by the service, then cached) and slider moves (first visit of a step, then again). */
 async function measurePanel(page: Page, origin: string, projectId: string, columns: number) {
@@ -111,7 +101,7 @@ async function measurePanel(page: Page, origin: string, projectId: string, colum
     await page.locator('[data-app-state="ready"]').waitFor();
     openings.push(await page.evaluate(timeThumbnails, { hash, columns, step: STEPS - 1, giveUpMs: GIVE_UP_MS }));
   }
-  const heap = await heapMb(page);
+  const heap = await rendererHeapMb(page);
   const slider = page.getByRole('slider', { name: 'Step' });
   const move = async (key: 'ArrowLeft' | 'ArrowRight', step: number) => {
     await slider.focus();

@@ -11,6 +11,7 @@ import { ADMIN_USER } from '../server/src/accounts/ensure-user.ts';
 import { issueApiKey } from '../server/src/accounts/keys.ts';
 import { openApp, serviceUrl, stopShell } from './ui.ts';
 import { seedProjects } from './ui-seed.ts';
+import { median } from './page-measures.ts';
 
 const NAMES = 20;
 const STEPS = 200;
@@ -19,7 +20,6 @@ const UPLOADERS = 6;
 /** Slider moves timed (one step each). */
 const SLIDER_MOVES = 15;
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const p95 = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * 0.95))] ?? Number.NaN;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -2,7 +2,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import playwrightConfig from '../playwright.config.ts';
 import { ADMIN_USER } from '../server/src/accounts/ensure-user.ts';
 import { issueApiKey } from '../server/src/accounts/keys.ts';
@@ -10,6 +10,7 @@ import { TOKEN_HEADER, TOKEN_STORAGE_KEY } from '../shared/security/shell-token.
 import { timeKeystrokes } from './ui-measure.ts';
 import { seedProjects } from './ui-seed.ts';
 import { openApp, serviceUrl, stopShell } from './ui.ts';
+import { median, rendererHeapMb } from './page-measures.ts';
 
 const ROWS = 100_000;
 const LOADS = 3;
@@ -48,17 +49,6 @@ function timeWholeDownload({ experimentKey, assetId, storageKey, header }: { exp
     });
 }
 
-/** The renderer's JavaScript heap in use (MB), after a garbage collection. */
-async function heapUsedMb(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  await cdp.detach();
-  return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 2 ** 20;
-}
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const percentile = (values: readonly number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
@@ -102,14 +92,14 @@ export async function runMediaTablesBench(): Promise<void> {
       await page.getByRole('tab', { name: 'Tables' }).waitFor();
       baseline.push(await page.evaluate(timeWholeDownload, { ...run, storageKey: TOKEN_STORAGE_KEY, header: TOKEN_HEADER }));
     }
-    const heapBefore = await heapUsedMb(page);
+    const heapBefore = await rendererHeapMb(page);
     // The first opening finds the service without the table parsed: its first page is streamed.
     const cold = await open('cold');
     const warm: number[] = [];
     for (let n = 0; n < LOADS; n++) warm.push(await open(`warm-${n}`));
-    const heapOpen = await heapUsedMb(page);
+    const heapOpen = await rendererHeapMb(page);
     const filter = await timeKeystrokes(page, 'input[id^="table-filter-"]', FILTER_WORDS);
-    const heapFiltered = await heapUsedMb(page);
+    const heapFiltered = await rendererHeapMb(page);
     const base = median(baseline);
     console.log(`Chromium ${browser.version()}, headless; a ${ROWS.toLocaleString('en-US')}-row CSV (${(bigCsv().length / 2 ** 20).toFixed(1)} MiB) logged as an asset of one run.`);
     console.log(`  baseline, the whole file read through the same path (backend transfers.preview): median ${ms(base)} of ${LOADS}`);
