@@ -1,5 +1,4 @@
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useApiQuery } from '../../lib/api.ts';
 import { formatDateTime, plural } from '../../lib/format.ts';
@@ -16,18 +15,7 @@ import { VersionFiles } from './version-files.tsx';
 import { VersionLabelsEditor } from './version-labels-editor.tsx';
 import { VersionStateControl } from './version-state-control.tsx';
 import { StateChip, VersionTable } from './version-table.tsx';
-
-/** A titled part of the page. */
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ mt: 3 }}>
-      <Typography id={id} variant="h6" component="h3" gutterBottom>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
+import { PageSection } from '../../shell/page-section.tsx';
 
 /** One artifact (`/artifacts/<name>?version=`): its versions, and the chosen one's files, metadata, lineage and labels. */
 export function ArtifactPage() {
@@ -57,9 +45,9 @@ function ArtifactDetailsView({ workspaceName, artifactName }: { workspaceName: s
       <Box sx={{ mt: 2 }}>
         <ArtifactTagsEditor key={data.lastUpdated} artifact={data} workspaceName={workspaceName} />
       </Box>
-      <Section id="artifact-versions" title="Versions">
+      <PageSection id="artifact-versions" title="Versions">
         <VersionTable versions={data.versions} selected={chosen?.version} onSelect={(version) => setSearch({ version }, { replace: true })} />
-      </Section>
+      </PageSection>
       {chosen && <ChosenVersion key={chosen.artifactVersionId} artifact={data} version={chosen} workspaceName={workspaceName} />}
     </Box>
   );
@@ -67,7 +55,7 @@ function ArtifactDetailsView({ workspaceName, artifactName }: { workspaceName: s
 
 function ChosenVersion({ artifact, version, workspaceName }: { artifact: ArtifactDetails; version: ArtifactVersion; workspaceName: string }) {
   return (
-    <Section id="artifact-version" title={`Version ${version.version}`}>
+    <PageSection id="artifact-version" title={`Version ${version.version}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <StateChip state={version.state} />
         <Typography variant="body2" color="text.secondary">
@@ -82,18 +70,18 @@ function ChosenVersion({ artifact, version, workspaceName }: { artifact: Artifac
           expectedBytes={version.sizeInBytes}
         />
       </Stack>
-      <Section id="artifact-version-files" title="Files">
+      <PageSection id="artifact-version-files" title="Files">
         <VersionFiles artifactId={artifact.artifactId} version={version} />
-      </Section>
-      <Section id="artifact-version-lineage" title="Lineage">
+      </PageSection>
+      <PageSection id="artifact-version-lineage" title="Lineage">
         <LineageGraph artifactVersionId={version.artifactVersionId} versionLabel={version.version} />
-      </Section>
-      <Section id="artifact-version-labels" title="Aliases, tags and metadata">
+      </PageSection>
+      <PageSection id="artifact-version-labels" title="Aliases, tags and metadata">
         <VersionLabelsEditor key={version.lastUpdated} version={version} workspaceName={workspaceName} />
-      </Section>
-      <Section id="artifact-version-state" title="State">
+      </PageSection>
+      <PageSection id="artifact-version-state" title="State">
         <VersionStateControl version={version} workspaceName={workspaceName} />
-      </Section>
-    </Section>
+      </PageSection>
+    </PageSection>
   );
 }

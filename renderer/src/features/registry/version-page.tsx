@@ -17,6 +17,7 @@ import { VersionActions } from './version-actions.tsx';
 import { VersionFiles } from './version-files.tsx';
 import { TrackedDownload } from '../artifacts/index.ts';
 import { VersionHistorySection } from './version-history-section.tsx';
+import { PageSection } from '../../shell/page-section.tsx';
 
 /** One fact of the version: a label and its value. */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -28,18 +29,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
         {children}
       </Typography>
-    </Box>
-  );
-}
-
-/** A titled part of the page. */
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ mt: 3 }}>
-      <Typography id={id} variant="h6" component="h3" gutterBottom>
-        {title}
-      </Typography>
-      {children}
     </Box>
   );
 }
@@ -93,7 +82,7 @@ function VersionDetails({ workspaceName, modelName, versionName }: { workspaceNa
       <RecordHeader listPath={modelPath(model.modelName)} listLabel={`Model ${model.modelName}`} name={`${model.modelName} ${version.version}`} isPublic={model.isPublic} summary={`version of ${model.modelName} · registered by ${version.userName}`}>
         <VersionActions version={version} accessOf={accessOf} handlers={{ onPromote: openOn('promote'), onStages: openOn('stages'), onMetadata: openOn('metadata'), onDelete: (chosen) => void remove(chosen) }} />
       </RecordHeader>
-      <Section id="version-summary-title" title="Summary">
+      <PageSection id="version-summary-title" title="Summary">
         <Box component="dl" aria-label="About this version" sx={{ m: 0 }}>
           <Fact label="Stages (tags)">
             <StageChips stages={version.stages} />
@@ -111,8 +100,8 @@ function VersionDetails({ workspaceName, modelName, versionName }: { workspaceNa
           <Fact label="Last update">{formatDateTime(version.lastUpdated)}</Fact>
           <Fact label="Comment">{version.comment || 'No comment.'}</Fact>
         </Box>
-      </Section>
-      <Section id="version-files-title" title="Files">
+      </PageSection>
+      <PageSection id="version-files-title" title="Files">
         {version.assets.length > 0 && (
           <TrackedDownload
             endpoint="downloadRegistryModelItem"
@@ -123,8 +112,8 @@ function VersionDetails({ workspaceName, modelName, versionName }: { workspaceNa
           />
         )}
         <VersionFiles version={version} />
-      </Section>
-      <Section id="version-metadata-title" title="Metadata">
+      </PageSection>
+      <PageSection id="version-metadata-title" title="Metadata">
         {item.error ? (
           <Alert severity="error">Could not read the metadata: {item.error.message}</Alert>
         ) : !metadata ? (
@@ -136,7 +125,7 @@ function VersionDetails({ workspaceName, modelName, versionName }: { workspaceNa
             {JSON.stringify(metadata, null, 2)}
           </Stack>
         )}
-      </Section>
+      </PageSection>
       <VersionHistorySection subject={{ registryModelId: model.registryModelId, versions: [version] }} of="this version" />
       {open === 'promote' && <PromotionCockpit model={ref} versions={model.versions} target={version} onClose={() => setOpen(undefined)} />}
       {open === 'stages' && <StageDialog model={ref} versions={model.versions} target={version} onClose={() => setOpen(undefined)} />}
