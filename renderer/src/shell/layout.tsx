@@ -1,8 +1,8 @@
 import KeyboardIcon from '@mui/icons-material/Keyboard';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import { Alert, AppBar, Box, Drawer, IconButton, LinearProgress, Link, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useIsFetching, useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { Alert, AppBar, Box, Drawer, IconButton, Link, Stack, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useOpenedInvitation } from '../features/connections/use-opened-invitation.ts';
@@ -10,10 +10,10 @@ import { useOpenedExperiment } from '../features/experiment-detail/use-opened-ex
 import { useOpenedView } from '../features/analysis/views/use-opened-view.ts';
 import { WorkspacePicker } from '../features/workspaces/workspace-picker.tsx';
 import { AlertBell } from '../features/alerts/alert-bell.tsx';
-import { isBackgroundRead } from '../lib/api.ts';
 import { useActiveProfile } from '../lib/profiles.tsx';
 import { useServiceStatusEvents } from '../lib/service-status.ts';
 import { useWorkspace, useWorkspaceRole } from '../lib/workspace.ts';
+import { BusyBar } from './busy-bar.tsx';
 import { ColorSchemeMenu } from './color-scheme-menu.tsx';
 import { ErrorBoundary } from './error-boundary.tsx';
 import { Navigation } from './navigation.tsx';
@@ -39,8 +39,6 @@ export function Layout({ appName, version }: { appName: string; version: string 
   const role = useWorkspaceRole(workspace.workspaceName);
   const location = useLocation();
   const client = useQueryClient();
-  // Live updates read every second in the background: they would light the bar (and render the frame) twice a second.
-  const busy = useIsFetching({ predicate: (query) => !isBackgroundRead(query) }) + useIsMutating() > 0;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const navigation = useNavigationCollapse();
   const drawerWidth = navigation.collapsed ? COLLAPSED_DRAWER_WIDTH : DRAWER_WIDTH;
@@ -73,8 +71,7 @@ export function Layout({ appName, version }: { appName: string; version: string 
             </IconButton>
           </Tooltip>
         </Toolbar>
-        {/* Rendered only while busy: a hidden bar still animates, costing the window frames on every screen. */}
-        {busy ? <LinearProgress aria-label="Working" sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+        <BusyBar />
       </AppBar>
       <Drawer variant="permanent" sx={{ width: drawerWidth, flexShrink: 0, '& .MuiDrawer-paper': { width: drawerWidth, overflowX: 'hidden' } }}>
         <Toolbar />

@@ -11,6 +11,7 @@ export { sendBlob } from './download.ts';
 export { createExperimentModelStore } from './experiment-model-store.ts';
 export type { ExperimentModel } from './experiment-model-store.ts';
 export { createGitPatchStore } from './git-patch-store.ts';
+export { createImagePreviews } from './image-previews.ts';
 export { sendModelZip } from './model-zip.ts';
 export { saveGitPatch } from './read-handlers.ts';
 export { bareExtension, toAssetRecord } from './records.ts';

@@ -6,6 +6,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../http/json-nesting.ts';
 import type { AssetServices } from './services.ts';
 import type { Experiment } from '../experiments/index.ts';
 import { artifactVersionOf, immutableVersion } from './artifact-handlers.ts';
+import { isPreviewable } from './image-previews.ts';
 import { bareExtension, contentTypeOf } from './records.ts';
 import { receiveUpload } from './upload.ts';
 
@@ -110,7 +111,7 @@ export function metadataWith(metadata: string | null, extra: Record<string, unkn
  * id (a retried upload) and is refused (409) when another experiment's asset has it; `overwrite` deletes the
  * experiment's assets of the same file name. `replaced` says whether blobs may wait for the garbage collector.
  */
-export async function insertAsset(services: AssetServices, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string; replaced: boolean }> {
+export async function insertAsset(services: AssetServices, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string; replaced: boolean; previewable: boolean }> {
   const { assets, experimentModels } = services;
   const { requireChangeable } = assetRules(services);
   const { experiment, type } = wanted;
@@ -154,12 +155,12 @@ export async function insertAsset(services: AssetServices, content: AssetContent
     artifactVersionId: wanted.artifactVersionId ?? null,
     createdAt: now,
   });
-  return { assetId: asset.uuid, experimentModelId: model?.uuid, replaced };
+  return { assetId: asset.uuid, experimentModelId: model?.uuid, replaced, previewable: asset.blob !== null && isPreviewable(asset) };
 }
 
 /**
  * Stores received bytes as one asset in its own transaction (see insertAsset); on failure the blob is removed, and
- * replaced assets' bytes are freed after the commit.
+ * replaced assets' bytes are freed after the commit. An image's gallery preview is then made ahead, in the background.
  */
 export async function storeReceivedAsset(services: AssetServices, content: AssetContent, wanted: UploadRequest): Promise<{ assetId: string; experimentModelId?: string }> {
   let saved: Awaited<ReturnType<typeof insertAsset>>;
@@ -170,6 +171,7 @@ export async function storeReceivedAsset(services: AssetServices, content: Asset
     throw error;
   }
   if (saved.replaced) await services.blobGarbage.collect();
+  if (saved.previewable && content.file) services.previews.makeAhead(content.file.blob);
   return { assetId: saved.assetId, ...(saved.experimentModelId ? { experimentModelId: saved.experimentModelId } : {}) };
 }
 

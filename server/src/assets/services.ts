@@ -6,6 +6,7 @@ import type { ArtifactStore } from './artifact-store.ts';
 import type { AssetStore } from './asset-store.ts';
 import type { ExperimentModelStore } from './experiment-model-store.ts';
 import type { GitPatchStore } from './git-patch-store.ts';
+import type { ImagePreviews } from './image-previews.ts';
 
 /** What the assets domain uses of the service: the blobs, and the assets, models, patches and artifacts over them. */
 export interface AssetServices extends ExperimentServices {
@@ -24,4 +25,6 @@ export interface AssetServices extends ExperimentServices {
   artifacts: ArtifactStore;
   /** Which experiments produced and consumed which artifact versions. */
   artifactLineage: ArtifactLineageStore;
+  /** Image previews: made on request or ahead after an upload, cached, removed with their blob. */
+  previews: ImagePreviews;
 }

@@ -9,8 +9,8 @@ export interface BlobCollector {
   isReferenced(blob: string): Promise<boolean>;
 }
 
-/** Creates the collector over the database and the blob store. */
-export function createBlobCollector(db: Sql, blobs: BlobStore): BlobCollector {
+/** Creates the collector over the database and the blob store; `onRemoved` hears of each blob removed (its cached derivatives go too). */
+export function createBlobCollector(db: Sql, blobs: BlobStore, onRemoved: (blob: string) => Promise<void> = async () => undefined): BlobCollector {
   const queued = db.prepare<[], { blob: string }>('SELECT blob FROM blob_garbage LIMIT 1000');
   const dequeue = db.prepare('DELETE FROM blob_garbage WHERE blob = ?');
   const referenced = db.prepare<[string, string, string], { one: number }>(
@@ -24,6 +24,7 @@ export function createBlobCollector(db: Sql, blobs: BlobStore): BlobCollector {
     for (let batch = await queued.all(); batch.length > 0; batch = await queued.all()) {
       for (const { blob } of batch) {
         await blobs.remove(blob);
+        await onRemoved(blob);
         await dequeue.run(blob);
         removed += 1;
       }

@@ -9,7 +9,7 @@ import { type ViewServices, createViewStore } from '../views/index.ts';
 import { createBlobCollector } from '../blobs/blob-garbage.ts';
 import { openBlobStore } from '../blobs/open-blob-store.ts';
 import { createTempKeeper, type TempKeeper } from '../blobs/temp-keeper.ts';
-import { createArtifactStore, createArtifactLineageStore, createAssetStore, createExperimentModelStore, createGitPatchStore } from '../assets/index.ts';
+import { createArtifactStore, createArtifactLineageStore, createAssetStore, createExperimentModelStore, createGitPatchStore, createImagePreviews } from '../assets/index.ts';
 import { createSeriesSampler, createMetricTileStore, createLoggedDataStore, createThrottleGuard, createTileKeeper, type TileKeeperOptions } from '../logged-data/index.ts';
 import { createWebhooks, type DeliveryPolicy } from '../webhooks/index.ts';
 import type { Sql } from '../database/sql.ts';
@@ -78,7 +78,8 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   externalCommits.onCommit(experiments.forgetAll);
   const registryHistory = createRegistryHistoryStore(sql);
   const blobs = openBlobStore(config.dataDir, config.blobStore);
-  const blobGarbage = createBlobCollector(sql, blobs);
+  const previews = createImagePreviews(config.dataDir, blobs);
+  const blobGarbage = createBlobCollector(sql, blobs, previews.forget);
   const tempKeeper = createTempKeeper(sql, blobs, config.instanceTimeoutMs);
   const webhooks = createWebhooks(sql, {
     allowPrivate: config.webhooksAllowPrivate,
@@ -89,6 +90,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
   });
   purgeListeners.push(() => blobGarbage.collect().then(() => undefined));
   closeListeners.push(() => webhooks.worker.close());
+  closeListeners.push(() => previews.close());
   const tileKeeper = createTileKeeper(metricTiles, config.backgroundTiles);
   closeListeners.push(() => tileKeeper.close());
   closeListeners.push(() => tempKeeper.close());
@@ -132,6 +134,7 @@ export function createServices(storage: { sql: Sql; externalCommits: ExternalCom
     webhooks,
     artifacts: createArtifactStore(sql),
     artifactLineage: createArtifactLineageStore(sql),
+    previews,
     vizStores: createVizStoreStore(sql),
     panels: createPanelStore(sql),
     rpc: createRpcStore(sql),

@@ -52,6 +52,25 @@ const declaredPng = (width: number, height: number, rows: number) => {
   return pngOf([['IHDR', ihdr], ['IDAT', data], ['IEND', Buffer.alloc(0)]]);
 };
 
+/** The preview files in the service's cache. */
+const cachedPreviews = () => readdirSync(join(server.dataDir, 'previews'), { recursive: true }).filter((name) => String(name).endsWith('.webp'));
+
+/** The number of cached previews once no more appear for half a second (earlier uploads' previews made ahead are done). */
+async function quietCount() {
+  for (let last = -1; ; ) {
+    const now = cachedPreviews().length;
+    if (now === last) return now;
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Waits (up to 10 s) until the cache holds `count` previews. */
+async function waitForPreviews(count: number) {
+  for (const until = Date.now() + 10_000; cachedPreviews().length < count && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(cachedPreviews()).toHaveLength(count);
+}
+
 describe('image previews (ext.assetPreview)', () => {
   it('answers WebP previews no larger than the size asked, never enlarged, with the same access as the download', async () => {
     const assetId = await upload(await solid(1600, 900), 'wide.png');
@@ -79,18 +98,47 @@ describe('image previews (ext.assetPreview)', () => {
   it('makes a preview once, however many ask at the same time, and answers later ones from the cache', async () => {
     const assetId = await upload(await solid(800, 600), 'once.png');
     // One instance (on PostgreSQL the harness runs two over one data dir: each may make it once, then both read the file).
-    const address = `${server.url}${fullPath(api.assetPreview)}?experimentKey=${experimentKey}&assetId=${assetId}&size=256`;
+    // At 1024 px: the gallery's 256 px preview is made ahead after the upload (tested below).
+    const address = `${server.url}${fullPath(api.assetPreview)}?experimentKey=${experimentKey}&assetId=${assetId}&size=1024`;
     const first = await Promise.all(Array.from({ length: 6 }, () => fetch(address, { headers: { authorization: server.adminKey } })));
     expect(first.map((reply) => reply.status)).toEqual(Array(6).fill(200));
     expect(first.filter((reply) => reply.headers.get('x-trackdesk-preview') === 'made')).toHaveLength(1);
     const bodies = await Promise.all(first.map(async (reply) => Buffer.from(await reply.arrayBuffer()).toString('base64')));
     expect(new Set(bodies).size).toBe(1);
-    for (const again of [await preview(assetId, 256), await preview(assetId, 256)]) {
+    for (const again of [await preview(assetId, 1024), await preview(assetId, 1024)]) {
       expect(again.headers.get('x-trackdesk-preview')).toBe('cached');
       expect(again.bytes.toString('base64')).toBe(bodies[0]);
     }
     const cached = readdirSync(join(server.dataDir, 'previews'), { recursive: true }).filter((name) => String(name).endsWith('.webp'));
     expect(cached.length).toBeGreaterThan(0);
+  });
+
+  it('makes the gallery’s 256 px preview of an uploaded image ahead, so that the first request finds it made', async () => {
+    const before = await quietCount();
+    const assetId = await upload(await solid(640, 480, '#884422'), 'ahead.png');
+    await waitForPreviews(before + 1);
+    const gallery = await preview(assetId, 256);
+    expect([gallery.status, gallery.headers.get('x-trackdesk-preview')]).toEqual([200, 'cached']);
+    expect(await sharp(gallery.bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 192 });
+    // Other sizes are made when first asked for.
+    expect((await preview(assetId, 64)).headers.get('x-trackdesk-preview')).toBe('made');
+    // A file that is not an image gets nothing made ahead.
+    const notes = await server.call('uploadAsset', { query: { experimentKey }, form: fileForm('hello', 'ahead-notes.txt') });
+    expect(notes.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cachedPreviews()).toHaveLength(before + 2);
+  });
+
+  it('removes an image’s cached previews at every size once its asset is deleted', async () => {
+    const before = await quietCount();
+    const assetId = await upload(await solid(500, 500, '#228844'), 'gone.png');
+    await waitForPreviews(before + 1);
+    for (const size of [64, 1024] as const) expect((await preview(assetId, size)).status).toBe(200);
+    expect(cachedPreviews()).toHaveLength(before + 3);
+    const deleted = await server.call('deleteAsset', { query: { experimentKey, assetId } });
+    expect(deleted.status).toBe(200);
+    expect(cachedPreviews()).toHaveLength(before);
+    expect((await preview(assetId, 256)).status).toBe(404);
   });
 
   it('sends a strong ETag with revalidation, 304 on If-None-Match, and a new ETag once the asset is overwritten', async () => {

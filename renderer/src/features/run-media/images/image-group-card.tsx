@@ -1,12 +1,11 @@
 import { ButtonBase, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { invoke } from '../../../bridge.ts';
 import { useActiveProfile } from '../../../lib/profiles.tsx';
 import { stepLabel, type ImageGroup } from './image-groups.ts';
 import { ownsArrowKeys, StepSlider } from './step-slider.tsx';
 import { Thumbnail } from './thumbnail.tsx';
-import { thumbnailKey, useThumbnail } from './use-thumbnail.ts';
+import { thumbnailQuery, useThumbnail } from './use-thumbnail.ts';
 
 /** The preview size of the gallery's cards, and the box it is shown in (sharp on high-density screens). */
 export const CARD_PREVIEW_SIZE = 256;
@@ -25,13 +24,7 @@ function usePrefetchNeighbours(experimentKey: string, group: ImageGroup, index: 
     if (!ready) return;
     for (const neighbour of [group.images[index + 1], group.images[index - 1]]) {
       if (!neighbour) continue;
-      const target = { experimentKey, assetId: neighbour.assetId, size: CARD_PREVIEW_SIZE } as const;
-      void client.prefetchQuery({
-        queryKey: thumbnailKey(profileId, target),
-        queryFn: () => invoke('transfers.preview', { endpoint: 'assetPreview', query: target, maxBytes: 2 * 1024 * 1024, profileId }),
-        staleTime: Infinity,
-        retry: false,
-      });
+      void client.prefetchQuery(thumbnailQuery(profileId, { experimentKey, assetId: neighbour.assetId, size: CARD_PREVIEW_SIZE }));
     }
   }, [client, profileId, experimentKey, group, index, ready]);
 }

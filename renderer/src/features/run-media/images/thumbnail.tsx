@@ -1,7 +1,8 @@
 import ImageNotSupportedIcon from '@mui/icons-material/ImageNotSupported';
 import { Box, CircularProgress, Tooltip } from '@mui/material';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useThumbnail, type ThumbnailTarget } from './use-thumbnail.ts';
+import type { ThumbnailTarget } from './thumbnail-batch.ts';
+import { useThumbnail } from './use-thumbnail.ts';
 
 /** Props of `<Thumbnail>`: the image asset, the preview size, and the box it is fitted in (CSS pixels, `size` when absent). */
 export interface ThumbnailProps extends ThumbnailTarget {

@@ -35,10 +35,12 @@ describe("the images panel's columns", () => {
 });
 
 describe('the images read ahead of the slider', () => {
-  it("are each run's images at the steps next to the one shown that differ from those shown", () => {
+  it("are each run's images at the two steps on each side of the one shown, nearest first, that differ from those shown", () => {
     const ids = (found: ReturnType<typeof neighbourItems>) => found.map((one) => one.assetId).sort();
     expect(ids(neighbourItems(mediaRuns, [0, 1, 2], 1))).toEqual(['a0', 'a2', 'c2', 'd0', 'd2']);
-    expect(ids(neighbourItems(mediaRuns, [0, 1, 2], 2))).toEqual(['a1', 'c0', 'd1']);
+    expect(ids(neighbourItems(mediaRuns, [0, 1, 2], 2))).toEqual(['a0', 'a1', 'c0', 'd0', 'd1']);
+    const long = [media('e', [0, 1, 2, 3, 4, 5, 6])];
+    expect(neighbourItems(long, [0, 1, 2, 3, 4, 5, 6], 3).map((one) => one.assetId)).toEqual(['e2', 'e4', 'e1', 'e5']);
     expect(neighbourItems(mediaRuns, [], null)).toEqual([]);
   });
 });

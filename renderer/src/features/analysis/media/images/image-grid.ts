@@ -33,14 +33,19 @@ export function imageGrid(runs: readonly PanelRun[], mediaRuns: readonly MediaRu
   }));
 }
 
+/** How many of the slider's steps on each side of the shown one are read ahead. */
+const STEPS_AHEAD = 2;
+
 /**
- * The images the slider's steps next to `shown` (one before, one after) would show that the step shown does not: read
- * ahead, so that moving the slider by one step shows every run's image at once.
+ * The images the slider's steps next to `shown` (two before, two after, nearest first) would show that the step shown
+ * does not: read ahead, so that moving the slider by a step shows every run's image at once, even moved again at once.
  */
 export function neighbourItems(mediaRuns: readonly MediaRun[], steps: readonly number[], shown: number | null): { experimentKey: string; assetId: string }[] {
   const at = shown === null ? -1 : steps.indexOf(shown);
   if (at < 0) return [];
-  const near = [steps[at - 1], steps[at + 1]].filter((step): step is number => step !== undefined);
+  const near = Array.from({ length: STEPS_AHEAD }, (_, distance) => [steps[at - distance - 1], steps[at + distance + 1]])
+    .flat()
+    .filter((step): step is number => step !== undefined);
   const wanted = new Map<string, { experimentKey: string; assetId: string }>();
   for (const run of mediaRuns) {
     const current = itemAt(run, shown)?.assetId;
