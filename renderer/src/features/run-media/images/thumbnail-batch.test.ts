@@ -21,10 +21,10 @@ function scriptedBridge({ refused = [], failing = false }: { refused?: string[];
     invoke: async (channel, input) => {
       const call = { channel, input } as Call;
       calls.push(call);
-      if (failing) return { ok: false, error: { code: 'service_unavailable', message: 'The service did not answer.' } } as Envelope<unknown>;
+      if (failing) return { ok: false, error: { code: 'unreachable', message: 'The service did not answer.' } } as Envelope<unknown>;
       const items = call.input.queries.map(({ assetId, size }) =>
         refused.includes(assetId)
-          ? { ok: false, code: 'service_error', message: 'Cannot display this image: it could not be decoded.' }
+          ? { ok: false, code: 'invalid_input', message: 'Cannot display this image: it could not be decoded.' }
           : { ok: true, contentType: 'image/webp', bytes: size, dataUrl: `data:image/webp;base64,${btoa(`${assetId}@${size}`)}` },
       );
       return { ok: true, data: { items } } as Envelope<unknown>;
