@@ -53,7 +53,7 @@ test("a run the real SDK logged shows its confusion matrix, histogram, curve and
     await page.getByRole('button', { name: 'Show the 2 examples of a predicted as b' }).click();
     const examples = page.getByRole('dialog', { name: 'Examples of a predicted as b' });
     await expect(examples.getByRole('img')).toHaveCount(2);
-    await expect(examples.getByRole('img', { name: 'Example 3 (sample)' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(examples.getByRole('img', { name: 'Example 3 (sample)' })).toHaveAttribute('src', /^data:image\/webp;base64,/);
     await expect(examples.getByRole('img', { name: 'Example 8 (sample)' })).toBeVisible();
     await page.keyboard.press('Escape');
   });

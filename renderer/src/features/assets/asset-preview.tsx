@@ -1,30 +1,23 @@
 import ImageNotSupportedIcon from '@mui/icons-material/ImageNotSupported';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
-import { Box, ButtonBase, CircularProgress, Dialog, DialogContent, DialogTitle, Tooltip } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Box, ButtonBase, Dialog, DialogContent, DialogTitle, Tooltip } from '@mui/material';
 import { useState } from 'react';
-import { invoke } from '../../bridge.ts';
 import { errorMessage } from '../../lib/errors.ts';
-import { useActiveProfile } from '../../lib/profiles.tsx';
-import { hasPreview, PREVIEW_MAX_BYTES, type AssetRecord } from './asset-record.ts';
+import { Thumbnail, useThumbnail } from '../run-media/images/index.ts';
+import { hasPreview, type AssetRecord } from './asset-record.ts';
 
 const SIZE = 48;
+/** The service's previews shown: the gallery's size in the row (made ahead at upload), the large one in the dialog. */
+const ROW_PREVIEW = 256;
+const LARGE_PREVIEW = 1024;
 
-/** A thumbnail of an image asset (its bytes read through the backend, never by a URL carrying the key); a file icon otherwise. */
+/** A thumbnail of an image asset (the service's preview, read through the backend, never by a URL carrying the key); a file icon otherwise. */
 export function AssetPreview({ asset, experimentKey }: { asset: AssetRecord; experimentKey: string }) {
-  const profileId = useActiveProfile().id;
   const [open, setOpen] = useState(false);
   const wanted = hasPreview(asset);
-  const preview = useQuery({
-    queryKey: [profileId, 'assetPreview', experimentKey, asset.assetId],
-    queryFn: () =>
-      invoke('transfers.preview', { endpoint: 'downloadAsset', query: { experimentKey, assetId: asset.assetId }, maxBytes: PREVIEW_MAX_BYTES, profileId }),
-    enabled: wanted,
-    staleTime: Infinity,
-  });
+  const preview = useThumbnail({ experimentKey, assetId: asset.assetId, size: ROW_PREVIEW }, wanted);
   const box = { width: SIZE, height: SIZE, display: 'grid', placeItems: 'center' } as const;
   if (!wanted) return <Box sx={box}><InsertDriveFileOutlinedIcon color="disabled" /></Box>;
-  if (preview.isPending) return <Box sx={box}><CircularProgress size={20} aria-label={`Loading the preview of ${asset.fileName}`} /></Box>;
   if (preview.isError) {
     return (
       <Tooltip title={`No preview: ${errorMessage(preview.error)}`}>
@@ -34,13 +27,13 @@ export function AssetPreview({ asset, experimentKey }: { asset: AssetRecord; exp
   }
   return (
     <>
-      <ButtonBase onClick={() => setOpen(true)} aria-label={`Show ${asset.fileName} larger`} sx={box}>
-        <img src={preview.data.dataUrl} alt={`Preview of ${asset.fileName}`} width={SIZE} height={SIZE} style={{ objectFit: 'cover', borderRadius: 4 }} />
+      <ButtonBase onClick={() => setOpen(true)} aria-label={`Show ${asset.fileName} larger`} sx={box} disabled={preview.isPending}>
+        <Thumbnail experimentKey={experimentKey} assetId={asset.assetId} size={ROW_PREVIEW} box={SIZE} alt={`Preview of ${asset.fileName}`} />
       </ButtonBase>
       <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" aria-labelledby={`preview-${asset.assetId}`}>
         <DialogTitle id={`preview-${asset.assetId}`}>{asset.fileName}</DialogTitle>
         <DialogContent>
-          <img src={preview.data.dataUrl} alt={asset.fileName} style={{ maxWidth: '100%', maxHeight: '75vh', display: 'block' }} />
+          {open && <Thumbnail experimentKey={experimentKey} assetId={asset.assetId} size={LARGE_PREVIEW} box={Math.min(LARGE_PREVIEW, 720)} alt={asset.fileName} />}
         </DialogContent>
       </Dialog>
     </>

@@ -3,12 +3,9 @@ import type { ApiReply } from '../../lib/api.ts';
 /** An asset as the list read answers it. */
 export type AssetRecord = ApiReply<'listAssets'>['assets'][number];
 
-/** Largest image shown as a preview (read whole through the backend). */
-export const PREVIEW_MAX_BYTES = 2 * 1024 * 1024;
-
-/** True when the asset's bytes can be shown as an image preview. */
+/** True when the asset is an image with bytes in the service, which makes its previews (or says why it cannot). */
 export function hasPreview(asset: AssetRecord): boolean {
-  return asset.image && !asset.remote && asset.fileSize > 0 && asset.fileSize <= PREVIEW_MAX_BYTES;
+  return asset.image && !asset.remote && asset.fileSize > 0;
 }
 
 /** Tags present on any of the assets, sorted, for "remove tag" choices. */

@@ -1,26 +1,14 @@
-import { Alert, Box, CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Box, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import type { ConfusionSample } from '../../../../../shared/media/confusion-matrix.ts';
-import { invoke } from '../../../bridge.ts';
 import { useApiQuery } from '../../../lib/api.ts';
-import { errorMessage } from '../../../lib/errors.ts';
-import { useActiveProfile } from '../../../lib/profiles.tsx';
-import { PREVIEW_MAX_BYTES } from '../../assets/asset-record.ts';
+import { Thumbnail } from '../images/index.ts';
 
-/** One example image of a cell: an image asset of the same run, its bytes read through the backend. */
+/** One example image of a cell: an image asset of the same run, shown by the service's preview (its reason when it has none). */
 function ExampleImage({ experimentKey, sample, fileName }: { experimentKey: string; sample: ConfusionSample; fileName: string | undefined }) {
-  const profileId = useActiveProfile().id;
-  const image = useQuery({
-    queryKey: [profileId, 'assetPreview', experimentKey, sample.assetId],
-    queryFn: () => invoke('transfers.preview', { endpoint: 'downloadAsset', query: { experimentKey, assetId: sample.assetId }, maxBytes: PREVIEW_MAX_BYTES, profileId }),
-    staleTime: Infinity,
-  });
   const name = `Example ${sample.index}${fileName ? ` (${fileName})` : ''}`;
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'center', width: 140 }}>
-      {image.isPending && <CircularProgress size={20} aria-label={`Loading ${name}`} />}
-      {image.isError && <Alert severity="warning">Cannot display this image: {errorMessage(image.error)}</Alert>}
-      {image.data && <img src={image.data.dataUrl} alt={name} style={{ maxWidth: 140, maxHeight: 140, objectFit: 'contain' }} />}
+      <Thumbnail experimentKey={experimentKey} assetId={sample.assetId} size={256} box={140} alt={name} />
       <Typography variant="caption">{name}</Typography>
     </Stack>
   );
