@@ -2,8 +2,9 @@ import { Box, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/mate
 import { useEffect, useMemo, useRef } from 'react';
 import { useApiQuery } from '../../../lib/api.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { byStepThenName, CannotDisplay, DownloadButton, focusedAsset, MetadataList, stepLabel, useAssetBytes, useAssetObjectUrl, useRunAssets, type MediaTabProps, type RunAsset } from '../av-common/index.ts';
+import { byStepThenName, CannotDisplay, DownloadButton, focusedAsset, MetadataList, stepLabel, useAssetBytes, useAssetObjectUrl, useRunAssets, type RunAsset } from '../av-common/index.ts';
 import { WaveformView } from './waveform-view.tsx';
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** The run's audio (`log_audio`), one player per step with its waveform (computed by the service) and metadata. */
 export function AudioTab({ experimentKey, focus }: MediaTabProps) {

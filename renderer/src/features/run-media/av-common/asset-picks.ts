@@ -1,19 +1,8 @@
 import type { ApiReply } from '../../../lib/api.ts';
+import type { MediaFocus } from '../media-focus.ts';
 
 /** An asset as the run's list answers it. */
 export type RunAsset = ApiReply<'listAssets'>['assets'][number];
-
-/** What a media tab opens on when linked from elsewhere: an asset name and step. */
-export interface MediaFocus {
-  name?: string;
-  step?: number;
-}
-
-/** The props every media tab takes. */
-export interface MediaTabProps {
-  experimentKey: string;
-  focus?: MediaFocus;
-}
 
 /** Assets in step order (no step first), then by name. */
 export function byStepThenName(assets: readonly RunAsset[]): RunAsset[] {

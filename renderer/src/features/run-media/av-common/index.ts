@@ -4,4 +4,4 @@ export { CannotDisplay, DownloadButton } from './cannot-display.tsx';
 export { MetadataList } from './metadata-list.tsx';
 export { useRunAssets } from './run-assets.ts';
 export { byStepThenName, focusedAsset, metadataEntries, stepLabel } from './asset-picks.ts';
-export type { MediaFocus, MediaTabProps, RunAsset } from './asset-picks.ts';
+export type { RunAsset } from './asset-picks.ts';

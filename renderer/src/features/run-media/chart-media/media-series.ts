@@ -12,18 +12,6 @@ export interface MediaSeries {
   readonly steps: readonly MediaStep[];
 }
 
-/** What a tab is asked to open with (a link from an Asset row): a name, and a step of it. */
-export interface MediaFocus {
-  readonly name?: string;
-  readonly step?: number;
-}
-
-/** The props every run-media tab takes. */
-export interface MediaTabProps {
-  readonly experimentKey: string;
-  readonly focus?: MediaFocus;
-}
-
 /** Orders steps, files logged without a step first. */
 const byStep = (a: MediaStep, b: MediaStep): number => (a.step ?? -1) - (b.step ?? -1) || a.asset.createdAt - b.asset.createdAt;
 

@@ -9,7 +9,7 @@ import {
   type ConfusionNormalisation,
 } from '../../../../../shared/media/confusion-matrix.ts';
 import { CannotDisplay } from '../chart-media/cannot-display.tsx';
-import { initialStepIndex, stepLabel, type MediaStep, type MediaTabProps } from '../chart-media/media-series.ts';
+import { initialStepIndex, stepLabel, type MediaStep } from '../chart-media/media-series.ts';
 import { NamePicker } from '../chart-media/name-picker.tsx';
 import { StepPicker } from '../chart-media/step-picker.tsx';
 import { useDecodedAsset } from '../chart-media/use-decoded-asset.ts';
@@ -17,6 +17,7 @@ import { useMediaSeries } from '../chart-media/use-media-series.ts';
 import { CellExamplesDialog } from './cell-examples-dialog.tsx';
 import { cellKey } from './confusion-format.ts';
 import { ConfusionGrid } from './confusion-grid.tsx';
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** How many off-diagonal cells are called out as the worst confusions. */
 const WORST_SHOWN = 3;

@@ -3,11 +3,12 @@ import { useMemo, useState } from 'react';
 import { CURVE_KIND, parseCurve, sortedCurvePoints, type Curve } from '../../../../../shared/media/curve.ts';
 import { DetailSection } from '../../experiment-detail/detail-section.tsx';
 import { CannotDisplay } from '../chart-media/cannot-display.tsx';
-import { stepLabel, type MediaSeries, type MediaTabProps } from '../chart-media/media-series.ts';
+import { stepLabel, type MediaSeries } from '../chart-media/media-series.ts';
 import { useDecodedSeries } from '../chart-media/use-decoded-asset.ts';
 import { useMediaSeries } from '../chart-media/use-media-series.ts';
 import { CurveChart, type DrawnCurve } from './curve-chart.tsx';
 import { formatArea, summariseCurve } from './curve-summary.ts';
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** The "all steps" choice of the step picker. */
 const ALL = 'all';

@@ -3,11 +3,12 @@ import { useMemo, useState } from 'react';
 import { HISTOGRAM_KIND, histogramHeatmap, parseHistogram3d, type Histogram3d } from '../../../../../shared/media/histogram3d.ts';
 import { DetailSection } from '../../experiment-detail/detail-section.tsx';
 import { CannotDisplay } from '../chart-media/cannot-display.tsx';
-import { initialStepIndex, stepLabel, type MediaSeries, type MediaTabProps } from '../chart-media/media-series.ts';
+import { initialStepIndex, stepLabel, type MediaSeries } from '../chart-media/media-series.ts';
 import { useDecodedSeries } from '../chart-media/use-decoded-asset.ts';
 import { useMediaSeries } from '../chart-media/use-media-series.ts';
 import { HistogramHeatmapCanvas } from './histogram-heatmap.tsx';
 import { StepHistogram } from './step-histogram.tsx';
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** The decoded steps of one name, in step order (steps logged without a step count as step 0). */
 interface DecodedSteps {

@@ -5,12 +5,7 @@ import { ImageGroupCard } from './image-group-card.tsx';
 import { allSteps, groupImages, indexAtStep, type ImageGroup } from './image-groups.ts';
 import { ImageViewer } from './image-viewer.tsx';
 import { useRunImages } from './use-run-images.ts';
-
-/** What the tab opens on: an image name and a step (from an Asset row, say). */
-export interface MediaFocus {
-  name?: string;
-  step?: number;
-}
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** The steps chosen: per group (its position), or one step for all groups together. */
 interface Selection {
@@ -20,14 +15,14 @@ interface Selection {
 }
 
 /** The first selection: every group at its first image, or at `focus.step` (only the named group when a name is given). */
-function initialSelection(groups: readonly ImageGroup[], focus: MediaFocus | undefined): Selection {
+function initialSelection(groups: readonly ImageGroup[], focus: MediaTabProps['focus']): Selection {
   const positions: Record<string, number> = {};
   if (focus?.step !== undefined) for (const group of groups) if (focus.name === undefined || group.name === focus.name) positions[group.name] = indexAtStep(group, focus.step);
   return { positions, together: false, step: focus?.step ?? 0 };
 }
 
 /** The run page's Images tab: the run's images grouped by name, a step slider per group or one for all, opened large with their annotations. */
-export function ImagesTab({ experimentKey, focus }: { experimentKey: string; focus?: MediaFocus }) {
+export function ImagesTab({ experimentKey, focus }: MediaTabProps) {
   const list = useRunImages(experimentKey);
   const groups = useMemo(() => groupImages(list.data?.assets ?? []), [list.data]);
   const [selection, setSelection] = useState<Selection | null>(null);

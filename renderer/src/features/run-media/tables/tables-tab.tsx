@@ -1,8 +1,9 @@
 import { CircularProgress, FormControl, InputLabel, MenuItem, Select, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { isTableAsset } from '../../../../../shared/media/tables.ts';
-import { byStepThenName, DownloadButton, focusedAsset, stepLabel, useRunAssets, type MediaTabProps } from '../av-common/index.ts';
+import { byStepThenName, DownloadButton, focusedAsset, stepLabel, useRunAssets } from '../av-common/index.ts';
 import { TableView } from './table-view.tsx';
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** The run's tables (`log_table`: CSV, TSV, JSON records): one at a time, chosen by name and step, read in pages. */
 export function TablesTab({ experimentKey, focus }: MediaTabProps) {

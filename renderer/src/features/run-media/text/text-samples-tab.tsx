@@ -1,7 +1,8 @@
 import { Box, Chip, CircularProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';
-import { byStepThenName, CannotDisplay, focusedAsset, MetadataList, stepLabel, useAssetBytes, useRunAssets, type MediaTabProps, type RunAsset } from '../av-common/index.ts';
+import { byStepThenName, CannotDisplay, focusedAsset, MetadataList, stepLabel, useAssetBytes, useRunAssets, type RunAsset } from '../av-common/index.ts';
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** The asset type of `log_text`'s samples. */
 const TEXT_SAMPLE = 'text-sample';

@@ -1,7 +1,8 @@
 import { Box, Chip, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors.ts';
-import { byStepThenName, CannotDisplay, DownloadButton, focusedAsset, MEDIA_MAX_BYTES, stepLabel, useAssetBytes, useAssetObjectUrl, useRunAssets, type MediaTabProps, type RunAsset } from '../av-common/index.ts';
+import { byStepThenName, CannotDisplay, DownloadButton, focusedAsset, MEDIA_MAX_BYTES, stepLabel, useAssetBytes, useAssetObjectUrl, useRunAssets, type RunAsset } from '../av-common/index.ts';
+import type { MediaTabProps } from '../media-focus.ts';
 
 /** The run's videos (`log_video`), one player per asset with its step; one the browser cannot play says so, with its download. */
 export function VideoTab({ experimentKey, focus }: MediaTabProps) {
