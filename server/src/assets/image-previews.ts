@@ -46,6 +46,8 @@ export function createImagePreviews(dataDir: string, blobs: BlobStore): ImagePre
     for (let blob = queue.shift(); blob !== undefined; blob = queue.shift()) {
       // A refused or vanished image is answered with its reason when someone asks for it; nothing to do ahead.
       await cache.get(keyOf(blob, AHEAD_SIZE), make(blob, AHEAD_SIZE), { ahead: true }).catch(() => undefined);
+      // An image deleted while its preview was being made: the collector's removal may have come first.
+      await blobs.size(blob).catch(() => cache.remove([keyOf(blob, AHEAD_SIZE)]));
     }
   };
 
