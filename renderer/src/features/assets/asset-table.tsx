@@ -49,7 +49,7 @@ function ShowInTab({ asset }: { asset: AssetRecord }) {
   if (!tab) return null;
   const search = new URLSearchParams({ section: tab, name: asset.fileName, ...(asset.step === null || asset.step === undefined ? {} : { step: String(asset.step) }) });
   return (
-    <Link component={RouterLink} to={{ search: `?${search.toString()}` }} variant="caption" aria-label={`Show ${asset.fileName} in ${tab}`}>
+    <Link component={RouterLink} to={{ search: `?${search.toString()}` }} variant="caption" aria-label={`Show ${asset.fileName} in ${tab}`} sx={{ whiteSpace: 'nowrap' }}>
       Show in {tab}
     </Link>
   );
@@ -65,7 +65,8 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions, onRegiste
       <TableCell sx={{ width: 64 }}>
         <AssetPreview asset={asset} experimentKey={experimentKey} />
       </TableCell>
-      <TableCell sx={{ maxWidth: 280, overflowWrap: 'anywhere' }}>
+      {/* Long names break anywhere, but never narrower than a short name and its "Show in …" link. */}
+      <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <span>{asset.fileName}</span>
           {asset.remote && <Chip size="small" variant="outlined" label="remote" />}
