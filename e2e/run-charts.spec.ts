@@ -100,6 +100,26 @@ test("a run the real SDK logged shows its confusion matrix, histogram, curve and
     await expect(usage).toContainText('sys.cpu.percent.02');
   });
 
+  await test.step("the Assets tab keeps each name and its link to the kind's tab readable", async () => {
+    // The narrowest window that still shows every column.
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.getByRole('tab', { name: 'Assets' }).click();
+    const names = page.getByRole('row').locator('td:nth-child(3) span');
+    await expect(names.first()).toBeVisible();
+    // The name cell breaks long names anywhere: it once shrank to a letter per line beside the other columns.
+    const lines = await names.evaluateAll((spans) =>
+      spans.map((span) => {
+        const text = document.createRange();
+        text.selectNodeContents(span);
+        const name = span.textContent ?? '';
+        // A line holds at least 16 characters of a name: a short name stays on one line, a long one on a few.
+        return { name, lines: text.getClientRects().length, most: Math.max(1, Math.ceil(name.length / 16)) };
+      }),
+    );
+    expect(lines.length).toBeGreaterThan(3);
+    expect(lines.filter((one) => one.lines > one.most)).toEqual([]);
+  });
+
 });
 
 test('a running run gains its Curves tab once its first curve arrives', async ({ page, shell }) => {

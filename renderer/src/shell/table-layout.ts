@@ -13,3 +13,10 @@ export const stickyActionsCell = {
 
 /** A less important column's cell (head and body) that gives way in a window narrower than the theme's `lg` breakpoint. */
 export const givesWayWhenNarrow = { display: { xs: 'none', lg: 'table-cell' } } satisfies SxProps<Theme>;
+
+/**
+ * A table cell (head or body) whose long text (a file name, a URL, a comment, a value) breaks anywhere rather than
+ * widening the table, yet keeps room for a short word: a cell that may break anywhere otherwise shrinks to one letter
+ * per line when the other columns need the width.
+ */
+export const breaksLongText = { minWidth: 140, overflowWrap: 'anywhere' } satisfies SxProps<Theme>;

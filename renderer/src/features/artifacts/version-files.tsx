@@ -7,6 +7,7 @@ import { saveDownload } from '../../lib/save-download.ts';
 import { useNotify } from '../../shell/notify.tsx';
 import { formatBytes } from '../assets/format.ts';
 import type { ArtifactFile, ArtifactVersion } from './artifact-types.ts';
+import { breaksLongText } from '../../shell/table-layout.ts';
 
 /** The checksum the SDK logs in a file's metadata (`checksum`), if any. */
 function checksumOf(file: ArtifactFile): string | undefined {
@@ -54,14 +55,14 @@ export function VersionFiles({ artifactId, version }: { artifactId: string; vers
         <TableBody>
           {files.data.files.map((file) => (
             <TableRow key={file.assetId}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.fileName}</TableCell>
+              <TableCell sx={breaksLongText}>{file.fileName}</TableCell>
               <TableCell align="right">{file.remote ? '—' : formatBytes(file.fileSize)}</TableCell>
               <TableCell>
                 <Typography variant="caption" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
                   {checksumOf(file) ?? '—'}
                 </Typography>
               </TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{file.remote ? file.link : '—'}</TableCell>
+              <TableCell sx={breaksLongText}>{file.remote ? file.link : '—'}</TableCell>
               <TableCell align="right">
                 {!file.remote && (
                   <Tooltip title="Download">

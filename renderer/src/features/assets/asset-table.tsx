@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '../../lib/format.ts';
 import { RefusalTooltip } from '../../shell/refusal-tooltip.tsx';
-import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
+import { breaksLongText, givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import { AssetPreview } from './asset-preview.tsx';
 import type { AssetRecord } from './asset-record.ts';
 import { AssetTags } from './asset-tags.tsx';
@@ -66,7 +66,7 @@ function AssetRow({ asset, experimentKey, selected, onSelect, actions, onRegiste
         <AssetPreview asset={asset} experimentKey={experimentKey} />
       </TableCell>
       {/* Long names break anywhere, but never narrower than a short name and its "Show in …" link. */}
-      <TableCell sx={{ minWidth: 160, maxWidth: 280, overflowWrap: 'anywhere' }}>
+      <TableCell sx={[breaksLongText, { maxWidth: 280 }]}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <span>{asset.fileName}</span>
           {asset.remote && <Chip size="small" variant="outlined" label="remote" />}

@@ -10,6 +10,7 @@ import { useWorkspace } from '../../lib/workspace.ts';
 import { useNotify } from '../../shell/notify.tsx';
 import { ToolbarButton } from '../../shell/toolbar-button.tsx';
 import { auditCsv, type AuditEvent } from './audit-csv.ts';
+import { breaksLongText } from '../../shell/table-layout.ts';
 
 /** The most entries one read (and one export) holds. */
 const PAGE = 1000;
@@ -87,8 +88,8 @@ export function AuditScreen() {
                 <TableCell>{event.action}</TableCell>
                 <TableCell>{event.target || '(workspace default)'}</TableCell>
                 {wholeService && <TableCell>{event.workspaceName ?? '—'}</TableCell>}
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' }}>{stateText(event.before)}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, overflowWrap: 'anywhere' }}>{stateText(event.after)}</TableCell>
+                <TableCell sx={[breaksLongText, { fontFamily: 'monospace', fontSize: 12 }]}>{stateText(event.before)}</TableCell>
+                <TableCell sx={[breaksLongText, { fontFamily: 'monospace', fontSize: 12 }]}>{stateText(event.after)}</TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -8,6 +8,7 @@ import { modelPath } from './model-table.tsx';
 import type { PromotionRequest } from './promotion/governance.ts';
 import { requestPath } from './promotion/opened-request.tsx';
 import { RequestActions, useUserName } from './promotion/request-actions.tsx';
+import { breaksLongText } from '../../shell/table-layout.ts';
 
 /** How often the inbox looks for new requests. */
 const REQUESTS_REFRESH_MS = 10_000;
@@ -44,7 +45,7 @@ function RequestTable({ label, requests }: { label: string; requests: readonly P
               </TableCell>
               <TableCell>{request.requestedBy}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(request.createdAt)}</TableCell>
-              <TableCell sx={{ maxWidth: 260, overflowWrap: 'anywhere' }}>{request.comment || '—'}</TableCell>
+              <TableCell sx={[breaksLongText, { maxWidth: 260 }]}>{request.comment || '—'}</TableCell>
               <TableCell>
                 <RequestActions request={request} />
               </TableCell>

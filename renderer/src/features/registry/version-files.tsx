@@ -6,6 +6,7 @@ import { saveDownload } from '../../lib/save-download.ts';
 import { useNotify } from '../../shell/notify.tsx';
 import { formatBytes } from '../assets/format.ts';
 import type { RegistryVersion } from './stage-dialog.tsx';
+import { breaksLongText } from '../../shell/table-layout.ts';
 
 /** A version's files (its source experiment model's), each downloadable. */
 export function VersionFiles({ version }: { version: RegistryVersion }) {
@@ -37,7 +38,7 @@ export function VersionFiles({ version }: { version: RegistryVersion }) {
         <TableBody>
           {version.assets.map((asset) => (
             <TableRow key={asset.assetId}>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{asset.fileName}</TableCell>
+              <TableCell sx={breaksLongText}>{asset.fileName}</TableCell>
               <TableCell align="right">{formatBytes(asset.fileSize)}</TableCell>
               <TableCell align="right">
                 <Tooltip title="Download">

@@ -5,6 +5,7 @@ import { HistoryFilters } from './history-filters.tsx';
 import { LocalStageHistory } from './local-stage-history.tsx';
 import { useVersionHistory, type HistorySubject } from './use-version-history.ts';
 import { ACTION_LABELS, describeChange, filterHistory, NO_HISTORY_FILTER, type HistoryEvent } from './version-history.ts';
+import { breaksLongText } from '../../shell/table-layout.ts';
 
 const SHOWN = 500;
 
@@ -28,9 +29,9 @@ function HistoryTable({ events, severalVersions }: { events: readonly HistoryEve
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.createdAt)}</TableCell>
               {severalVersions && <TableCell>{event.registryModelItemVersion}</TableCell>}
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{ACTION_LABELS[event.actionType]}</TableCell>
-              <TableCell sx={{ maxWidth: 420, overflowWrap: 'anywhere' }}>{describeChange(event)}</TableCell>
+              <TableCell sx={[breaksLongText, { maxWidth: 420 }]}>{describeChange(event)}</TableCell>
               <TableCell>{event.userName}</TableCell>
-              <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>{event.comment || '—'}</TableCell>
+              <TableCell sx={[breaksLongText, { maxWidth: 240 }]}>{event.comment || '—'}</TableCell>
             </TableRow>
           ))}
         </TableBody>

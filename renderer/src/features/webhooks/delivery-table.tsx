@@ -1,6 +1,6 @@
 import { Chip, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip } from '@mui/material';
 import { BusyButton } from '../../shell/busy-button.tsx';
-import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
+import { breaksLongText, givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import type { z } from 'zod';
 import type { webhookDeliveryRecord } from '../../../../shared/api/webhooks.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -57,7 +57,7 @@ export function DeliveryTable({ deliveries, label, onRedeliver, redeliverRefusal
               <TableCell>{eventLabel(delivery.eventType)}</TableCell>
               <TableCell>{deliverySubject(delivery)}</TableCell>
               <TableCell>{deliveryChange(delivery)}</TableCell>
-              <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>{delivery.url}</TableCell>
+              <TableCell sx={[breaksLongText, { maxWidth: 280 }]}>{delivery.url}</TableCell>
               <TableCell>
                 <Chip size="small" variant="outlined" color={STATUS_COLOR[delivery.status]} label={delivery.status} />
               </TableCell>

@@ -1,6 +1,6 @@
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { BusyButton } from '../../shell/busy-button.tsx';
-import { givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
+import { breaksLongText, givesWayWhenNarrow, stickyActionsCell } from '../../shell/table-layout.ts';
 import type { ConfigDiff } from './webhook-diff.ts';
 import { MASK, triggersText, type WebhookEntry } from './webhook-model.ts';
 
@@ -58,7 +58,7 @@ export function EntryTable({
             <TableRow key={`${state}:${entry.id}`} sx={state === 'removed' ? { '& td': { textDecoration: 'line-through', color: 'text.disabled' } } : undefined}>
               <TableCell>{entry.modelName ? `Model ${entry.modelName}` : 'Every model'}</TableCell>
               <TableCell>{entry.name || '—'}</TableCell>
-              <TableCell sx={{ maxWidth: 280, wordBreak: 'break-all' }}>{entry.url}</TableCell>
+              <TableCell sx={[breaksLongText, { maxWidth: 280 }]}>{entry.url}</TableCell>
               <TableCell sx={givesWayWhenNarrow}>
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   {entry.headers.length === 0 && '—'}

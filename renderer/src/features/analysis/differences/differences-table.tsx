@@ -5,6 +5,7 @@ import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { splitDifferences, type DifferenceRow, type Value } from './differences.ts';
+import { breaksLongText } from '../../../shell/table-layout.ts';
 
 /** A compared run: its key and what it is called. */
 export interface ComparedRun {
@@ -17,7 +18,7 @@ function ValueCell({ value }: { value: Value }) {
   return value === null ? (
     <TableCell sx={{ color: 'text.secondary', fontStyle: 'italic' }}>not logged</TableCell>
   ) : (
-    <TableCell sx={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>{String(value)}</TableCell>
+    <TableCell sx={[breaksLongText, { fontVariantNumeric: 'tabular-nums' }]}>{String(value)}</TableCell>
   );
 }
 

@@ -4,6 +4,7 @@ import { formatLoggedValue } from '../../../lib/format.ts';
 import { compactJson } from '../metadata-diff.ts';
 import { directionText, worseMetrics, worseText } from '../metric-direction.ts';
 import { steppedText, type Comparison, type MetricRow } from './comparison.ts';
+import { breaksLongText } from '../../../shell/table-layout.ts';
 
 const CHANGE_COLOR = { added: 'success', removed: 'error', changed: 'warning', same: 'default' } as const;
 
@@ -34,7 +35,7 @@ function SimpleTable({ label, columns, rows }: { label: string; columns: string[
           {rows.map((row, index) => (
             <TableRow key={index}>
               {row.map((cell, column) => (
-                <TableCell key={column} sx={{ overflowWrap: 'anywhere', maxWidth: 320 }}>
+                <TableCell key={column} sx={[breaksLongText, { maxWidth: 320 }]}>
                   {cell}
                 </TableCell>
               ))}
