@@ -16,7 +16,7 @@ export const givesWayWhenNarrow = { display: { xs: 'none', lg: 'table-cell' } } 
 
 /**
  * A table cell (head or body) whose long text (a file name, a URL, a comment, a value) breaks anywhere rather than
- * widening the table, yet keeps room for a short word (about 12 characters): a cell that may break anywhere otherwise shrinks to one letter
- * per line when the other columns need the width.
+ * widening the table, yet keeps room for a short word (about 12 characters): a cell that may break anywhere otherwise
+ * shrinks to one letter per line when the other columns need the width.
  */
 export const breaksLongText = { minWidth: 96, overflowWrap: 'anywhere' } satisfies SxProps<Theme>;

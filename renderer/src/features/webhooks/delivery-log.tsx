@@ -19,7 +19,25 @@ const IDLE_REFRESH_MS = 15_000;
 export const refreshWhilePending = (query: { state: { data?: { deliveries: readonly WebhookDelivery[] } | undefined } }): number | false =>
   query.state.data?.deliveries.some((delivery) => delivery.status === 'pending') ? PENDING_REFRESH_MS : false;
 
-const refreshLog = (query: Parameters<typeof refreshWhilePending>[0]): number => refreshWhilePending(query) || IDLE_REFRESH_MS;
+/** How long the log looks closely for a delivery just queued (a re-send): while pending, the filters may hide it. */
+const WATCH_MS = 30_000;
+
+/** A delivery the log waits to show with its outcome, until a time. */
+export interface WatchedDelivery {
+  deliveryId: string;
+  until: number;
+}
+
+/**
+ * How soon the log reads again: soon while a delivery it shows is pending, or while a delivery just queued has not
+ * shown with its outcome yet (a log filtered to "Delivered" hides it while it is pending); else now and then.
+ */
+export function logRefreshMs(query: Parameters<typeof refreshWhilePending>[0], watched: WatchedDelivery | null, now = Date.now()): number {
+  const pending = refreshWhilePending(query);
+  if (pending) return pending;
+  const settled = query.state.data?.deliveries.some((delivery) => delivery.deliveryId === watched?.deliveryId);
+  return watched && !settled && now < watched.until ? PENDING_REFRESH_MS : IDLE_REFRESH_MS;
+}
 
 /**
  * The service's webhook delivery log of a workspace (or one model), newest first, filtered by model, event, outcome and
@@ -30,7 +48,8 @@ export function DeliveryLog({ workspaceName, modelName }: { workspaceName: strin
   // The time window counts back from when it was chosen (or the log refreshed by hand), so the query stays put between renders.
   const [chosenAt, setChosenAt] = useState(() => Date.now());
   const query = deliveryQuery(workspaceName, modelName === undefined ? filter : { ...filter, modelName }, chosenAt);
-  const log = useApiQuery('listWebhookDeliveries', query, { refetchInterval: refreshLog });
+  const [watched, setWatched] = useState<WatchedDelivery | null>(null);
+  const log = useApiQuery('listWebhookDeliveries', query, { refetchInterval: (current) => logRefreshMs(current, watched) });
   const redeliver = useApiMutation('redeliverWebhook', { invalidate: ['listWebhookDeliveries'] });
   const { reason: redeliverRefusal } = useAccess('redeliverWebhook', workspaceName);
   const confirm = useConfirm();
@@ -47,6 +66,7 @@ export function DeliveryLog({ workspaceName, modelName }: { workspaceName: strin
     if (!confirmed) return;
     try {
       const queued = await redeliver.mutateAsync({ body: { workspaceName, deliveryId: delivery.deliveryId } });
+      setWatched({ deliveryId: queued.deliveryId, until: Date.now() + WATCH_MS });
       notify.success(`Re-sent to ${queued.url} as delivery ${queued.deliveryId}.`);
     } catch (error) {
       notify.error(error, `Re-sending the delivery to ${delivery.url}`);
