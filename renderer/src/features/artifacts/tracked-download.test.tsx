@@ -13,6 +13,7 @@ afterEach(() => {
 function desktopBridge() {
   const calls: Array<{ channel: string; input: Record<string, unknown> }> = [];
   const listeners: Array<(payload: unknown) => void> = [];
+  const events: string[] = [];
   let finish: (envelope: Envelope<unknown>) => void = () => undefined;
   const bridge: TrackdeskBridge = {
     invoke: async (channel, input) => {
@@ -25,25 +26,28 @@ function desktopBridge() {
       if (channel === 'transfers.download') return new Promise((resolve) => (finish = resolve));
       throw new Error(`unexpected channel ${channel}`);
     },
-    on: (_event, listener) => {
+    on: (event, listener) => {
+      events.push(event);
       listeners.push(listener);
       return () => listeners.splice(listeners.indexOf(listener), 1);
     },
     acceptDroppedFiles: async () => [],
   };
   const emit = (payload: unknown) => listeners.forEach((listener) => listener(payload));
-  return { bridge, calls, emit };
+  return { bridge, calls, emit, events };
 }
 
 describe('a tracked download in the desktop window', () => {
   it('streams to the chosen file through the transfer queue, shows its progress, and cancels it by its id', async () => {
-    const { bridge, calls, emit } = desktopBridge();
+    const { bridge, calls, emit, events } = desktopBridge();
     window.trackdesk = bridge;
     renderInShell(<TrackedDownload endpoint="downloadArtifactVersion" query={{ artifactVersionId: 'v1' }} fileName="set.zip" label="Download set (zip)" expectedBytes={2048} />);
     fireEvent.click(screen.getByRole('button', { name: 'Download set (zip)' }));
     const progress = await screen.findByRole('progressbar', { name: 'Downloading set.zip' });
     const download = calls.find((call) => call.channel === 'transfers.download')?.input;
     expect(download).toMatchObject({ endpoint: 'downloadArtifactVersion', query: { artifactVersionId: 'v1' }, filePath: '/tmp/set.zip' });
+    // The page listens for progress from an effect, which runs after the bar is first drawn.
+    await waitFor(() => expect(events).toContain('transfers.progress'));
     act(() => emit({ transferId: download?.transferId, direction: 'download', state: 'running', transferredBytes: 1024 }));
     await waitFor(() => expect(progress.getAttribute('aria-valuenow')).toBe('50'));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel download' }));
