@@ -8,7 +8,7 @@ import { createPreviewCache, type CachedPreview } from './preview-cache.ts';
 /** Changes whenever the previews' look changes (format, quality, resizing), so that cached ones are made again. */
 const PREVIEW_VERSION = 'webp-q80-v1';
 /** The size made ahead after an upload: the one the run page's gallery and the analysis view's images open on. */
-export const AHEAD_SIZE: PreviewSize = 256;
+const AHEAD_SIZE: PreviewSize = 256;
 /** The most uploaded images waiting for their preview to be made ahead; past it, an image's preview is made when first asked for. */
 const AHEAD_QUEUE_LIMIT = 10_000;
 
@@ -28,8 +28,6 @@ export interface ImagePreviews {
   makeAhead(blob: string): void;
   /** Removes a blob's cached previews at every size (its last asset is deleted). */
   forget(blob: string): Promise<void>;
-  /** Resolves once every preview queued ahead is made (or refused). */
-  settled(): Promise<void>;
   /** Drops the queue of previews to make ahead and waits for the one being made. */
   close(): Promise<void>;
 }
@@ -60,9 +58,6 @@ export function createImagePreviews(dataDir: string, blobs: BlobStore): ImagePre
       draining ??= drain().finally(() => (draining = undefined));
     },
     forget: (blob) => cache.remove(PREVIEW_SIZES.map((size) => keyOf(blob, size))),
-    settled: async () => {
-      while (draining) await draining;
-    },
     async close() {
       queue.length = 0;
       await draining;
